@@ -1,0 +1,2 @@
+// Package bot is the Discord adapter of Mortain (to come).
+package bot

@@ -1,0 +1,3 @@
+module github.com/mortain/mortain
+
+go 1.26.8

@@ -1,0 +1,2 @@
+// Package render draws the game as PNG images (to come).
+package render

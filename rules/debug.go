@@ -1,0 +1,210 @@
+package rules
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Debug edits set up any position and any card order, for tests and for
+// local play's debug mode. They are not actions of the game: no player can
+// make them. Each keeps the invariants of R3 and of the deck.
+
+// DebugPlace puts unit u on hex h, or back in its reserve when h is NoHex.
+func (s *State) DebugPlace(u UnitID, h Hex) error {
+	if !s.validUnit(u) {
+		return fmt.Errorf("no such unit")
+	}
+	d := &s.sc.Units[u]
+	if h == NoHex {
+		s.setUnit(u, UnitState{Status: InReserve, Hex: NoHex, Flipped: s.units[u].Flipped})
+		s.covered &^= 1 << u
+		return nil
+	}
+	if !h.Valid() {
+		return fmt.Errorf("no such hex")
+	}
+	if d.Side == US && h.Col() == LastCol {
+		return refuse("R5.2", "US units may never be in column %d", LastCol)
+	}
+	o := &s.occ
+	if o.enemyOf(d.Side, h) {
+		return refuse("R3.2", "%s holds enemy units", h)
+	}
+	n := o.count(h)
+	if s.units[u].Status == OnMap && s.units[u].Hex == h && u != s.sc.Tiger {
+		n--
+	}
+	if u != s.sc.Tiger && n >= StackLimit {
+		return refuse("R3.1", "%s already holds %d units", h, StackLimit)
+	}
+	s.setUnit(u, UnitState{Status: OnMap, Hex: h, Flipped: s.units[u].Flipped})
+	return nil
+}
+
+// DebugFlip turns unit u's counter over.
+func (s *State) DebugFlip(u UnitID) error {
+	if !s.validUnit(u) {
+		return fmt.Errorf("no such unit")
+	}
+	s.units[u].Flipped = !s.units[u].Flipped
+	return nil
+}
+
+// DebugTurn sets the turn number (1..6); the set-up must be over.
+func (s *State) DebugTurn(n int) error {
+	if n < 1 || n > Turns {
+		return fmt.Errorf("turn %d: want 1-%d", n, Turns)
+	}
+	if s.phase == PhaseSetup || s.phase == PhaseOver {
+		return fmt.Errorf("the turn can be set only while the game is in play (it is in %s)", s.phase)
+	}
+	s.turn = int8(n)
+	return nil
+}
+
+// DebugRound starts a fresh round for side: with card (its points or face,
+// and its marker) or, when card is NoCard, with the given points and no
+// marker. The pending attack, if any, is dropped.
+func (s *State) DebugRound(side Side, points int, card Card) error {
+	if side != US && side != German {
+		return fmt.Errorf("side: want us or german")
+	}
+	if s.phase == PhaseSetup || s.phase == PhaseOver {
+		return fmt.Errorf("a round can be set only while the game is in play (it is in %s)", s.phase)
+	}
+	r := round{side: side, card: card, attackTarget: NoUnit, combatCard: NoCard, strikeHex: NoHex, tigerCreditHex: NoHex}
+	switch {
+	case card == Joker:
+		return fmt.Errorf("the Joker starts no round")
+	case card != NoCard && card.Side() != side:
+		return fmt.Errorf("the %s starts a %s round, not a %s one", card, card.Side().Title(), side.Title())
+	case card != NoCard && card.IsFace():
+		r.face = true
+	case card != NoCard:
+		r.points = int8(card.ActivationPoints())
+	default:
+		if points < 0 || points > 5 {
+			return fmt.Errorf("points %d: want 0-5", points)
+		}
+		r.points = int8(points)
+	}
+	s.phase = PhaseRound
+	s.round = r
+	s.hadRound[side] = true
+	return nil
+}
+
+// DebugDeck makes cards the next cards drawn, in order. Cards already drawn
+// this turn are taken back into the deck.
+func (s *State) DebugDeck(cards []Card) error {
+	seen := map[Card]bool{}
+	for _, c := range cards {
+		if c > Joker {
+			return fmt.Errorf("not a card")
+		}
+		if seen[c] {
+			return fmt.Errorf("%s is listed twice", c)
+		}
+		seen[c] = true
+	}
+	var drawn, rest []Card
+	for i, c := range s.deck {
+		if seen[c] {
+			continue
+		}
+		if i < int(s.drawn) {
+			drawn = append(drawn, c)
+		} else {
+			rest = append(rest, c)
+		}
+	}
+	n := copy(s.deck[:], drawn)
+	n += copy(s.deck[n:], cards)
+	copy(s.deck[n:], rest)
+	s.drawn = uint8(len(drawn))
+	if seen[Joker] {
+		s.jokerAside = false
+	}
+	return nil
+}
+
+// ApplyDebug performs a debug edit written as text, the form kept in a
+// game's history: "debug place DR-1 1803" (or "reserve"), "debug flip DR-1",
+// "debug turn 3", "debug round german 3" (points) or "debug round us QH"
+// (card), "debug deck KS 5H JK".
+func (s *State) ApplyDebug(text string) error {
+	f := strings.Fields(text)
+	if len(f) < 2 || !strings.EqualFold(f[0], "debug") {
+		return fmt.Errorf("debug edit %q: want \"debug place|flip|turn|round|deck ...\"", text)
+	}
+	unit := func(id string) (UnitID, error) {
+		u, ok := s.sc.UnitByID(id)
+		if !ok {
+			return NoUnit, fmt.Errorf("unknown unit %q", id)
+		}
+		return u, nil
+	}
+	switch strings.ToLower(f[1]) {
+	case "place":
+		if len(f) != 4 {
+			return fmt.Errorf("want \"debug place UNIT HEX\" (HEX may be reserve)")
+		}
+		u, err := unit(f[2])
+		if err != nil {
+			return err
+		}
+		h := NoHex
+		if !strings.EqualFold(f[3], "reserve") {
+			if h, err = ParseHex(f[3]); err != nil {
+				return err
+			}
+		}
+		return s.DebugPlace(u, h)
+	case "flip":
+		if len(f) != 3 {
+			return fmt.Errorf("want \"debug flip UNIT\"")
+		}
+		u, err := unit(f[2])
+		if err != nil {
+			return err
+		}
+		return s.DebugFlip(u)
+	case "turn":
+		if len(f) != 3 {
+			return fmt.Errorf("want \"debug turn N\"")
+		}
+		n, err := strconv.Atoi(f[2])
+		if err != nil {
+			return fmt.Errorf("turn %q: want a number 1-%d", f[2], Turns)
+		}
+		return s.DebugTurn(n)
+	case "round":
+		if len(f) != 4 {
+			return fmt.Errorf("want \"debug round SIDE POINTS\" or \"debug round SIDE CARD\"")
+		}
+		side, err := ParseSide(f[2])
+		if err != nil || side == NoSide {
+			return fmt.Errorf("side %q: want us or german", f[2])
+		}
+		if n, err := strconv.Atoi(f[3]); err == nil {
+			return s.DebugRound(side, n, NoCard)
+		}
+		c, err := ParseCard(f[3])
+		if err != nil {
+			return err
+		}
+		return s.DebugRound(side, 0, c)
+	case "deck":
+		var cards []Card
+		for _, t := range f[2:] {
+			c, err := ParseCard(t)
+			if err != nil {
+				return err
+			}
+			cards = append(cards, c)
+		}
+		return s.DebugDeck(cards)
+	}
+	return fmt.Errorf("unknown debug edit %q: want place, flip, turn, round or deck", f[1])
+}

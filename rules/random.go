@@ -1,0 +1,26 @@
+package rules
+
+// RandomPlayer picks uniformly among the legal actions, from its own seeded
+// generator: the baseline opponent and the engine's stress test.
+type RandomPlayer struct {
+	r   rng
+	buf []Action
+}
+
+// NewRandomPlayer returns a random player seeded with seed.
+func NewRandomPlayer(seed uint64) *RandomPlayer {
+	return &RandomPlayer{r: rng(seed), buf: make([]Action, 0, 512)}
+}
+
+// Choose returns a uniformly random legal action of s; ok is false when the
+// game is over.
+func (p *RandomPlayer) Choose(s *State) (a Action, ok bool) {
+	p.buf = s.LegalActions(p.buf[:0])
+	if len(p.buf) == 0 {
+		return Action{}, false
+	}
+	return p.buf[p.r.intn(len(p.buf))], true
+}
+
+// Intn returns a uniform integer in [0, n) from the player's generator.
+func (p *RandomPlayer) Intn(n int) int { return p.r.intn(n) }

@@ -1,0 +1,2 @@
+// Package store keeps games in bbolt (to come).
+package store
