@@ -1,0 +1,41 @@
+// Package ai plays Stand at Mortain for either side, through the same
+// actions as a person.
+package ai
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/mortain/mortain/rules"
+)
+
+// Player chooses the next action for the side to act in s. Choose is called
+// only when the game waits for the player's side; it must return an action
+// that s.Apply accepts. ctx bounds the time a search may take.
+type Player interface {
+	Choose(ctx context.Context, s *rules.State) (rules.Action, error)
+}
+
+// Levels lists the AI levels, weakest first.
+var Levels = []string{"random"}
+
+// New returns a player of the named level, seeded for reproducible play.
+func New(level string, seed uint64) (Player, error) {
+	switch strings.ToLower(level) {
+	case "random":
+		return &randomPlayer{p: rules.NewRandomPlayer(seed)}, nil
+	}
+	return nil, fmt.Errorf("AI level %q: choose one of %s", level, strings.Join(Levels, ", "))
+}
+
+// randomPlayer picks uniformly among the legal actions (the baseline).
+type randomPlayer struct{ p *rules.RandomPlayer }
+
+func (r *randomPlayer) Choose(_ context.Context, s *rules.State) (rules.Action, error) {
+	a, ok := r.p.Choose(s)
+	if !ok {
+		return rules.Action{}, fmt.Errorf("the game is over")
+	}
+	return a, nil
+}
