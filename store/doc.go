@@ -1,2 +1,0 @@
-// Package store keeps games in bbolt (to come).
-package store
