@@ -1,5 +1,6 @@
 // Package ai plays Stand at Mortain for either side, through the same
-// actions as a person.
+// actions as a person: a random baseline, a quick heuristic (easy) and a
+// search player (hard) that samples the hidden order of the undrawn cards.
 package ai
 
 import (
@@ -18,13 +19,24 @@ type Player interface {
 }
 
 // Levels lists the AI levels, weakest first.
-var Levels = []string{"random"}
+var Levels = []string{"random", "easy", "hard"}
 
-// New returns a player of the named level, seeded for reproducible play.
+// New returns a player of the named level, seeded for reproducible play;
+// the hard level thinks for the default time per decision.
 func New(level string, seed uint64) (Player, error) {
-	switch strings.ToLower(level) {
+	return NewWithBudget(level, seed, Budget{})
+}
+
+// NewWithBudget is New with the hard level's search budget per decision
+// (ignored by the other levels).
+func NewWithBudget(level string, seed uint64, b Budget) (Player, error) {
+	switch strings.ToLower(strings.TrimSpace(level)) {
 	case "random":
 		return &randomPlayer{p: rules.NewRandomPlayer(seed)}, nil
+	case "easy":
+		return newEasy(seed), nil
+	case "hard":
+		return newHard(seed, b), nil
 	}
 	return nil, fmt.Errorf("AI level %q: choose one of %s", level, strings.Join(Levels, ", "))
 }
@@ -35,7 +47,7 @@ type randomPlayer struct{ p *rules.RandomPlayer }
 func (r *randomPlayer) Choose(_ context.Context, s *rules.State) (rules.Action, error) {
 	a, ok := r.p.Choose(s)
 	if !ok {
-		return rules.Action{}, fmt.Errorf("the game is over")
+		return rules.Action{}, ErrGameOver
 	}
 	return a, nil
 }

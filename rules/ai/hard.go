@@ -1,0 +1,304 @@
+package ai
+
+import (
+	"context"
+	"math"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/mortain/mortain/rules"
+)
+
+// Search parameters of the hard level.
+const (
+	rootWidth  = 10   // actions searched at the root, best-scored first
+	treeWidth  = 5    // actions searched below the root
+	treeDepth  = 8    // deepest tree level
+	poolSize   = 8    // dealer generators sampled per decision
+	explore    = 0.7  // UCB exploration constant
+	playoutEps = 0.15 // chance a playout move is a random sensible one
+)
+
+// hardPlayer is determinised Monte Carlo tree search (information-set
+// style): each iteration deals the hidden cards anew, walks a tree of the
+// player's and the opponent's decisions (UCB over the heuristic's best
+// actions, counting how often each was available), and finishes the game
+// with a noisy heuristic playout. Root parallelism: each worker grows its
+// own tree from its own random stream, and the root visit counts are
+// summed.
+type hardPlayer struct {
+	seed      uint64
+	budget    Budget
+	decisions uint64
+	easy      *easyPlayer
+}
+
+func newHard(seed uint64, b Budget) *hardPlayer {
+	return &hardPlayer{seed: seed, budget: b, easy: newEasy(seed)}
+}
+
+func (p *hardPlayer) Choose(ctx context.Context, s *rules.State) (rules.Action, error) {
+	if s.Over() {
+		return rules.Action{}, ErrGameOver
+	}
+	if s.Phase() == rules.PhaseSetup {
+		return setupAction(s), nil
+	}
+	legal := s.LegalActions(nil)
+	if len(legal) == 1 {
+		return legal[0], nil
+	}
+	v := newView(s, true)
+	cands := topActions(v, legal, rootWidth, nil)
+	if len(cands) == 1 {
+		return cands[0], nil
+	}
+	p.decisions++
+	dseed := mix(p.seed, p.decisions)
+	smp, err := newSampler(s, dseed, poolSize)
+	if err != nil {
+		// Cannot sample the hidden cards: play the heuristic instead.
+		return p.easy.Choose(ctx, s)
+	}
+	workers := p.budget.Workers
+	if workers < 1 {
+		workers = defaultWorkers()
+	}
+	var deadline time.Time
+	if p.budget.Iterations == 0 {
+		d := p.budget.Time
+		if d <= 0 {
+			d = DefaultTime
+		}
+		deadline = time.Now().Add(d)
+	}
+	if dl, ok := ctx.Deadline(); ok && (deadline.IsZero() || dl.Before(deadline)) {
+		deadline = dl
+	}
+	results := make([][]kid, workers)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		iters := 0
+		if p.budget.Iterations > 0 {
+			iters = p.budget.Iterations / workers
+			if w < p.budget.Iterations%workers {
+				iters++
+			}
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sr := newSearcher(smp, cands, mix(dseed, uint64(1000+w)))
+			results[w] = sr.run(ctx, iters, deadline)
+		}()
+	}
+	wg.Wait()
+	// Merge the root statistics and take the most visited action.
+	visits := make([]float64, len(cands))
+	wins := make([]float64, len(cands))
+	for _, res := range results {
+		for i, k := range res {
+			visits[i] += float64(k.n)
+			wins[i] += k.w
+		}
+	}
+	best := 0
+	for i := range cands {
+		if visits[i] > visits[best] || visits[i] == visits[best] && wins[i] > wins[best] {
+			best = i
+		}
+	}
+	return cands[best], nil
+}
+
+// topActions returns up to k legal actions, best-scored first; the pass and
+// the resolve are always kept, since the search must be free to stop.
+func topActions(v *view, legal []rules.Action, k int, out []rules.Action) []rules.Action {
+	type scored struct {
+		a rules.Action
+		s float64
+	}
+	sc := make([]scored, len(legal))
+	for i, a := range legal {
+		sc[i] = scored{a, v.score(a)}
+	}
+	sort.SliceStable(sc, func(i, j int) bool { return sc[i].s > sc[j].s })
+	out = out[:0]
+	for i, x := range sc {
+		if i < k || x.a.Kind == rules.ActPass || x.a.Kind == rules.ActResolve {
+			out = append(out, x.a)
+		}
+	}
+	return out
+}
+
+// kid is an action's statistics at a tree node; w counts the wins of the
+// side that chose it.
+type kid struct {
+	a        rules.Action
+	n, avail int32
+	w        float64
+	child    *node
+}
+
+// node is a tree node: the actions tried there in any determinisation.
+type node struct{ kids []kid }
+
+// find returns the index of a's statistics, adding them if new.
+func (n *node) find(a rules.Action) int {
+	for i := range n.kids {
+		if n.kids[i].a == a {
+			return i
+		}
+	}
+	n.kids = append(n.kids, kid{a: a})
+	return len(n.kids) - 1
+}
+
+// searcher is one worker's search.
+type searcher struct {
+	smp   *sampler
+	root  *node
+	roots []rules.Action
+	r     splitmix
+	perm  []rules.Card
+	v     view
+	legal []rules.Action
+	cands []rules.Action
+	avail []int
+	st    rules.State
+}
+
+type step struct {
+	n    *node
+	i    int
+	side rules.Side
+}
+
+func newSearcher(smp *sampler, roots []rules.Action, seed uint64) *searcher {
+	sr := &searcher{smp: smp, roots: roots, r: splitmix(seed), root: &node{}}
+	for _, a := range roots {
+		sr.root.find(a)
+	}
+	return sr
+}
+
+// run searches for iters iterations, or until the deadline when iters is
+// zero, and returns the root's statistics in the order of the root actions.
+func (sr *searcher) run(ctx context.Context, iters int, deadline time.Time) []kid {
+	path := make([]step, 0, treeDepth)
+	for it := 0; iters == 0 || it < iters; it++ {
+		if iters == 0 || it&15 == 0 {
+			if ctx.Err() != nil || (!deadline.IsZero() && it > 0 && time.Now().After(deadline)) {
+				break
+			}
+		}
+		sr.smp.sample(&sr.st, &sr.r, &sr.perm)
+		path = sr.descend(path[:0])
+		winner := sr.playout()
+		for _, p := range path {
+			k := &p.n.kids[p.i]
+			k.n++
+			if winner == p.side {
+				k.w++
+			}
+		}
+	}
+	return sr.root.kids
+}
+
+// descend walks the tree from the root, applying the chosen actions to the
+// determinisation, and expands one new action.
+func (sr *searcher) descend(path []step) []step {
+	st := &sr.st
+	n := sr.root
+	for depth := 0; depth < treeDepth && !st.Over(); depth++ {
+		var cands []rules.Action
+		if depth == 0 {
+			cands = sr.roots
+		} else {
+			sr.legal = st.LegalActions(sr.legal[:0])
+			if len(sr.legal) == 1 {
+				cands = sr.legal
+			} else {
+				sr.v.reset(st, false)
+				sr.cands = topActions(&sr.v, sr.legal, treeWidth, sr.cands)
+				cands = sr.cands
+			}
+		}
+		sr.avail = sr.avail[:0]
+		for _, a := range cands {
+			i := n.find(a)
+			n.kids[i].avail++
+			sr.avail = append(sr.avail, i)
+		}
+		pick, fresh := -1, false
+		bestU := math.Inf(-1)
+		for _, i := range sr.avail {
+			k := &n.kids[i]
+			if k.n == 0 {
+				pick, fresh = i, true
+				break
+			}
+			u := k.w/float64(k.n) + explore*math.Sqrt(math.Log(float64(k.avail))/float64(k.n))
+			if u > bestU {
+				pick, bestU = i, u
+			}
+		}
+		side := st.ToAct()
+		if err := st.Apply(n.kids[pick].a, nil); err != nil {
+			// Cannot happen: every candidate came from LegalActions.
+			break
+		}
+		path = append(path, step{n: n, i: pick, side: side})
+		if fresh {
+			break
+		}
+		if n.kids[pick].child == nil {
+			n.kids[pick].child = &node{}
+		}
+		n = n.kids[pick].child
+	}
+	return path
+}
+
+// playout finishes the game with the heuristic, now and then choosing a
+// random sensible action instead of the best one, and returns the winner.
+func (sr *searcher) playout() rules.Side {
+	st := &sr.st
+	for !st.Over() {
+		sr.legal = st.LegalActions(sr.legal[:0])
+		a := sr.legal[0]
+		if len(sr.legal) > 1 {
+			sr.v.reset(st, false)
+			a = playoutAction(&sr.v, sr.legal, &sr.r)
+		}
+		if err := st.Apply(a, nil); err != nil {
+			break
+		}
+	}
+	return st.Winner()
+}
+
+// playoutAction is the heuristic's choice with some noise.
+func playoutAction(v *view, legal []rules.Action, r *splitmix) rules.Action {
+	if r.float() < playoutEps {
+		// A random action among those better than passing.
+		n := 0
+		var pick rules.Action
+		for _, a := range legal {
+			if v.score(a) > passScore {
+				n++
+				if r.intn(n) == 0 {
+					pick = a
+				}
+			}
+		}
+		if n > 0 {
+			return pick
+		}
+	}
+	a, _ := bestAction(v, legal, r)
+	return a
+}

@@ -1,0 +1,273 @@
+package ai
+
+import (
+	"math/bits"
+
+	"github.com/mortain/mortain/rules"
+)
+
+// The heuristic: every legal action gets a score, in "points of value"
+// (roughly: one German hex of progress west is worth 10). The easy level
+// plays the best-scored action; the hard level uses the scores to choose
+// which actions to search and to steer its playouts. An action must score
+// above passScore to be preferred to passing.
+
+const (
+	passScore   = 0.0
+	moveValue   = 10.0 // a German hex of progress
+	exitValue   = 120.0
+	usActCost   = 2.0 // what a US activation is worth when not used to fire
+	resolveBias = 0.5 // resolving beats passing when points are left
+)
+
+// targetValue is what hitting enemy unit t is worth to the side firing.
+func (v *view) targetValue(t rules.UnitID) float64 {
+	s, sc := v.s, v.sc
+	d := &sc.Units[t]
+	us := s.Unit(t)
+	f := s.Factors(t)
+	val := 14.0 + 2.0*float64(max(f.AT, 0)+f.AI)
+	if us.Flipped {
+		val *= 2 // a hit eliminates it (R6.9)
+	}
+	if d.Side == rules.German {
+		// The nearer the west edge, the more it matters to stop it (R5.5).
+		west := float64(rules.LastCol - us.Hex.Col())
+		val *= 1 + west/5
+		if us.Hex.Col() == rules.FirstCol {
+			val *= 1.5
+		}
+	} else if us.Hex.Col() <= v.westGerman {
+		// A US unit west of the German spearhead stands in its way.
+		val *= 1.3
+	}
+	return val
+}
+
+// score rates action a for the side to act.
+func (v *view) score(a rules.Action) float64 {
+	s := v.s
+	switch a.Kind {
+	case rules.ActPass:
+		return passScore
+	case rules.ActResolve:
+		return resolveBias
+	case rules.ActRedraw:
+		return v.redrawScore()
+	case rules.ActMiss:
+		return 0
+	case rules.ActExit:
+		return exitValue
+	case rules.ActFire:
+		if t, firers, ok := s.PendingAttack(); ok {
+			return v.joinScore(a.Unit, t, firers)
+		}
+		return v.fireScore(a.Unit, a.Target)
+	case rules.ActMove:
+		if v.side == rules.German {
+			return v.germanMove(a.Unit, s.Unit(a.Unit).Hex, a.Hex)
+		}
+		return v.usPlace(a.Unit, a.Hex) - v.usPlace(a.Unit, s.Unit(a.Unit).Hex)
+	case rules.ActEnter:
+		if v.side == rules.German {
+			sc := v.sc
+			sc0 := moveValue + 2 - 0.6*float64(v.threat(rules.German, sc.Units[a.Unit].Type, a.Hex))
+			if a.With != rules.NoUnit && (a.With == sc.Tiger || a.Unit == sc.Tiger) {
+				sc0 += 12 // R5.4: the Tiger rides along for free
+			}
+			if a.Unit == sc.Tiger && a.With == rules.NoUnit {
+				sc0 -= 8 // alone, the Tiger wastes its free rides
+			}
+			return sc0
+		}
+		return 6 + v.usPlace(a.Unit, a.Hex)
+	case rules.ActAirAttack, rules.ActOBA:
+		return v.markerScore(a)
+	case rules.ActAirCover:
+		return v.coverScore(a.Hex)
+	}
+	return 0
+}
+
+// germanMove rates moving German unit u from h to n.
+func (v *view) germanMove(u rules.UnitID, h, n rules.Hex) float64 {
+	sc := v.sc
+	typ := sc.Units[u].Type
+	sc0 := moveValue * float64(h.Col()-n.Col())
+	if h.Col() == n.Col() {
+		sc0 = -3
+	}
+	sc0 += 1.5 * float64(sc.Terrain[n].Modifier()-sc.Terrain[h].Modifier())
+	sc0 -= 0.6 * float64(v.threat(rules.German, typ, n)-v.threat(rules.German, typ, h))
+	if u == sc.Tiger {
+		if v.s.PointsLeft() == 0 || !v.s.FaceRound() && v.tigerFree(n) {
+			sc0 += 15 // R4.6: following its stack costs nothing
+		} else {
+			sc0 -= 4
+		}
+	} else if t := sc.Tiger; t != rules.NoUnit && v.s.Unit(t).Status == rules.OnMap && v.s.Unit(t).Hex == h && !v.s.Activated(t) {
+		sc0 += 2 // the Tiger will follow for free
+	}
+	return sc0
+}
+
+// tigerFree reports whether the Tiger may move to n at no cost now: a unit
+// stacked with it moved there this round (R4.6).
+func (v *view) tigerFree(n rules.Hex) bool {
+	for _, u := range v.s.UnitsAt(n) {
+		if v.s.Activated(u) && v.sc.Units[u].Side == rules.German {
+			return true
+		}
+	}
+	return false
+}
+
+// usPlace rates hex h for US unit u: cover, the German units it can fire
+// at, and the fire it draws.
+func (v *view) usPlace(u rules.UnitID, h rules.Hex) float64 {
+	s, sc := v.s, v.sc
+	sc0 := 2.0 * float64(sc.Terrain[h].Modifier())
+	for g := sc.SideUnits(rules.German); g != 0; g &= g - 1 {
+		t := rules.UnitID(bits.TrailingZeros32(g))
+		gs := s.Unit(t)
+		if gs.Status != rules.OnMap || !sc.InRange(h, gs.Hex, v.los) {
+			continue
+		}
+		str := strength(s, u, t)
+		sc0 += 0.05 * float64(str) * v.targetValue(t) / 4
+	}
+	sc0 -= 0.4 * float64(v.threat(rules.US, sc.Units[u].Type, h))
+	// Standing west of the German spearhead keeps the road to the edge shut.
+	if h.Col() < v.westGerman {
+		sc0 += 1
+	}
+	return sc0
+}
+
+// fireScore rates opening an attack by u on t: the chance to hit with the
+// firers that could join it this round, less what they could do instead.
+func (v *view) fireScore(u, t rules.UnitID) float64 {
+	s := v.s
+	firers := uint32(1) << u
+	slots := s.PointsLeft() - 1
+	if s.FaceRound() {
+		slots = 2
+	}
+	th := s.Unit(t).Hex
+	// Add the best other firers while they raise N.
+	for slots > 0 {
+		best, bestGain := rules.NoUnit, 0
+		for m := v.sc.SideUnits(v.side) &^ firers; m != 0; m &= m - 1 {
+			w := rules.UnitID(bits.TrailingZeros32(m))
+			ws := s.Unit(w)
+			if ws.Status != rules.OnMap || s.Activated(w) || !v.sc.InRange(ws.Hex, th, v.los) {
+				continue
+			}
+			if s.FaceRound() && ws.Hex != s.Unit(u).Hex {
+				continue
+			}
+			if g := attackN(s, firers|1<<w, t) - attackN(s, firers, t); g > bestGain {
+				best, bestGain = w, g
+			}
+		}
+		if best == rules.NoUnit {
+			break
+		}
+		firers |= 1 << best
+		slots--
+	}
+	n := attackN(s, firers, t)
+	k := bits.OnesCount32(firers)
+	return v.pHit(n)*v.targetValue(t) - v.actCost()*float64(k)
+}
+
+// joinScore rates adding u to the pending attack on t.
+func (v *view) joinScore(u, t rules.UnitID, firers []rules.UnitID) float64 {
+	var m uint32
+	for _, f := range firers {
+		m |= 1 << f
+	}
+	before := v.pHit(attackN(v.s, m, t))
+	after := v.pHit(attackN(v.s, m|1<<u, t))
+	cost := v.actCost()
+	if u == v.sc.Tiger && !v.s.FaceRound() {
+		cost = 0 // it may be firing for free (R4.6)
+	}
+	return (after-before)*v.targetValue(t) - cost
+}
+
+// actCost is what one activation is worth when spent on fire.
+func (v *view) actCost() float64 {
+	if v.side == rules.German {
+		return moveValue * 0.8
+	}
+	return usActCost
+}
+
+// redrawScore rates redrawing a face card drawn in combat against taking a
+// miss (scored 0): the chance to hit against the chance of the Joker, which
+// cancels the attack and ends the turn (R4.8) — welcome to the US.
+func (v *view) redrawScore() float64 {
+	if v.side == rules.US {
+		return 1
+	}
+	t, _, ok := v.s.PendingAttack()
+	if !ok {
+		return 1
+	}
+	return v.pHit(v.pendingN())*v.targetValue(t) - v.joker*60
+}
+
+// pendingN is N of the pending ground attack.
+func (v *view) pendingN() int {
+	t, firers, ok := v.s.PendingAttack()
+	if !ok {
+		return 0
+	}
+	var m uint32
+	for _, f := range firers {
+		m |= 1 << f
+	}
+	return attackN(v.s, m, t)
+}
+
+// markerScore rates an Air attack or OBA (R7.3, R7.4): the expected value
+// of the hits, less the activations the round gives up.
+func (v *view) markerScore(a rules.Action) float64 {
+	s, sc := v.s, v.sc
+	str := rules.OBAStrength
+	if a.Kind == rules.ActAirAttack {
+		str = rules.AirStrength
+	}
+	n := str - sc.Terrain[a.Hex].Modifier()
+	ev := 0.0
+	for _, t := range s.UnitsAt(a.Hex) {
+		if sc.Units[t].Side != rules.German || s.Targeted(t) || (a.Target != rules.NoUnit && a.Target != t) {
+			continue
+		}
+		ev += v.pHit(n) * v.targetValue(t)
+	}
+	return ev - v.roundLoss()
+}
+
+// roundLoss is what using a marker costs in ground activations given up.
+func (v *view) roundLoss() float64 {
+	if v.s.FaceRound() {
+		return 6
+	}
+	return 5 * float64(v.s.PointsLeft())
+}
+
+// coverScore rates Air cover on h (R7.5): the German fire it blunts.
+func (v *view) coverScore(h rules.Hex) float64 {
+	s := v.s
+	n := 0
+	for g := v.sc.SideUnits(rules.German); g != 0; g &= g - 1 {
+		t := rules.UnitID(bits.TrailingZeros32(g))
+		gs := s.Unit(t)
+		if gs.Status == rules.OnMap && (gs.Hex == h || rules.Adjacent(gs.Hex, h)) {
+			n++
+		}
+	}
+	return 4*float64(n) - v.roundLoss()
+}

@@ -1,0 +1,177 @@
+package ai
+
+import (
+	"math/bits"
+
+	"github.com/mortain/mortain/rules"
+)
+
+// view is what a player can see of a position, worked out once per
+// decision: where the units are, which hexes each side can fire at, and the
+// odds of the cards still to come (the drawn cards are public; the order of
+// the undrawn ones is not, so only their counts are used).
+type view struct {
+	s    *rules.State
+	sc   *rules.Scenario
+	los  uint8
+	side rules.Side // the side to act
+	// fire[side][h] is the firepower of side's units on the map that can
+	// fire at hex h: [0] against tanks (AT), [1] against infantry and guns (AI).
+	fire [3][rules.NumHexes][2]int8
+	// hit[n] is the chance that an attack of N = n hits (R6.8), for n 0..11.
+	hit [12]float64
+	// joker is the chance the next card drawn is the Joker.
+	joker float64
+	// westGerman is the column of the westmost German unit on the map (or
+	// LastCol+1 when none is on the map).
+	westGerman int
+}
+
+// newView looks at s for the side to act. exact says whether to count the
+// undrawn cards (a real decision) or to assume a full deck (fast playouts).
+func newView(s *rules.State, exact bool) *view {
+	v := &view{}
+	v.reset(s, exact)
+	return v
+}
+
+// reset recomputes the view for s, reusing v's memory.
+func (v *view) reset(s *rules.State, exact bool) {
+	sc := s.Scenario()
+	*v = view{s: s, sc: sc, los: s.Options().LOS, side: s.ToAct(), westGerman: rules.LastCol + 1}
+	for u := range sc.Units {
+		us := s.Unit(rules.UnitID(u))
+		if us.Status != rules.OnMap {
+			continue
+		}
+		d := &sc.Units[u]
+		if d.Side == rules.German && us.Hex.Col() < v.westGerman {
+			v.westGerman = us.Hex.Col()
+		}
+		f := s.Factors(rules.UnitID(u))
+		at := int8(max(f.AT, 0))
+		for h := rules.Hex(0); h < rules.NumHexes; h++ {
+			if sc.InRange(us.Hex, h, v.los) {
+				v.fire[d.Side][h][0] += at
+				v.fire[d.Side][h][1] += int8(f.AI)
+			}
+		}
+	}
+	v.cardOdds(s, exact)
+}
+
+// cardOdds fills hit and joker from the undrawn cards (R6.8: a number card
+// hits when its value is at most N; face cards are redrawn).
+func (v *view) cardOdds(s *rules.State, exact bool) {
+	var count [11]int // count[value] of undrawn number cards
+	jokers := 1
+	if exact {
+		for val := 1; val <= 10; val++ {
+			count[val] = 4
+		}
+		for _, c := range s.Drawn() {
+			switch {
+			case c == rules.Joker:
+				jokers = 0
+			case c.Value() > 0:
+				count[c.Value()]--
+			}
+		}
+	} else {
+		for val := 1; val <= 10; val++ {
+			count[val] = 4
+		}
+	}
+	total := jokers
+	for val := 1; val <= 10; val++ {
+		total += count[val]
+	}
+	if total == 0 {
+		return
+	}
+	cum := 0
+	for n := 1; n < len(v.hit); n++ {
+		if n <= 10 {
+			cum += count[n]
+		}
+		v.hit[n] = float64(cum) / float64(total)
+	}
+	v.joker = float64(jokers) / float64(total)
+}
+
+// pHit is the chance an attack of N = n hits.
+func (v *view) pHit(n int) float64 {
+	switch {
+	case n < 1:
+		return 0
+	case n >= len(v.hit):
+		return v.hit[len(v.hit)-1]
+	}
+	return v.hit[n]
+}
+
+// threat is the enemy firepower of side's enemy against a unit of type t in h.
+func (v *view) threat(side rules.Side, t rules.UnitType, h rules.Hex) int {
+	k := 1
+	if t == rules.Tank {
+		k = 0
+	}
+	return int(v.fire[side.Enemy()][h][k])
+}
+
+// strength is what unit u adds to an attack on target t (R6.4, R6.5).
+func strength(s *rules.State, u, t rules.UnitID) int {
+	f := s.Factors(u)
+	if s.Scenario().Units[t].Type == rules.Tank {
+		if u == s.Scenario().Tiger {
+			return 0
+		}
+		return f.AT
+	}
+	return f.AI
+}
+
+// attackN is N of R6.8 for firers (a mask) against t, the attack not yet
+// made: strength minus terrain, cover, adjacency and Tiger modifiers.
+func attackN(s *rules.State, firers uint32, t rules.UnitID) int {
+	sc := s.Scenario()
+	th := s.Unit(t).Hex
+	str, m := 0, sc.Terrain[th].Modifier()
+	allAdj, tiger, cover := true, false, false
+	for f := firers; f != 0; f &= f - 1 {
+		u := rules.UnitID(bits.TrailingZeros32(f))
+		str += strength(s, u, t)
+		if u == sc.Tiger {
+			tiger = true
+		}
+		if s.Covered(u) {
+			cover = true
+		}
+		if !rules.Adjacent(s.Unit(u).Hex, th) {
+			allAdj = false
+		}
+	}
+	if cover {
+		m++
+	}
+	if allAdj && firers != 0 {
+		m--
+	}
+	if tiger && sc.Units[t].Type == rules.Tank {
+		m++
+	}
+	return str - m
+}
+
+// progress is how far German unit u still has to go to exit: the moves to
+// column 11 plus the exit itself, plus the entry for a unit in reserve.
+func progress(s *rules.State, u rules.UnitID) int {
+	us := s.Unit(u)
+	switch us.Status {
+	case rules.OnMap:
+		return us.Hex.Col() - rules.FirstCol + 1
+	case rules.InReserve:
+		return rules.NumCols + 1
+	}
+	return 0
+}
