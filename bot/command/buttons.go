@@ -1,0 +1,123 @@
+package command
+
+import (
+	"context"
+	"strconv"
+	"strings"
+
+	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store"
+)
+
+// Button custom IDs are "mortain/VERB/GAME/STEP": GAME tags the game (from
+// its seed) and STEP is the number of steps it had when the button was
+// posted, so a button pressed after the game moved on is refused instead
+// of acting on a position its presser never saw. "mortain/VERB" alone is
+// accepted too. They carry all they need and work after a restart.
+const buttonPrefix = "mortain/"
+
+// gameTag is a short tag of a game, from its seed.
+func gameTag(g *rules.Game) string { return strconv.FormatUint(g.Seed%(36*36*36*36), 36) }
+
+func button(rec *store.Record, label, verb string, style ButtonStyle) Button {
+	return Button{Label: label, Style: style,
+		CustomID: buttonPrefix + verb + "/" + gameTag(rec.Game) + "/" + strconv.Itoa(len(rec.Game.History))}
+}
+
+// buttonsFor offers the likely next steps to the person who acts next.
+func buttonsFor(rec *store.Record) []Button {
+	st := &rec.Game.State
+	side := st.ToAct()
+	if st.Over() || isAI(rec, side) || open(rec.Seats[side]) {
+		return nil
+	}
+	var out []Button
+	switch st.Phase() {
+	case rules.PhaseSetup:
+		out = append(out, button(rec, "Historical set-up", "setup-historical", Secondary))
+		if st.Check(rules.SetupDone()) == nil {
+			out = append(out, button(rec, "Set-up done", "setup-done", Primary))
+		}
+	case rules.PhaseFaceChoice:
+		out = append(out, button(rec, "Redraw", "redraw", Primary), button(rec, "Miss", "miss", Secondary))
+	default:
+		if _, _, ok := st.PendingAttack(); ok {
+			out = append(out, button(rec, "Resolve", "resolve", Primary))
+		}
+		out = append(out, button(rec, "Pass", "pass", Secondary))
+	}
+	if rec.Game.CanUndo() {
+		out = append(out, button(rec, "Undo", "undo", Danger))
+	}
+	return out
+}
+
+// continueButton resumes a paused AI-vs-AI game.
+func continueButton(rec *store.Record) Button {
+	return button(rec, "Continue", "continue", Primary)
+}
+
+// buttonVerbs maps a button verb to its command and options.
+var buttonVerbs = map[string]struct {
+	command string
+	opts    map[string]string
+}{
+	"pass":             {"pass", nil},
+	"resolve":          {"resolve", nil},
+	"redraw":           {"redraw", nil},
+	"miss":             {"miss", nil},
+	"undo":             {"undo", nil},
+	"setup-done":       {"setup", map[string]string{"done": "true"}},
+	"setup-historical": {"setup", map[string]string{"preset": "historical"}},
+}
+
+// HandleButton runs the command of a pressed button, like Handle.
+func (s *Service) HandleButton(ctx context.Context, key store.Key, caller Caller, customID string) Response {
+	rest, ok := strings.CutPrefix(customID, buttonPrefix)
+	if !ok {
+		return refused("This button does not belong to Mortain.")
+	}
+	parts := strings.Split(rest, "/")
+	verb := parts[0]
+	var tag string
+	step := -1
+	if len(parts) == 3 {
+		tag = parts[1]
+		n, err := strconv.Atoi(parts[2])
+		if err != nil {
+			return refused("This button is damaged; use the command instead.")
+		}
+		step = n
+	} else if len(parts) != 1 {
+		return refused("This button is damaged; use the command instead.")
+	}
+	fresh := func(rec *store.Record) error {
+		if step >= 0 && (tag != gameTag(rec.Game) || step != len(rec.Game.History)) {
+			return refuse("This button is out of date: the game has moved on. Use the newest buttons, or a command.")
+		}
+		return nil
+	}
+	if verb == "continue" {
+		rec, err := s.cfg.Store.Get(key)
+		if err != nil {
+			return s.fail(err)
+		}
+		if err := fresh(rec); err != nil {
+			return s.fail(err)
+		}
+		if rec.Game.State.Over() || !isAI(rec, rec.Game.State.ToAct()) {
+			return refused("There is nothing for the AI to play now.")
+		}
+		return Response{AINext: true}
+	}
+	v, ok := buttonVerbs[verb]
+	if !ok {
+		return refused("This button is not known (any more); use the command instead.")
+	}
+	opts := map[string]string{}
+	for k, val := range v.opts {
+		opts[k] = val
+	}
+	req := Request{Key: key, Caller: caller, Command: v.command, Options: opts, fresh: fresh}
+	return s.Handle(ctx, req)
+}

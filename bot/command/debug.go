@@ -1,0 +1,75 @@
+package command
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store"
+)
+
+// debug performs a debug edit (local play with --debug only), recorded in
+// the game's history so that it replays.
+func (s *Service) debug(_ context.Context, req Request) (Response, error) {
+	o := req.Options
+	need := func(names ...string) error {
+		for _, n := range names {
+			if o[n] == "" {
+				return refuse("debug %s needs %s: — %s", o["edit"], n, debugDefinition.Help)
+			}
+		}
+		return nil
+	}
+	var text string
+	switch edit := strings.ToLower(o["edit"]); edit {
+	case "place":
+		if err := need("unit", "hex"); err != nil {
+			return Response{}, err
+		}
+		text = "debug place " + o["unit"] + " " + o["hex"]
+	case "flip":
+		if err := need("unit"); err != nil {
+			return Response{}, err
+		}
+		text = "debug flip " + o["unit"]
+	case "turn":
+		if err := need("n"); err != nil {
+			return Response{}, err
+		}
+		text = "debug turn " + o["n"]
+	case "round":
+		if err := need("side"); err != nil {
+			return Response{}, err
+		}
+		v := o["points"]
+		if o["card"] != "" {
+			v = o["card"]
+		}
+		if v == "" {
+			return Response{}, refuse("debug round needs points:N or card:CARD")
+		}
+		text = "debug round " + o["side"] + " " + v
+	case "deck":
+		if err := need("cards"); err != nil {
+			return Response{}, err
+		}
+		text = "debug deck " + o["cards"]
+	default:
+		return Response{}, refuse("debug: unknown edit %q — %s", edit, debugDefinition.Help)
+	}
+	out, err := s.commit(req.Key, func(*store.Record) error { return nil }, func(g *rules.Game) ([]rules.Event, string, error) {
+		if err := g.Debug(text); err != nil {
+			var re *rules.RuleError
+			if errors.As(err, &re) {
+				return nil, "", err
+			}
+			return nil, "", refuse("debug: %v", err)
+		}
+		return nil, g.History[len(g.History)-1], nil
+	})
+	if err != nil {
+		return Response{}, err
+	}
+	return s.report(req.Key, out), nil
+}

@@ -1,0 +1,235 @@
+package command
+
+import (
+	"strings"
+
+	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/rules/ai"
+)
+
+// OptionType is the kind of value an option takes.
+type OptionType uint8
+
+// The option types (Discord: string, boolean, integer).
+const (
+	String OptionType = iota
+	Bool
+	Integer
+)
+
+// Choice is one value offered for an option: Name is shown, Value is sent.
+type Choice struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+}
+
+// Option is a named option of a subcommand.
+type Option struct {
+	Name        string
+	Description string // at most 100 characters
+	Type        OptionType
+	Required    bool
+	// Choices are the only values allowed, when set (at most 25).
+	Choices []Choice
+	// Autocomplete asks Suggest for the values while the user types.
+	Autocomplete bool
+}
+
+// Definition is a subcommand of /mortain.
+type Definition struct {
+	Name        string
+	Description string // at most 100 characters
+	Options     []Option
+	// Positional names the option a bare word fills in the text form
+	// ("rules R6.8" is "rules n:R6.8"); a bare word naming a Bool option
+	// sets it ("setup done").
+	Positional string
+	// Help explains the command in a few lines; Example shows it in use.
+	Help    string
+	Example string
+	// Manage marks a command that needs the Manage Channels permission.
+	Manage bool
+	// Acts marks a command that plays for a side: only the seated player
+	// of the side to act may use it.
+	Acts bool
+}
+
+func choices(values ...string) []Choice {
+	out := make([]Choice, len(values))
+	for i, v := range values {
+		out[i] = Choice{Name: v, Value: v}
+	}
+	return out
+}
+
+func unitOpt(name, desc string, required bool) Option {
+	return Option{Name: name, Description: desc, Required: required, Autocomplete: true}
+}
+
+func hexOpt(name, desc string, required bool) Option {
+	return Option{Name: name, Description: desc, Required: required, Autocomplete: true}
+}
+
+// Pace values for AI-vs-AI games: where the game pauses for the watchers.
+const (
+	PaceActivation = "activation"
+	PaceRound      = "round"
+	PaceTurn       = "turn"
+	PaceEnd        = "end"
+)
+
+// Setting names kept with a game (store.Record.Settings).
+const (
+	SettingRemind     = "remind"      // a duration; remind the player to act after it
+	SettingRoundLimit = "round-limit" // a duration; pass the round after it
+	SettingPace       = "pace"        // PaceActivation ... PaceEnd
+	SettingLevel      = "level"       // the AI level of the game
+	SettingResigned   = "resigned"    // the side that resigned
+	SettingReminded   = "reminded"    // the step count at the last reminder
+	SettingActed      = "acted"       // when the last step was taken (RFC 3339)
+)
+
+// Definitions lists the subcommands of /mortain, from which the Discord
+// command is registered and help is written. Debug commands are never in
+// it.
+func Definitions() []Definition { return definitions }
+
+var definitions = buildDefinitions()
+
+func buildDefinitions() []Definition {
+	newOpts := []Option{
+		{Name: "opponent", Description: "ai, hotseat (you play both sides), ai-vs-ai, or @user; none leaves the seat open", Autocomplete: true},
+		{Name: "side", Description: "the side you play", Choices: choices("us", "german", "random")},
+		{Name: "level", Description: "the AI level", Choices: choices(ai.Levels...)},
+	}
+	for _, o := range rules.OptionSpecs {
+		desc := o.Rule + ": " + o.Help
+		if len(desc) > 100 {
+			desc = desc[:97] + "..."
+		}
+		newOpts = append(newOpts, Option{Name: o.Name, Description: desc, Choices: choices(o.Values...)})
+	}
+	newOpts = append(newOpts,
+		Option{Name: SettingRemind, Description: "remind the player to act after this long, e.g. 12h (off by default)"},
+		Option{Name: SettingRoundLimit, Description: "pass a round not played within this time, e.g. 24h (off by default)"},
+		Option{Name: SettingPace, Description: "AI-vs-AI: pause after each activation, round or turn, or run to the end", Choices: choices(PaceActivation, PaceRound, PaceTurn, PaceEnd)},
+	)
+	return []Definition{
+		{Name: "new", Description: "Start a game in this channel", Options: newOpts,
+			Help:    "Starts a game. You take side: (us by default); the opponent is the AI, yourself (hotseat), a named user, or an open seat another player takes with join. Rule options (opt: of the rules) are fixed now.",
+			Example: "new opponent:ai side:german level:random los:lenient"},
+		{Name: "join", Description: "Take the open seat of the game in this channel",
+			Help: "Takes the open seat of a game started without an opponent.", Example: "join"},
+		{Name: "resign", Description: "Give up the game: the other side wins",
+			Help: "Ends the game at once; the other side wins. In hotseat the side to act resigns.", Example: "resign"},
+		{Name: "setup", Description: "US set-up: place a unit, use the historical preset, or finish (R2.1)", Acts: true, Positional: "done",
+			Options: []Option{
+				unitOpt("unit", "the US unit to place (placing it again moves it)", false),
+				hexOpt("hex", "the hex, CCRR", false),
+				{Name: "preset", Description: "historical: every unit on its historical hex", Choices: choices("historical")},
+				{Name: "done", Description: "finish the set-up: turn 1 begins", Type: Bool},
+			},
+			Help:    "Places the five US units that start on the map (R2.1), anywhere but column 19, at most two a hex. Placing a unit again moves it. preset:historical places them all; done starts turn 1.",
+			Example: "setup unit:120 hex:1501"},
+		{Name: "move", Description: "Move a unit to an adjacent hex (R5.1)", Acts: true,
+			Options: []Option{unitOpt("unit", "the unit to activate", true), hexOpt("to", "the adjacent hex, CCRR", true)},
+			Help:    "Activates a unit to move one hex (R5.1): one activation point, or part of the face card's stack. Stacking R3.1, no enemy hex R3.2, US never in column 19 R5.2.",
+			Example: "move unit:DR-1 to:1803"},
+		{Name: "enter", Description: "Bring a reserve unit onto its entry edge (R5.3, R5.4)", Acts: true,
+			Options: []Option{unitOpt("unit", "the reserve unit", true), hexOpt("to", "the entry hex (column 19 German, 11 US)", true), unitOpt("with", "a second reserve unit entering with it (the Tiger 102, R5.4)", false)},
+			Help:    "Activates a reserve unit to enter on its edge (R5.3): German in column 19, US in column 11 from turn 2. The Tiger enters with one other unit for one activation (R5.4).",
+			Example: "enter unit:DR-1 to:1903 with:102"},
+		{Name: "exit", Description: "Move a German unit in column 11 off the west edge (R5.5)", Acts: true,
+			Options: []Option{unitOpt("unit", "the German unit in column 11", true)},
+			Help:    "Activates a German unit in column 11 to leave the map westwards (R5.5). Five exits win the game (R8.1).",
+			Example: "exit unit:DF"},
+		{Name: "fire", Description: "Add a firer to the attack on a target (R6.1, R6.6)", Acts: true,
+			Options: []Option{unitOpt("unit", "the firing unit", true), unitOpt("target", "the enemy unit attacked", true)},
+			Help:    "Activates a unit to fire at an enemy unit in range and line of sight (R6.2, R6.3). Further activations must join the attack until it is resolved (R6.6); resolve draws the card.",
+			Example: "fire unit:TD target:DR-1"},
+		{Name: "resolve", Description: "Draw the card for the pending attack (R6.8)", Acts: true,
+			Help: "Resolves the pending attack: strength minus modifiers gives N; the card hits if its value is N or less (R6.8).", Example: "resolve"},
+		{Name: "redraw", Description: "A face card was drawn in combat: draw again (R6.8)", Acts: true,
+			Help: "Answers a face card drawn for an attack by drawing another card (R6.8, opt:face-in-combat=choose).", Example: "redraw"},
+		{Name: "miss", Description: "A face card was drawn in combat: take a miss (R6.8)", Acts: true,
+			Help: "Answers a face card drawn for an attack by taking a miss (R6.8).", Example: "miss"},
+		{Name: "air", Description: "US Air marker: attack a German stack or give Air cover (R7)", Acts: true,
+			Options: []Option{
+				{Name: "mode", Description: "attack (strength 4) or cover", Required: true, Choices: choices("attack", "cover")},
+				hexOpt("hex", "the hex holding German units", true),
+				unitOpt("unit", "strike only this unit of the stack", false),
+			},
+			Help:    "Once a turn, on a red odd card or red Jack, instead of activating (R7.1): an Air attack of strength 4 on the stack in a hex or one unit of it (R7.4), or Air cover (R7.5). It ends the round.",
+			Example: "air mode:attack hex:1803"},
+		{Name: "oba", Description: "US off-board artillery on a German stack (R7.3)", Acts: true,
+			Options: []Option{hexOpt("hex", "the hex holding German units", true), unitOpt("unit", "strike only this unit of the stack", false)},
+			Help:    "Once a turn, on a red even card, Queen or King, instead of activating (R7.1): an attack of strength 3 on the stack in a hex, or one unit of it (R7.3). It ends the round.",
+			Example: "oba hex:1803 unit:DR-1"},
+		{Name: "pass", Description: "Give up the rest of the round (R4.5)", Acts: true,
+			Help: "Ends your round, giving up the points left (R4.5). A pending attack is resolved first.", Example: "pass"},
+		{Name: "undo", Description: "Take back your last step (within the round, until a card is drawn)", Acts: true,
+			Help: "Takes back the last step of the round, as long as no card was drawn since.", Example: "undo"},
+		{Name: "status", Description: "Turn, round, card, points, deck, Air/OBA, options, seats",
+			Help: "Shows the state of the game: turn, round, card, points left, cards left, Air/OBA, exits, options in force, seats and the winner.", Example: "status"},
+		{Name: "map", Description: "Post the map of the game",
+			Help: "Posts the current map.", Example: "map"},
+		{Name: "log", Description: "Narrate the last events of the game", Positional: "n",
+			Options: []Option{{Name: "n", Description: "how many events (default 15)", Type: Integer}},
+			Help:    "Narrates the last events: draws, activations, attacks, passes, turn ends.", Example: "log n:30"},
+		{Name: "units", Description: "List the units with status, hex and factors",
+			Help: "Lists every unit: side, where it is, its factors, flipped, covered, activated or targeted this round.", Example: "units"},
+		{Name: "rules", Description: "Print a rule of the game, e.g. R6.8", Positional: "n",
+			Options: []Option{{Name: "n", Description: "the rule number, e.g. R6.8 or R6", Autocomplete: true}},
+			Help:    "Prints the text of a rule (R1-R9) from the rules the program enforces; without n, the list of sections.", Example: "rules n:R6.8"},
+		{Name: "help", Description: "List the commands, or explain one", Positional: "command",
+			Options: []Option{{Name: "command", Description: "the command to explain", Autocomplete: true}},
+			Help:    "Lists the commands, or explains one.", Example: "help command:fire"},
+		{Name: "stats", Description: "Records of this server's players and the leaderboard",
+			Help: "Shows wins and losses per player and side, against people and each AI level.", Example: "stats"},
+		{Name: "replay", Description: "Post the animated replay of this channel's game",
+			Help: "Posts an animation of the game so far, or of the last finished game in this channel.", Example: "replay"},
+		{Name: "abort", Description: "End the game in this channel without a result (Manage Channels)", Manage: true,
+			Help: "Ends the game without a winner. Needs the Manage Channels permission.", Example: "abort"},
+	}
+}
+
+// Find returns the definition of the named subcommand.
+func Find(name string) (Definition, bool) {
+	for _, d := range definitions {
+		if strings.EqualFold(d.Name, name) {
+			return d, true
+		}
+	}
+	if strings.EqualFold(name, "debug") {
+		return debugDefinition, true
+	}
+	return Definition{}, false
+}
+
+// Option returns the definition's option called name.
+func (d Definition) Option(name string) (Option, bool) {
+	for _, o := range d.Options {
+		if strings.EqualFold(o.Name, name) {
+			return o, true
+		}
+	}
+	return Option{}, false
+}
+
+// debugDefinition is the local-play debug command; never in Definitions.
+var debugDefinition = Definition{
+	Name: "debug", Description: "Debug edits (local play with --debug only)", Positional: "edit", Acts: true,
+	Options: []Option{
+		{Name: "edit", Description: "place, flip, turn, round or deck", Required: true},
+		{Name: "unit", Description: "the unit"},
+		{Name: "hex", Description: "the hex, or reserve"},
+		{Name: "n", Description: "the turn"},
+		{Name: "side", Description: "us or german"},
+		{Name: "points", Description: "activation points"},
+		{Name: "card", Description: "the round's card"},
+		{Name: "cards", Description: "the next cards, in order"},
+	},
+	Help: "debug place unit:ID hex:CCRR|reserve; debug flip unit:ID; debug turn n:N; debug round side:us|german points:N (or card:QS); " +
+		"debug deck cards:\"KS 5H JK\" (the next cards, in order). Only in local play started with --debug; recorded in the history.",
+	Example: "debug deck cards:\"5H KS\"",
+}

@@ -1,0 +1,144 @@
+package command
+
+import (
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store"
+)
+
+// MemStore is an in-memory Store for tests: the same contract as
+// store.DB, without a file.
+type MemStore struct {
+	mu       sync.Mutex
+	running  map[store.Key]*store.Record
+	finished []store.Finished
+	// Commits counts the successful Create and Update calls.
+	Commits int
+}
+
+// NewMemStore returns an empty MemStore.
+func NewMemStore() *MemStore { return &MemStore{running: map[store.Key]*store.Record{}} }
+
+func cloneRecord(r *store.Record) *store.Record {
+	c := *r
+	c.Game = r.Game.Clone()
+	c.Seats = map[rules.Side]store.Seat{}
+	for k, v := range r.Seats {
+		c.Seats[k] = v
+	}
+	c.Settings = map[string]string{}
+	for k, v := range r.Settings {
+		c.Settings[k] = v
+	}
+	return &c
+}
+
+// Create stores a new game; store.ErrExists if one is running there.
+func (m *MemStore) Create(rec *store.Record) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if _, ok := m.running[rec.Key]; ok {
+		return store.ErrExists
+	}
+	m.running[rec.Key] = cloneRecord(rec)
+	m.Commits++
+	return nil
+}
+
+// Get returns a copy of the running game of key.
+func (m *MemStore) Get(key store.Key) (*store.Record, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	r, ok := m.running[key]
+	if !ok {
+		return nil, store.ErrNotFound
+	}
+	return cloneRecord(r), nil
+}
+
+// Update runs fn on a copy and keeps it if fn succeeds.
+func (m *MemStore) Update(key store.Key, fn func(rec *store.Record) error) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	r, ok := m.running[key]
+	if !ok {
+		return store.ErrNotFound
+	}
+	c := cloneRecord(r)
+	if err := fn(c); err != nil {
+		return err
+	}
+	c.Updated = time.Now().UTC()
+	m.running[key] = cloneRecord(c)
+	m.Commits++
+	return nil
+}
+
+// Finish archives the game of key.
+func (m *MemStore) Finish(key store.Key) (*store.Finished, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	r, ok := m.running[key]
+	if !ok {
+		return nil, store.ErrNotFound
+	}
+	delete(m.running, key)
+	f := store.Finished{Key: key, Winner: r.Game.State.Winner(), Reason: r.Game.State.WinReason(), Seats: r.Seats,
+		Turn: r.Game.State.Turn(), Steps: len(r.Game.History), Finished: time.Now().UTC(), Game: r.Game}
+	if !r.Game.State.Over() {
+		f.Winner, f.Reason = rules.NoSide, "aborted"
+	}
+	m.finished = append(m.finished, f)
+	return &f, nil
+}
+
+// Archive lists a guild's finished games, newest first.
+func (m *MemStore) Archive(guild string, limit int) ([]store.Finished, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var out []store.Finished
+	for i := len(m.finished) - 1; i >= 0 && len(out) < limit; i-- {
+		if m.finished[i].Key.Guild == guild {
+			out = append(out, m.finished[i])
+		}
+	}
+	return out, nil
+}
+
+// Stats counts wins and losses of the players of a guild's finished games.
+func (m *MemStore) Stats(guild string) ([]store.PlayerStats, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	by := map[string]*store.PlayerStats{}
+	for _, f := range m.finished {
+		if f.Key.Guild != guild || f.Winner == rules.NoSide {
+			continue
+		}
+		for side, seat := range f.Seats {
+			if seat.UserID == "" {
+				continue
+			}
+			p := by[seat.UserID]
+			if p == nil {
+				p = &store.PlayerStats{UserID: seat.UserID, Name: seat.Name, Wins: map[rules.Side]int{}, Losses: map[rules.Side]int{}, VsAI: map[string][2]int{}}
+				by[seat.UserID] = p
+			}
+			if side == f.Winner {
+				p.Wins[side]++
+			} else {
+				p.Losses[side]++
+			}
+		}
+	}
+	out := make([]store.PlayerStats, 0, len(by))
+	for _, p := range by {
+		out = append(out, *p)
+	}
+	sort.Slice(out, func(i, j int) bool { return total(out[i].Wins) > total(out[j].Wins) })
+	return out, nil
+}
+
+func total(m map[rules.Side]int) int { return m[rules.US] + m[rules.German] }

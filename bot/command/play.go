@@ -1,0 +1,395 @@
+package command
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store"
+)
+
+// stepFunc performs one step on the game: it returns the events caused and
+// a note to narrate when there are none (undo, debug edits).
+type stepFunc func(g *rules.Game) (evs []rules.Event, note string, err error)
+
+// outcome is a committed step: the state before, the events, and the
+// record after.
+type outcome struct {
+	before rules.State
+	events []rules.Event
+	note   string
+	rec    *store.Record
+}
+
+// commit runs check then step inside the store's Update, so the step is
+// durably committed (or nothing is written) before any answer is built.
+func (s *Service) commit(key store.Key, check func(rec *store.Record) error, step stepFunc) (*outcome, error) {
+	var out *outcome
+	err := s.cfg.Store.Update(key, func(rec *store.Record) error {
+		out = nil
+		if err := check(rec); err != nil {
+			return err
+		}
+		before := rec.Game.State
+		evs, note, err := step(rec.Game)
+		if err != nil {
+			return err
+		}
+		rec.Settings[SettingActed] = s.cfg.Now().UTC().Format(time.RFC3339)
+		out = &outcome{before: before, events: append([]rules.Event(nil), evs...), note: note, rec: cloneRecord(rec)}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// play runs an action command for the caller.
+func (s *Service) play(ctx context.Context, req Request, step func(g *rules.Game) ([]rules.Event, error)) (Response, error) {
+	return s.playStep(ctx, req, func(g *rules.Game) ([]rules.Event, string, error) {
+		evs, err := step(g)
+		return evs, "", err
+	})
+}
+
+func (s *Service) playStep(_ context.Context, req Request, step stepFunc) (Response, error) {
+	out, err := s.commit(req.Key, func(rec *store.Record) error {
+		if err := mayAct(rec, req.Caller); err != nil {
+			return err
+		}
+		if req.fresh != nil {
+			return req.fresh(rec)
+		}
+		return nil
+	}, step)
+	if err != nil {
+		return Response{}, err
+	}
+	return s.report(req.Key, out), nil
+}
+
+// report builds the public post of a committed step: the narration, the
+// map, the mention of the player whose round starts, the buttons; and the
+// final result when the game ended.
+func (s *Service) report(key store.Key, out *outcome) Response {
+	rec := out.rec
+	st := &rec.Game.State
+	sc := st.Scenario()
+	lines := narrateAll(sc, out.events)
+	if out.note != "" {
+		lines = append([]string{out.note}, lines...)
+	}
+	if len(lines) == 0 {
+		lines = []string{"nothing happened"}
+	}
+	post := Post{Text: roundHeader(&out.before) + " — " + strings.Join(lines, "\n")}
+	post.Image, post.ImageName = s.render(st, out.events)
+	for _, e := range out.events {
+		if e.Kind == rules.EvRoundStart {
+			post.Mention = mentionOf(rec, e.Side)
+		}
+	}
+	if out.before.Phase() == rules.PhaseSetup && st.Phase() == rules.PhaseSetup {
+		post.Mention = ""
+	}
+	resp := Response{Posts: []Post{post}}
+	if st.Over() {
+		resp.Over = true
+		resp.Posts = append(resp.Posts, Post{Text: s.finish(key, rec)})
+		return resp
+	}
+	resp.Posts[0].Buttons = buttonsFor(rec)
+	if next := st.ToAct(); isAI(rec, next) {
+		resp.AINext = true
+	} else if post.Mention == "" && out.before.ToAct() != next {
+		resp.Posts[0].Mention = mentionOf(rec, next)
+	}
+	return resp
+}
+
+// finish archives a game that ended and words the result.
+func (s *Service) finish(key store.Key, rec *store.Record) string {
+	if _, err := s.cfg.Store.Finish(key); err != nil && !errors.Is(err, store.ErrNotFound) {
+		s.cfg.Logger.Error("archiving a finished game", "key", key, "err", err)
+	}
+	return summary(rec.Game, rec.Seats, rec.Settings)
+}
+
+// summary words the final result of a game.
+func summary(g *rules.Game, seats map[rules.Side]store.Seat, settings map[string]string) string {
+	st := &g.State
+	sc := st.Scenario()
+	var b strings.Builder
+	winner, reason := st.Winner(), st.WinReason()
+	if r := settings[SettingResigned]; r != "" {
+		side, _ := rules.ParseSide(r)
+		winner, reason = side.Enemy(), "the "+side.Title()+" side resigned"
+	}
+	if winner == rules.NoSide {
+		fmt.Fprintf(&b, "**Game over** — aborted without a result.\n")
+	} else {
+		fmt.Fprintf(&b, "**Game over** — the %s side wins, played by %s (%s).\n", winner.Title(), seatName(seats[winner]), reason)
+	}
+	fmt.Fprintf(&b, "Turn %d of %d · German units exited: %d of %d · %d steps.\n", st.Turn(), rules.Turns, st.Exited(), rules.ExitsToWin, len(g.History))
+	for _, side := range []rules.Side{rules.US, rules.German} {
+		var lost, hurt []string
+		for u := range sc.Units {
+			d := sc.Unit(rules.UnitID(u))
+			us := st.Unit(rules.UnitID(u))
+			if d.Side != side {
+				continue
+			}
+			if us.Status == rules.Eliminated {
+				lost = append(lost, d.ID)
+			} else if us.Flipped {
+				hurt = append(hurt, d.ID)
+			}
+		}
+		fmt.Fprintf(&b, "%s (%s): eliminated %s; reduced %s.\n", side.Title(), seatName(seats[side]), list(lost), list(hurt))
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+func list(ids []string) string {
+	if len(ids) == 0 {
+		return "none"
+	}
+	return strings.Join(ids, ", ")
+}
+
+// roundHeader words where the game stands: "Turn 3 · German round 7S (4 pts)".
+func roundHeader(st *rules.State) string {
+	switch st.Phase() {
+	case rules.PhaseSetup:
+		return "US set-up"
+	case rules.PhaseOver:
+		return "Game over"
+	}
+	r := fmt.Sprintf("Turn %d · %s round %s", st.Turn(), st.RoundSide().Title(), st.RoundCard())
+	if st.RoundCard() == rules.NoCard {
+		r = fmt.Sprintf("Turn %d · %s round", st.Turn(), st.RoundSide().Title())
+	}
+	if st.FaceRound() {
+		return r + " (face card: one unit or stack)"
+	}
+	return r + fmt.Sprintf(" (%d pts)", st.PointsLeft())
+}
+
+// render draws the map, or returns nothing when no renderer is wired or it
+// fails (the failure is logged; the game goes on).
+func (s *Service) render(st *rules.State, evs []rules.Event) ([]byte, string) {
+	if s.cfg.Render == nil {
+		return nil, ""
+	}
+	png, err := s.cfg.Render(st, evs)
+	if err != nil {
+		s.cfg.Logger.Error("rendering the map", "err", err)
+		return nil, ""
+	}
+	return png, "map.png"
+}
+
+// buildAction turns an action command and its options into a rules action.
+func buildAction(sc *rules.Scenario, name string, o map[string]string) (rules.Action, error) {
+	unit := func(opt string) (rules.UnitID, error) { return parseUnit(sc, o[opt], opt) }
+	optUnit := func(opt string) (rules.UnitID, error) {
+		if o[opt] == "" {
+			return rules.NoUnit, nil
+		}
+		return unit(opt)
+	}
+	hex := func(opt string) (rules.Hex, error) { return parseHex(o[opt], opt) }
+	var a rules.Action
+	var u, t rules.UnitID
+	var h rules.Hex
+	var err error
+	switch name {
+	case "move", "enter":
+		if u, err = unit("unit"); err != nil {
+			return a, err
+		}
+		if h, err = hex("to"); err != nil {
+			return a, err
+		}
+		if name == "move" {
+			return rules.Move(u, h), nil
+		}
+		if t, err = optUnit("with"); err != nil {
+			return a, err
+		}
+		return rules.Enter(u, h, t), nil
+	case "exit":
+		if u, err = unit("unit"); err != nil {
+			return a, err
+		}
+		return rules.Exit(u), nil
+	case "fire":
+		if u, err = unit("unit"); err != nil {
+			return a, err
+		}
+		if t, err = unit("target"); err != nil {
+			return a, err
+		}
+		return rules.Fire(u, t), nil
+	case "resolve":
+		return rules.Resolve(), nil
+	case "redraw":
+		return rules.Redraw(), nil
+	case "miss":
+		return rules.TakeMiss(), nil
+	case "pass":
+		return rules.Pass(), nil
+	case "air", "oba":
+		if h, err = hex("hex"); err != nil {
+			return a, err
+		}
+		if t, err = optUnit("unit"); err != nil {
+			return a, err
+		}
+		switch {
+		case name == "oba":
+			return rules.OBA(h, t), nil
+		case strings.EqualFold(o["mode"], "cover"):
+			if t != rules.NoUnit {
+				return a, refuse("Air cover (R7.5) covers every German unit in and next to the hex: leave out unit:")
+			}
+			return rules.AirCover(h), nil
+		}
+		return rules.AirAttack(h, t), nil
+	}
+	return a, refuse("unknown action %q", name)
+}
+
+// parseUnit finds a unit by id, case-insensitively.
+func parseUnit(sc *rules.Scenario, id, opt string) (rules.UnitID, error) {
+	if id == "" {
+		return rules.NoUnit, refuse("%s: is missing: name a unit, e.g. %s:DR-1", opt, opt)
+	}
+	u, ok := sc.UnitByID(id)
+	if !ok {
+		ids := make([]string, sc.NumUnits())
+		for i := range ids {
+			ids[i] = sc.Unit(rules.UnitID(i)).ID
+		}
+		return rules.NoUnit, refuse("There is no unit %q: the units are %s.", id, strings.Join(ids, ", "))
+	}
+	return u, nil
+}
+
+// parseHex reads a CCRR hex.
+func parseHex(v, opt string) (rules.Hex, error) {
+	if v == "" {
+		return rules.NoHex, refuse("%s: is missing: name a hex as CCRR, e.g. %s:1803", opt, opt)
+	}
+	h, err := rules.ParseHex(strings.TrimSpace(v))
+	if err != nil {
+		return rules.NoHex, refuse("%s", capitalize(err.Error())+".")
+	}
+	return h, nil
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// undo takes back the caller's last step of the round.
+func (s *Service) undo(ctx context.Context, req Request) (Response, error) {
+	return s.playStep(ctx, req, func(g *rules.Game) ([]rules.Event, string, error) {
+		if !g.CanUndo() {
+			return nil, "", refuse("Nothing to undo: undo goes back within the round until a card is drawn.")
+		}
+		last := g.History[len(g.History)-1]
+		if err := g.Undo(); err != nil {
+			return nil, "", err
+		}
+		return nil, "took back: " + last, nil
+	})
+}
+
+// setup runs the set-up command: place (or re-place) a unit, the
+// historical preset, done.
+func (s *Service) setup(ctx context.Context, req Request) (Response, error) {
+	o := req.Options
+	place := o["unit"] != "" || o["hex"] != ""
+	preset := o["preset"] != ""
+	done := strings.EqualFold(o["done"], "true")
+	if !place && !preset && !done {
+		return Response{}, refuse("setup needs unit: and hex:, preset:historical, or done — e.g. setup unit:120 hex:1501")
+	}
+	if place && preset {
+		return Response{}, refuse("setup: give either unit: and hex:, or preset:historical")
+	}
+	return s.playStep(ctx, req, func(g *rules.Game) ([]rules.Event, string, error) {
+		sc := g.State.Scenario()
+		var evs []rules.Event
+		if place {
+			u, err := parseUnit(sc, o["unit"], "unit")
+			if err != nil {
+				return nil, "", err
+			}
+			h, err := parseHex(o["hex"], "hex")
+			if err != nil {
+				return nil, "", err
+			}
+			e, err := placeUnit(g, u, h)
+			if err != nil {
+				return nil, "", err
+			}
+			evs = append(evs, e...)
+		}
+		if preset {
+			e, err := g.Apply(rules.Historical())
+			if err != nil {
+				return nil, "", err
+			}
+			evs = append(evs, e...)
+		}
+		if done {
+			e, err := g.Apply(rules.SetupDone())
+			if err != nil {
+				return nil, "", err
+			}
+			evs = append(evs, e...)
+		}
+		return evs, "", nil
+	})
+}
+
+// placeUnit places u on h at set-up; a unit already placed is moved by
+// rebuilding the set-up without its earlier placement (allowed because the
+// set-up draws no card).
+func placeUnit(g *rules.Game, u rules.UnitID, h rules.Hex) ([]rules.Event, error) {
+	st := &g.State
+	if st.Phase() != rules.PhaseSetup || st.Unit(u).Status != rules.OnMap {
+		return g.Apply(rules.Place(u, h))
+	}
+	sc := st.Scenario()
+	for _, step := range g.History {
+		if strings.HasPrefix(step, "debug") {
+			return g.Apply(rules.Place(u, h)) // the engine's refusal (R2.1)
+		}
+	}
+	var steps []string
+	for v := range sc.Units {
+		if id := rules.UnitID(v); id != u && st.Unit(id).Status == rules.OnMap {
+			steps = append(steps, rules.Place(id, st.Unit(id).Hex).Format(sc))
+		}
+	}
+	ng, err := rules.Replay(sc, st.Options(), g.Seed, steps)
+	if err != nil {
+		return nil, err
+	}
+	evs, err := ng.Apply(rules.Place(u, h))
+	if err != nil {
+		return nil, err
+	}
+	*g = *ng
+	return evs, nil
+}

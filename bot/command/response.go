@@ -1,0 +1,81 @@
+package command
+
+import (
+	"github.com/mortain/mortain/store"
+)
+
+// Caller is who sent a command.
+type Caller struct {
+	UserID string
+	Name   string
+	// CanManage is set for members allowed to manage the channel (abort).
+	CanManage bool
+}
+
+// Request is one command to handle: in the channel (or local game) Key,
+// from Caller, the subcommand name and its options by name, as Parse
+// returns them.
+type Request struct {
+	Key     store.Key
+	Caller  Caller
+	Command string
+	Options map[string]string
+	// fresh, set for a button, refuses a record the button was not made for.
+	fresh func(rec *store.Record) error
+}
+
+// ButtonStyle is a button's colour, as on Discord.
+type ButtonStyle uint8
+
+// The button styles.
+const (
+	Primary ButtonStyle = iota + 1
+	Secondary
+	Success
+	Danger
+)
+
+// Button is a button offered for the likely next step. CustomID is
+// path-like and self-contained ("mortain/pass/k3f/57"): HandleButton
+// understands it after a restart.
+type Button struct {
+	Label    string
+	CustomID string
+	Style    ButtonStyle
+}
+
+// Post is a public message for the channel.
+type Post struct {
+	Text string
+	// Image is a PNG (or, for a replay, an animation) to attach, with its
+	// file name; nil when there is none.
+	Image     []byte
+	ImageName string
+	// Mention is the user to ping with the post ("" for nobody).
+	Mention string
+	// Buttons offer the likely next steps.
+	Buttons []Button
+}
+
+// Response is what a command produced: public posts in order, private
+// text for the caller only (refusals, errors, help), and what the front
+// end should do next.
+type Response struct {
+	Posts   []Post
+	Private string
+	// Refused is set when the command was refused or malformed: nothing
+	// changed and Private says why.
+	Refused bool
+	// AINext is set when the AI holds the side to act: the front end calls
+	// AIStep until it reports no more (pausing where Pause says).
+	AINext bool
+	// Pause is set by AIStep in a game the AI plays for both sides when
+	// the game's pace asks the watchers' front end to pause here.
+	Pause bool
+	// Over is set when the game ended with this response.
+	Over bool
+}
+
+func refused(format string, args ...any) Response {
+	return Response{Private: sprintf(format, args...), Refused: true}
+}

@@ -1,0 +1,227 @@
+package command
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/rules/ai"
+	"github.com/mortain/mortain/store"
+)
+
+// RenderFunc draws the map after events as a PNG.
+type RenderFunc func(s *rules.State, events []rules.Event) ([]byte, error)
+
+// ReplayFunc draws the animated replay of a game.
+type ReplayFunc func(g *rules.Game) ([]byte, error)
+
+// AIFactory makes an AI player of a level, seeded (ai.New).
+type AIFactory func(level string, seed uint64) (ai.Player, error)
+
+// Config holds the Service's dependencies; only Store is required.
+type Config struct {
+	Store Store
+	// Render draws the map; nil posts no images.
+	Render RenderFunc
+	// Replay draws a game's replay; nil refuses replay.
+	Replay ReplayFunc
+	// AI makes AI players (default ai.New).
+	AI AIFactory
+	// Level is the AI level of new games when none is given (default the
+	// strongest of ai.Levels).
+	Level string
+	// AITimeout bounds one AI decision (0: no bound beyond ctx).
+	AITimeout time.Duration
+	// Now is the clock (default time.Now).
+	Now func() time.Time
+	// Seed gives the seed of each new game (default from the clock).
+	Seed func() uint64
+	// Debug enables the debug commands (local play with --debug only).
+	Debug bool
+	// Logger logs internal errors (default slog.Default()).
+	Logger *slog.Logger
+}
+
+// Service handles the commands of every front end.
+type Service struct {
+	cfg  Config
+	mu   sync.Mutex
+	busy map[store.Key]*sync.Mutex
+}
+
+// New returns a Service over the dependencies in cfg.
+func New(cfg Config) *Service {
+	if cfg.AI == nil {
+		cfg.AI = ai.New
+	}
+	if cfg.Level == "" {
+		cfg.Level = StrongestLevel()
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Seed == nil {
+		cfg.Seed = func() uint64 { return uint64(time.Now().UnixNano()) }
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	return &Service{cfg: cfg, busy: map[store.Key]*sync.Mutex{}}
+}
+
+// StrongestLevel is the strongest AI level (the last of ai.Levels).
+func StrongestLevel() string { return ai.Levels[len(ai.Levels)-1] }
+
+// refusal is a reason to refuse a command, safe to show to the caller.
+type refusal struct{ msg string }
+
+func (r *refusal) Error() string { return r.msg }
+
+func refuse(format string, args ...any) error { return &refusal{msg: fmt.Sprintf(format, args...)} }
+
+func sprintf(format string, args ...any) string { return fmt.Sprintf(format, args...) }
+
+// Handle runs one command and returns what to show. It never fails: a
+// refused or malformed command gets a Response with Refused set and the
+// reason in Private, and changes nothing.
+func (s *Service) Handle(ctx context.Context, req Request) Response {
+	def, ok := Find(req.Command)
+	if !ok || (def.Name == "debug" && !s.cfg.Debug) {
+		if ok {
+			return refused("debug commands are only available in local play started with --debug")
+		}
+		return refused("unknown command %q: type help for the list", req.Command)
+	}
+	if err := checkOptions(def, req.Options); err != nil {
+		return s.fail(err)
+	}
+	if def.Manage && !req.Caller.CanManage {
+		return refused("%s needs the Manage Channels permission", def.Name)
+	}
+	resp, err := s.dispatch(ctx, def.Name, req)
+	if err != nil {
+		return s.fail(err)
+	}
+	return resp
+}
+
+func (s *Service) dispatch(ctx context.Context, name string, req Request) (Response, error) {
+	o := req.Options
+	switch name {
+	case "new":
+		return s.newGame(req)
+	case "join":
+		return s.join(req)
+	case "resign":
+		return s.resign(req)
+	case "abort":
+		return s.abort(req)
+	case "setup":
+		return s.setup(ctx, req)
+	case "move", "enter", "exit", "fire", "resolve", "redraw", "miss", "air", "oba", "pass":
+		return s.play(ctx, req, func(g *rules.Game) ([]rules.Event, error) {
+			a, err := buildAction(g.State.Scenario(), name, o)
+			if err != nil {
+				return nil, err
+			}
+			return g.Apply(a)
+		})
+	case "undo":
+		return s.undo(ctx, req)
+	case "debug":
+		return s.debug(ctx, req)
+	case "status":
+		return s.status(req)
+	case "map":
+		return s.mapPost(req)
+	case "log":
+		return s.logText(req)
+	case "units":
+		return s.units(req)
+	case "rules":
+		return Response{Private: RuleText(o["n"])}, nil
+	case "help":
+		return Response{Private: HelpText(o["command"], s.cfg.Debug)}, nil
+	case "stats":
+		return s.stats(req)
+	case "replay":
+		return s.replay(req)
+	}
+	return Response{}, refuse("unknown command %q: type help for the list", name)
+}
+
+// fail turns an error into a refusal the caller can read; internal errors
+// are logged and reported without detail.
+func (s *Service) fail(err error) Response {
+	var r *refusal
+	var re *rules.RuleError
+	switch {
+	case errors.As(err, &r):
+		return refused("%s", r.msg)
+	case errors.As(err, &re):
+		return refused("Refused by rule %s: %s.", re.Rule, re.Msg)
+	case errors.Is(err, store.ErrNotFound):
+		return refused("There is no game in this channel: start one with new.")
+	case errors.Is(err, store.ErrExists):
+		return refused("A game is already running in this channel: finish it, resign, or ask a moderator to abort it.")
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		return refused("That took too long and was stopped; nothing was changed.")
+	}
+	s.cfg.Logger.Error("command failed", "err", err)
+	return refused("Something went wrong on our side and nothing was changed; please try again.")
+}
+
+// checkOptions refuses unknown options, missing required ones and values
+// outside an option's choices.
+func checkOptions(def Definition, opts map[string]string) error {
+	for k, v := range opts {
+		o, ok := def.Option(k)
+		if !ok {
+			return refuse("%s has no option %s:%s", def.Name, k, optionList(def))
+		}
+		if len(o.Choices) > 0 && v != "" {
+			found := false
+			for _, c := range o.Choices {
+				if strings.EqualFold(c.Value, v) {
+					found = true
+				}
+			}
+			if !found {
+				vals := make([]string, len(o.Choices))
+				for i, c := range o.Choices {
+					vals[i] = c.Value
+				}
+				return refuse("%s:%s is not a choice: choose %s", k, v, strings.Join(vals, ", "))
+			}
+		}
+		if o.Type == Integer && v != "" {
+			if _, err := strconv.Atoi(v); err != nil {
+				return refuse("%s:%s: want a whole number", k, v)
+			}
+		}
+	}
+	for _, o := range def.Options {
+		if o.Required && opts[o.Name] == "" {
+			return refuse("%s needs %s: — for example: %s", def.Name, o.Name, def.Example)
+		}
+	}
+	return nil
+}
+
+// keyLock serialises the AI's steps in one channel.
+func (s *Service) keyLock(key store.Key) *sync.Mutex {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	m := s.busy[key]
+	if m == nil {
+		m = &sync.Mutex{}
+		s.busy[key] = m
+	}
+	return m
+}

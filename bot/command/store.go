@@ -1,0 +1,26 @@
+package command
+
+import (
+	"github.com/mortain/mortain/store"
+)
+
+// Store is what the command layer needs of the database; *store.DB
+// implements it, and MemStore is an in-memory one for tests.
+type Store interface {
+	// Create stores a new game; store.ErrExists if one is running there.
+	Create(rec *store.Record) error
+	// Get returns a copy of the running game of key; store.ErrNotFound.
+	Get(key store.Key) (*store.Record, error)
+	// Update runs fn on the current record and commits its changes
+	// durably before returning; if fn fails nothing is written and its
+	// error is returned. store.ErrNotFound if there is no game.
+	Update(key store.Key, fn func(rec *store.Record) error) error
+	// Finish archives the game of key with its result.
+	Finish(key store.Key) (*store.Finished, error)
+	// Archive lists a guild's finished games, newest first.
+	Archive(guild string, limit int) ([]store.Finished, error)
+	// Stats returns the records of a guild's players, best first.
+	Stats(guild string) ([]store.PlayerStats, error)
+}
+
+var _ Store = (*store.DB)(nil)

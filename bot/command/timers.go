@@ -1,0 +1,72 @@
+package command
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store"
+)
+
+// Tick applies the game's time settings (both off by default): once the
+// person to act has waited past round-limit, their round is passed for
+// them (a face-card choice is taken as a miss; the set-up is never
+// passed); past remind, they are reminded once per step. Front ends call
+// it now and then for each running game; it returns an empty Response
+// when nothing is due. The settings and the time of the last step are kept
+// in the store, so this survives restarts.
+func (s *Service) Tick(ctx context.Context, key store.Key) Response {
+	rec, err := s.cfg.Store.Get(key)
+	if err != nil {
+		return Response{}
+	}
+	st := &rec.Game.State
+	side := st.ToAct()
+	if st.Over() || isAI(rec, side) || open(rec.Seats[side]) {
+		return Response{}
+	}
+	since := rec.Created
+	if t, err := time.Parse(time.RFC3339, rec.Settings[SettingActed]); err == nil {
+		since = t
+	}
+	waited := s.cfg.Now().Sub(since)
+	if limit, err := time.ParseDuration(rec.Settings[SettingRoundLimit]); err == nil && waited >= limit && st.Phase() != rules.PhaseSetup {
+		n := len(rec.Game.History)
+		out, err := s.commit(key, func(r *store.Record) error {
+			if len(r.Game.History) != n {
+				return errStale
+			}
+			return nil
+		}, func(g *rules.Game) ([]rules.Event, string, error) {
+			a := rules.Pass()
+			if g.State.Phase() == rules.PhaseFaceChoice {
+				a = rules.TakeMiss()
+			}
+			evs, err := g.Apply(a)
+			return evs, fmt.Sprintf("the round time limit (%s) ran out", limit), err
+		})
+		if err != nil {
+			return Response{}
+		}
+		return s.report(key, out)
+	}
+	remind, err := time.ParseDuration(rec.Settings[SettingRemind])
+	step := strconv.Itoa(len(rec.Game.History))
+	if err != nil || waited < remind || rec.Settings[SettingReminded] == step {
+		return Response{}
+	}
+	if err := s.cfg.Store.Update(key, func(r *store.Record) error {
+		if strconv.Itoa(len(r.Game.History)) != step {
+			return errStale
+		}
+		r.Settings[SettingReminded] = step
+		return nil
+	}); err != nil {
+		return Response{}
+	}
+	who := rec.Seats[side]
+	return Response{Posts: []Post{{Text: fmt.Sprintf("Reminder: the game waits for %s (%s) — %s.", seatName(who), whatWaits(st), roundHeader(st)),
+		Mention: who.UserID, Buttons: buttonsFor(rec)}}}
+}
