@@ -5,16 +5,28 @@ package store
 
 import (
 	"errors"
-	"io"
+	"sync"
 	"time"
 
 	"github.com/mortain/mortain/rules"
+	bolt "go.etcd.io/bbolt"
 )
 
 // Errors returned by the store; messages are safe to show to a user.
 var (
 	ErrNotFound = errors.New("no game in this channel")
 	ErrExists   = errors.New("a game is already running in this channel")
+	// ErrInUse is returned by Open when another process holds the
+	// database (wrapped with the path).
+	ErrInUse = errors.New("the database is in use by another process")
+	// ErrDamaged is returned by Open for a file that is not a Mortain
+	// database or is damaged (wrapped with the path and the cause).
+	ErrDamaged = errors.New("is not a Mortain database or is damaged")
+	// ErrTooNew is returned by Open for a database written by a newer
+	// version of the program.
+	ErrTooNew = errors.New("the database was written by a newer version of the program")
+	// ErrClosed is returned after Close.
+	ErrClosed = errors.New("the database is closed")
 )
 
 // Key identifies a channel's game. Local play uses Guild "local".
@@ -47,6 +59,11 @@ type Step struct {
 	Seq  uint64    `json:"seq"`
 	Text string    `json:"text"` // the step as in rules.Game.History
 	At   time.Time `json:"at"`
+	// Undo marks a step that takes back the last step still in force
+	// (Text repeats the step taken back): the log stays append-only while
+	// the game's history shrinks. Actions turns a log into the steps in
+	// force.
+	Undo bool `json:"undo,omitempty"`
 }
 
 // Finished is an archived game.
@@ -72,6 +89,8 @@ type PlayerStats struct {
 	// level ("easy", ...): [0] wins, [1] losses.
 	VsHuman [2]int            `json:"vs_human"`
 	VsAI    map[string][2]int `json:"vs_ai"`
+	// Aborted counts the player's games archived before they were over.
+	Aborted int `json:"aborted,omitempty"`
 }
 
 // Options tune Open.
@@ -79,48 +98,40 @@ type Options struct {
 	// LockTimeout bounds the wait for a database another process holds
 	// (default 2 s).
 	LockTimeout time.Duration
+	// Commit chooses how commits of different channels share transactions
+	// (default GroupCommit). Every mode fsyncs before Update returns.
+	Commit CommitMode
 }
 
+// CommitMode is how the store turns updates into bbolt transactions.
+type CommitMode int
+
+// The commit modes. Benchmarks compare them (docs/benchmarks.md).
+const (
+	// GroupCommit gathers the commits that arrive while a transaction is
+	// being written into the next one: one fsync for many channels, and no
+	// added wait when a single channel is active.
+	GroupCommit CommitMode = iota
+	// SingleCommit gives every update its own transaction and fsync.
+	SingleCommit
+	// BatchCommit uses bbolt's Batch (waits up to 10 ms to gather a batch).
+	BatchCommit
+)
+
+// DefaultLockTimeout is the wait for a locked database when Options leaves
+// LockTimeout zero.
+const DefaultLockTimeout = 2 * time.Second
+
 // DB is the open database. Its methods are safe for concurrent use.
-type DB struct{}
+type DB struct {
+	path  string
+	bolt  *bolt.DB
+	games games
+	gc    *groupCommitter
+	mode  CommitMode
 
-var errTODO = errors.New("store: not implemented yet")
-
-// Open opens (or creates) the database at path.
-func Open(path string, opts Options) (*DB, error) { return nil, errTODO }
-
-// Close closes the database.
-func (db *DB) Close() error { return errTODO }
-
-// Create stores a new game for key; ErrExists if one is running there.
-func (db *DB) Create(rec *Record) error { return errTODO }
-
-// Get returns a copy of the running game of key, or ErrNotFound.
-func (db *DB) Get(key Key) (*Record, error) { return nil, errTODO }
-
-// Update runs fn on the current record of key, strictly one call at a time
-// per key. If fn returns nil, the new record and the history steps it added
-// are committed durably together before Update returns; if fn returns an
-// error, nothing is written, the stored record is unchanged, and Update
-// returns fn's error. ErrNotFound if there is no game.
-func (db *DB) Update(key Key, fn func(rec *Record) error) error { return errTODO }
-
-// Finish moves the game of key to the archive with its result and updates
-// the players' records. A game that is not over is archived as aborted.
-func (db *DB) Finish(key Key) (*Finished, error) { return nil, errTODO }
-
-// Running lists the keys of every running game (to resume them at start).
-func (db *DB) Running() ([]Key, error) { return nil, errTODO }
-
-// History returns the append-only history of a game, running or archived.
-func (db *DB) History(key Key) ([]Step, error) { return nil, errTODO }
-
-// Archive lists the finished games of a guild, newest first, at most limit.
-func (db *DB) Archive(guild string, limit int) ([]Finished, error) { return nil, errTODO }
-
-// Stats returns the records of a guild's players, best first.
-func (db *DB) Stats(guild string) ([]PlayerStats, error) { return nil, errTODO }
-
-// Backup writes a consistent copy of the whole database to w while it
-// stays in use.
-func (db *DB) Backup(w io.Writer) error { return errTODO }
+	// closeMu guards closed: every operation holds it for reading, Close
+	// for writing, so Close waits for operations in flight.
+	closeMu sync.RWMutex
+	closed  bool
+}

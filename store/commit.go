@@ -1,0 +1,99 @@
+package store
+
+import (
+	bolt "go.etcd.io/bbolt"
+)
+
+// commit runs fn in a writable transaction that is committed, with fsync,
+// before commit returns. fn may run more than once (BatchCommit, or after
+// another commit of its group failed): it must only write to the
+// transaction.
+func (db *DB) commit(fn func(*bolt.Tx) error) error {
+	switch db.mode {
+	case SingleCommit:
+		return db.bolt.Update(fn)
+	case BatchCommit:
+		return db.bolt.Batch(fn)
+	}
+	return db.gc.do(fn)
+}
+
+// groupCommitter commits the functions that arrive while a transaction is
+// being written together in the next transaction, from one goroutine: a
+// lone caller commits at once, many callers share one fsync.
+type groupCommitter struct {
+	db   *bolt.DB
+	in   chan *commitCall
+	done chan struct{}
+}
+
+type commitCall struct {
+	fn   func(*bolt.Tx) error
+	done chan error
+}
+
+func newGroupCommitter(db *bolt.DB) *groupCommitter {
+	g := &groupCommitter{db: db, in: make(chan *commitCall, 1024), done: make(chan struct{})}
+	go g.loop()
+	return g
+}
+
+func (g *groupCommitter) do(fn func(*bolt.Tx) error) error {
+	c := &commitCall{fn: fn, done: make(chan error, 1)}
+	g.in <- c
+	return <-c.done
+}
+
+// stop ends the goroutine once the calls already queued are committed. No
+// call may be made after stop.
+func (g *groupCommitter) stop() {
+	close(g.in)
+	<-g.done
+}
+
+func (g *groupCommitter) loop() {
+	defer close(g.done)
+	for c := range g.in {
+		group := []*commitCall{c}
+	gather:
+		for {
+			select {
+			case c, ok := <-g.in:
+				if !ok {
+					break gather
+				}
+				group = append(group, c)
+			default:
+				break gather
+			}
+		}
+		g.run(group)
+	}
+}
+
+// run commits a group in one transaction. If a function fails, the
+// transaction is rolled back and every function is committed on its own,
+// so that one failure does not fail the others.
+func (g *groupCommitter) run(group []*commitCall) {
+	if len(group) > 1 {
+		var failed bool
+		err := g.db.Update(func(tx *bolt.Tx) error {
+			for _, c := range group {
+				if err := c.fn(tx); err != nil {
+					failed = true
+					return err
+				}
+			}
+			return nil
+		})
+		if !failed {
+			for _, c := range group {
+				c.done <- err
+			}
+			return
+		}
+	}
+	for _, c := range group {
+		c.done <- g.db.Update(c.fn)
+	}
+}

@@ -1,0 +1,104 @@
+package store
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/mortain/mortain/rules"
+	bolt "go.etcd.io/bbolt"
+)
+
+// ReasonAborted is the Reason of a game archived before it was over.
+const ReasonAborted = "aborted"
+
+// Finish moves the game of key to the archive with its result and updates
+// the players' records. A game that is not over is archived as aborted:
+// no winner, and it counts as aborted, not as a win or a loss.
+func (db *DB) Finish(key Key) (*Finished, error) {
+	if err := db.enter(); err != nil {
+		return nil, err
+	}
+	defer db.leave()
+	if err := key.check(); err != nil {
+		return nil, err
+	}
+	name := key.String()
+	e := db.games.lock(name)
+	defer db.games.unlock(name, e)
+	if err := db.load(key, e); err != nil {
+		return nil, err
+	}
+	f := finished(e.rec.clone(), time.Now().UTC())
+	data, err := json.Marshal(f)
+	if err != nil {
+		return nil, fmt.Errorf("store: encoding the result of %s: %w", key, err)
+	}
+	err = db.commit(func(tx *bolt.Tx) error {
+		running := tx.Bucket(bucketRunning)
+		src := running.Bucket([]byte(name))
+		if src == nil {
+			return ErrNotFound
+		}
+		g, err := tx.Bucket(bucketArchive).CreateBucketIfNotExists([]byte(key.Guild))
+		if err != nil {
+			return err
+		}
+		seq, err := g.NextSequence()
+		if err != nil {
+			return err
+		}
+		a, err := g.CreateBucket(seqKey(seq))
+		if err != nil {
+			return err
+		}
+		if err := a.Put(keyKey, []byte(name)); err != nil {
+			return err
+		}
+		if err := a.Put(keyFinished, data); err != nil {
+			return err
+		}
+		if err := copyHistory(src.Bucket(bucketHistory), a); err != nil {
+			return err
+		}
+		if err := addResult(tx, f); err != nil {
+			return err
+		}
+		return running.DeleteBucket([]byte(name))
+	})
+	if err != nil {
+		return nil, saveErr(key, err)
+	}
+	e.rec = nil
+	return f, nil
+}
+
+// finished is the archive entry of a record.
+func finished(rec *Record, at time.Time) *Finished {
+	st := &rec.Game.State
+	f := &Finished{Key: rec.Key, Winner: rules.NoSide, Reason: ReasonAborted, Seats: rec.Seats,
+		Turn: st.Turn(), Steps: len(rec.Game.History), Finished: at, Game: rec.Game}
+	if st.Over() {
+		f.Winner, f.Reason = st.Winner(), st.WinReason()
+	}
+	return f
+}
+
+// copyHistory copies a history bucket, sequence numbers included, into a
+// new history bucket of dst.
+func copyHistory(src, dst *bolt.Bucket) error {
+	h, err := dst.CreateBucket(bucketHistory)
+	if err != nil {
+		return err
+	}
+	if src == nil {
+		return nil
+	}
+	if err := src.ForEach(func(k, v []byte) error {
+		return h.Put(bytes.Clone(k), bytes.Clone(v))
+	}); err != nil {
+		return err
+	}
+	return h.SetSequence(src.Sequence())
+}

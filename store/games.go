@@ -1,0 +1,263 @@
+package store
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// games holds one entry per channel in use: its lock and its decoded
+// record, so that an update neither waits for other channels nor decodes
+// the game again.
+type games struct {
+	mu sync.Mutex
+	m  map[string]*entry
+}
+
+// entry is a channel's lock and cached record. rec is exactly what the file
+// holds (replaced only after a commit succeeded), or nil when not loaded.
+type entry struct {
+	mu   sync.Mutex
+	rec  *Record
+	gone bool // removed from games.m: whoever waited must look again
+}
+
+// lock returns the locked entry of key.
+func (g *games) lock(key string) *entry {
+	for {
+		g.mu.Lock()
+		if g.m == nil {
+			g.m = make(map[string]*entry)
+		}
+		e := g.m[key]
+		if e == nil {
+			e = &entry{}
+			g.m[key] = e
+		}
+		g.mu.Unlock()
+		e.mu.Lock()
+		if !e.gone {
+			return e
+		}
+		e.mu.Unlock()
+	}
+}
+
+// unlock releases an entry, dropping it when it holds no game.
+func (g *games) unlock(key string, e *entry) {
+	if e.rec == nil {
+		g.mu.Lock()
+		if g.m[key] == e {
+			delete(g.m, key)
+		}
+		g.mu.Unlock()
+		e.gone = true
+	}
+	e.mu.Unlock()
+}
+
+// enter starts an operation; leave ends it. Close waits for operations in
+// flight.
+func (db *DB) enter() error {
+	db.closeMu.RLock()
+	if db.closed {
+		db.closeMu.RUnlock()
+		return ErrClosed
+	}
+	return nil
+}
+
+func (db *DB) leave() { db.closeMu.RUnlock() }
+
+// load fills e.rec from the file if needed.
+func (db *DB) load(key Key, e *entry) error {
+	if e.rec != nil {
+		return nil
+	}
+	var rec *Record
+	err := db.bolt.View(func(tx *bolt.Tx) error {
+		b := tx.Bucket(bucketRunning).Bucket([]byte(key.String()))
+		if b == nil {
+			return ErrNotFound
+		}
+		v := b.Get(keyRecord)
+		if v == nil {
+			return fmt.Errorf("store: the game of %s has no record", key)
+		}
+		var err error
+		if rec, err = decodeRecord(v); err != nil {
+			return fmt.Errorf("store: reading the game of %s: %w", key, err)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	rec.Key = key
+	e.rec = rec
+	return nil
+}
+
+// Create stores a new game for key; ErrExists if one is running there.
+// Created and Updated are set to now when zero; the game's history so far
+// becomes the first steps of its log.
+func (db *DB) Create(rec *Record) error {
+	if err := db.enter(); err != nil {
+		return err
+	}
+	defer db.leave()
+	if err := rec.Key.check(); err != nil {
+		return err
+	}
+	if rec.Game == nil {
+		return fmt.Errorf("store: creating %s: no game", rec.Key)
+	}
+	name := rec.Key.String()
+	e := db.games.lock(name)
+	defer db.games.unlock(name, e)
+	switch err := db.load(rec.Key, e); {
+	case err == nil:
+		return ErrExists
+	case !errors.Is(err, ErrNotFound):
+		return err
+	}
+	now := time.Now().UTC()
+	if rec.Created.IsZero() {
+		rec.Created = now
+	}
+	if rec.Updated.IsZero() {
+		rec.Updated = now
+	}
+	c := rec.clone()
+	data, err := encodeRecord(c)
+	if err != nil {
+		return err
+	}
+	steps := newSteps(nil, c.Game.History, now)
+	err = db.commit(func(tx *bolt.Tx) error {
+		b, err := tx.Bucket(bucketRunning).CreateBucket([]byte(name))
+		if errors.Is(err, bolt.ErrBucketExists) {
+			return ErrExists
+		}
+		if err != nil {
+			return err
+		}
+		if err := b.Put(keyRecord, data); err != nil {
+			return err
+		}
+		h, err := b.CreateBucket(bucketHistory)
+		if err != nil {
+			return err
+		}
+		return appendSteps(h, steps)
+	})
+	if err != nil {
+		return saveErr(rec.Key, err)
+	}
+	e.rec = c
+	return nil
+}
+
+// Get returns a copy of the running game of key, or ErrNotFound.
+func (db *DB) Get(key Key) (*Record, error) {
+	if err := db.enter(); err != nil {
+		return nil, err
+	}
+	defer db.leave()
+	if err := key.check(); err != nil {
+		return nil, err
+	}
+	name := key.String()
+	e := db.games.lock(name)
+	defer db.games.unlock(name, e)
+	if err := db.load(key, e); err != nil {
+		return nil, err
+	}
+	return e.rec.clone(), nil
+}
+
+// Update runs fn on the current record of key, strictly one call at a time
+// per key. If fn returns nil, the new record and the history steps it added
+// are committed durably together before Update returns; if fn returns an
+// error, nothing is written, the stored record is unchanged, and Update
+// returns fn's error. ErrNotFound if there is no game.
+//
+// fn works on a private copy: it may change the game, the seats and the
+// settings freely, but must not keep the record after it returns. Steps
+// taken back (rules.Game.Undo) are logged as undo steps. Updated is set to
+// the time of the commit.
+func (db *DB) Update(key Key, fn func(rec *Record) error) error {
+	if err := db.enter(); err != nil {
+		return err
+	}
+	defer db.leave()
+	if err := key.check(); err != nil {
+		return err
+	}
+	name := key.String()
+	e := db.games.lock(name)
+	defer db.games.unlock(name, e)
+	if err := db.load(key, e); err != nil {
+		return err
+	}
+	c := e.rec.clone()
+	if err := fn(c); err != nil {
+		return err
+	}
+	if c.Game == nil {
+		return fmt.Errorf("store: the update of %s removed its game", key)
+	}
+	now := time.Now().UTC()
+	c.Key, c.Updated = key, now
+	data, err := encodeRecord(c)
+	if err != nil {
+		return err
+	}
+	steps := newSteps(e.rec.Game.History, c.Game.History, now)
+	err = db.commit(func(tx *bolt.Tx) error {
+		b := tx.Bucket(bucketRunning).Bucket([]byte(name))
+		if b == nil {
+			return ErrNotFound
+		}
+		if err := b.Put(keyRecord, data); err != nil {
+			return err
+		}
+		return appendSteps(b.Bucket(bucketHistory), steps)
+	})
+	if err != nil {
+		return saveErr(key, err)
+	}
+	e.rec = c.clone() // fn may still hold c
+	return nil
+}
+
+// Running lists the keys of every running game (to resume them at start).
+func (db *DB) Running() ([]Key, error) {
+	if err := db.enter(); err != nil {
+		return nil, err
+	}
+	defer db.leave()
+	var keys []Key
+	err := db.bolt.View(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketRunning).ForEachBucket(func(k []byte) error {
+			key, err := parseKey(string(k))
+			if err != nil {
+				return err
+			}
+			keys = append(keys, key)
+			return nil
+		})
+	})
+	return keys, err
+}
+
+// saveErr explains a failed commit; the store's own errors pass through.
+func saveErr(key Key, err error) error {
+	if errors.Is(err, ErrNotFound) || errors.Is(err, ErrExists) {
+		return err
+	}
+	return fmt.Errorf("store: saving the game of %s failed, nothing was saved: %w", key, err)
+}

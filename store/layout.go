@@ -1,0 +1,70 @@
+package store
+
+import (
+	"encoding/binary"
+	"fmt"
+	"strings"
+)
+
+// The layout of the file (schema 1):
+//
+//	meta                      "schema" -> "1", "app" -> "mortain"
+//	running / "guild/channel" "record" -> record JSON
+//	                          history / seq -> Step JSON (append-only)
+//	archive / guild / seq     "key" -> "guild/channel", "finished" -> JSON
+//	                          history / seq -> Step JSON
+//	stats / guild             user id -> PlayerStats JSON
+//
+// seq keys are 8-byte big-endian numbers from NextSequence, so cursors
+// walk them in order.
+
+// SchemaVersion is the layout version this program writes. Older files are
+// migrated on open; newer ones are refused.
+const SchemaVersion = 1
+
+var (
+	bucketMeta    = []byte("meta")
+	bucketRunning = []byte("running")
+	bucketArchive = []byte("archive")
+	bucketStats   = []byte("stats")
+	bucketHistory = []byte("history")
+
+	keySchema   = []byte("schema")
+	keyApp      = []byte("app")
+	keyRecord   = []byte("record")
+	keyKey      = []byte("key")
+	keyFinished = []byte("finished")
+
+	appName = []byte("mortain")
+)
+
+// String writes the key as "guild/channel", its name in the file.
+func (k Key) String() string { return k.Guild + "/" + k.Channel }
+
+// check refuses keys that cannot be stored unambiguously.
+func (k Key) check() error {
+	if k.Guild == "" || k.Channel == "" {
+		return fmt.Errorf("store: key %q: guild and channel are both required", k.String())
+	}
+	if strings.Contains(k.Guild, "/") {
+		return fmt.Errorf("store: key %q: a guild may not contain '/'", k.String())
+	}
+	return nil
+}
+
+// parseKey reads a key written by Key.String.
+func parseKey(s string) (Key, error) {
+	g, c, ok := strings.Cut(s, "/")
+	k := Key{Guild: g, Channel: c}
+	if !ok {
+		return k, fmt.Errorf("store: game key %q has no '/'", s)
+	}
+	return k, k.check()
+}
+
+// seqKey encodes a sequence number as an 8-byte big-endian key.
+func seqKey(n uint64) []byte {
+	var b [8]byte
+	binary.BigEndian.PutUint64(b[:], n)
+	return b[:]
+}

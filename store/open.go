@@ -1,0 +1,201 @@
+package store
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"runtime/debug"
+	"strconv"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// minFileSize is below the size of any bbolt file (four pages).
+const minFileSize = 1024
+
+// Open opens (or creates) the database at path. A database held by
+// another process fails with ErrInUse after Options.LockTimeout; a file
+// that is not a Mortain database, or is damaged, fails with ErrDamaged and
+// is left untouched; a file of a newer schema fails with ErrTooNew. A file
+// of an older schema is migrated, after a copy of it is kept beside it
+// (path + ".schemaN.bak").
+func Open(path string, opts Options) (*DB, error) {
+	timeout := opts.LockTimeout
+	if timeout <= 0 {
+		timeout = DefaultLockTimeout
+	}
+	info, err := os.Stat(path)
+	switch {
+	case err == nil && info.IsDir():
+		return nil, damaged(path, errors.New("it is a directory"))
+	case err == nil && info.Size() < minFileSize:
+		return nil, damaged(path, fmt.Errorf("it is only %d bytes long", info.Size()))
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("opening the database %s: %w", path, err)
+	}
+	bdb, err := openBolt(path, timeout)
+	if err != nil {
+		return nil, err
+	}
+	db := &DB{path: path, bolt: bdb, mode: opts.Commit}
+	if err := db.prepare(); err != nil {
+		bdb.Close()
+		return nil, err
+	}
+	db.gc = newGroupCommitter(bdb)
+	return db, nil
+}
+
+// openBolt opens the bbolt file, turning its errors into the store's. A
+// fault while reading a damaged file becomes an error, not a crash.
+func openBolt(path string, timeout time.Duration) (bdb *bolt.DB, err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if r := recover(); r != nil {
+			bdb, err = nil, damaged(path, fmt.Errorf("reading it failed: %v", r))
+		}
+	}()
+	bdb, err = bolt.Open(path, 0o600, &bolt.Options{Timeout: timeout, FreelistType: bolt.FreelistMapType})
+	switch {
+	case err == nil:
+		return bdb, nil
+	case errors.Is(err, bolt.ErrTimeout):
+		return nil, fmt.Errorf("database %s: %w (gave up after %s); stop the other program or choose another file", path, ErrInUse, timeout)
+	case errors.Is(err, fs.ErrNotExist), errors.Is(err, fs.ErrPermission):
+		return nil, fmt.Errorf("opening the database %s: %w", path, err)
+	}
+	return nil, damaged(path, err)
+}
+
+func damaged(path string, cause error) error {
+	return fmt.Errorf("database %s %w (%v); the file was left untouched", path, ErrDamaged, cause)
+}
+
+// prepare checks the file, then creates the layout of a new file or
+// migrates an older one.
+func (db *DB) prepare() error {
+	version, err := db.inspect()
+	if err != nil {
+		return err
+	}
+	switch {
+	case version > SchemaVersion:
+		return fmt.Errorf("database %s: %w (schema %d; this program understands up to %d): upgrade the program; the file was left untouched",
+			db.path, ErrTooNew, version, SchemaVersion)
+	case version == schemaNew:
+		return db.bolt.Update(createLayout)
+	case version < SchemaVersion:
+		return db.migrate(version)
+	}
+	return nil
+}
+
+// schemaNew is the version inspect reports for a file with nothing in it.
+const schemaNew = -1
+
+// inspect checks that the file is whole and reads its schema version.
+func (db *DB) inspect() (version int, err error) {
+	info, err := os.Stat(db.path)
+	if err != nil {
+		return 0, fmt.Errorf("opening the database %s: %w", db.path, err)
+	}
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if r := recover(); r != nil {
+			err = damaged(db.path, fmt.Errorf("reading it failed: %v", r))
+		}
+	}()
+	err = db.bolt.View(func(tx *bolt.Tx) error {
+		if tx.Size() > info.Size() {
+			return damaged(db.path, fmt.Errorf("it is truncated: %d bytes of %d", info.Size(), tx.Size()))
+		}
+		var first error
+		for e := range tx.Check() {
+			if first == nil {
+				first = e
+			}
+		}
+		if first != nil {
+			return damaged(db.path, first)
+		}
+		version, err = readVersion(tx)
+		if err != nil {
+			return damaged(db.path, err)
+		}
+		return nil
+	})
+	return version, err
+}
+
+// readVersion reads the schema version, telling an older layout by its
+// buckets.
+func readVersion(tx *bolt.Tx) (int, error) {
+	if m := tx.Bucket(bucketMeta); m != nil {
+		if string(m.Get(keyApp)) != string(appName) {
+			return 0, errors.New("its meta bucket is not Mortain's")
+		}
+		v, err := strconv.Atoi(string(m.Get(keySchema)))
+		if err != nil || v < 1 {
+			return 0, fmt.Errorf("its schema version %q is not a number", m.Get(keySchema))
+		}
+		if v <= SchemaVersion {
+			for _, name := range [][]byte{bucketRunning, bucketArchive, bucketStats} {
+				if tx.Bucket(name) == nil {
+					return 0, fmt.Errorf("its %s bucket is missing", name)
+				}
+			}
+		}
+		return v, nil
+	}
+	var names []string
+	if err := tx.ForEach(func(name []byte, _ *bolt.Bucket) error {
+		names = append(names, string(name))
+		return nil
+	}); err != nil {
+		return 0, err
+	}
+	switch {
+	case len(names) == 0:
+		return schemaNew, nil
+	case len(names) == 1 && names[0] == string(bucketGamesV0):
+		return 0, nil
+	}
+	return 0, fmt.Errorf("it holds buckets %q and no Mortain schema version", names)
+}
+
+// createLayout creates the buckets and the meta data of the current schema.
+func createLayout(tx *bolt.Tx) error {
+	m, err := tx.CreateBucketIfNotExists(bucketMeta)
+	if err != nil {
+		return err
+	}
+	if err := m.Put(keyApp, appName); err != nil {
+		return err
+	}
+	if err := m.Put(keySchema, []byte(strconv.Itoa(SchemaVersion))); err != nil {
+		return err
+	}
+	for _, name := range [][]byte{bucketRunning, bucketArchive, bucketStats} {
+		if _, err := tx.CreateBucketIfNotExists(name); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Close closes the database, once the operations in flight are done.
+func (db *DB) Close() error {
+	db.closeMu.Lock()
+	defer db.closeMu.Unlock()
+	if db.closed {
+		return nil
+	}
+	db.closed = true
+	db.gc.stop()
+	return db.bolt.Close()
+}
+
+// Path is the file of the database.
+func (db *DB) Path() string { return db.path }

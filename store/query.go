@@ -1,0 +1,74 @@
+package store
+
+import (
+	"encoding/json"
+	"fmt"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// History returns the append-only history of a game, running or archived
+// (the most recent game of key when it has several in the archive). Undo
+// steps are included; Actions gives the steps in force.
+func (db *DB) History(key Key) ([]Step, error) {
+	if err := db.enter(); err != nil {
+		return nil, err
+	}
+	defer db.leave()
+	if err := key.check(); err != nil {
+		return nil, err
+	}
+	name := []byte(key.String())
+	var steps []Step
+	err := db.bolt.View(func(tx *bolt.Tx) error {
+		var h *bolt.Bucket
+		if b := tx.Bucket(bucketRunning).Bucket(name); b != nil {
+			h = b.Bucket(bucketHistory)
+		} else if g := tx.Bucket(bucketArchive).Bucket([]byte(key.Guild)); g != nil {
+			c := g.Cursor()
+			for k, v := c.Last(); k != nil; k, v = c.Prev() {
+				if a := g.Bucket(k); v == nil && a != nil && string(a.Get(keyKey)) == string(name) {
+					h = a.Bucket(bucketHistory)
+					break
+				}
+			}
+		}
+		if h == nil {
+			return ErrNotFound
+		}
+		var err error
+		steps, err = readSteps(h)
+		return err
+	})
+	return steps, err
+}
+
+// Archive lists the finished games of a guild, newest first, at most limit
+// (all of them when limit <= 0).
+func (db *DB) Archive(guild string, limit int) ([]Finished, error) {
+	if err := db.enter(); err != nil {
+		return nil, err
+	}
+	defer db.leave()
+	var out []Finished
+	err := db.bolt.View(func(tx *bolt.Tx) error {
+		g := tx.Bucket(bucketArchive).Bucket([]byte(guild))
+		if g == nil {
+			return nil
+		}
+		c := g.Cursor()
+		for k, v := c.Last(); k != nil && (limit <= 0 || len(out) < limit); k, v = c.Prev() {
+			a := g.Bucket(k)
+			if v != nil || a == nil {
+				continue
+			}
+			var f Finished
+			if err := json.Unmarshal(a.Get(keyFinished), &f); err != nil {
+				return fmt.Errorf("store: archived game %s #%x: %w", guild, k, err)
+			}
+			out = append(out, f)
+		}
+		return nil
+	})
+	return out, err
+}
