@@ -1,0 +1,329 @@
+// Package fakediscord is a fake Discord for tests, driven by the real
+// discordgo Session: a REST API on an httptest server (the session's HTTP
+// client rewrites every URL to it) and a gateway websocket that sends
+// HELLO, READY and INTERACTION_CREATE events. Every request is checked
+// against Discord's official OpenAPI spec; an unknown route or an invalid
+// body fails the test.
+package fakediscord
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
+)
+
+// Identities of the fake application.
+const (
+	AppID = "900000000000000001"
+	BotID = "900000000000000002"
+	Token = "fake-bot-token"
+)
+
+// DefaultMaxUpload is Discord's default upload limit per message (10 MiB).
+const DefaultMaxUpload = 10 << 20
+
+// File is an uploaded file.
+type File struct {
+	Field, Name, ContentType string
+	Size                     int
+}
+
+// Request is one recorded REST request.
+type Request struct {
+	Method      string
+	Path        string // without the /api/vN prefix
+	Route       string // the spec's path template
+	Params      map[string]string
+	Query       url.Values
+	ContentType string
+	JSON        []byte // the JSON body, or the payload_json part of a multipart body
+	Files       []File
+	Status      int
+	At          time.Time
+}
+
+// Server is the fake Discord.
+type Server struct {
+	t    testing.TB
+	spec *Spec
+	http *httptest.Server
+	up   websocket.Upgrader
+
+	// MaxUpload is the total file size a message may carry.
+	MaxUpload int
+	// OnViolation reports an invalid request; it defaults to t.Errorf.
+	OnViolation func(error)
+
+	nextID atomic.Uint64
+
+	mu           sync.Mutex
+	requests     []Request
+	limits       []*rateRule
+	messages     map[string][]*Message // by channel
+	interactions map[string]*interactionRec
+	commands     map[string][]json.RawMessage // by scope ("" = global)
+	changed      chan struct{}                // closed and replaced on every change
+
+	gw gateway
+}
+
+// New starts a fake Discord that fails t on any invalid request. It is
+// closed when the test ends.
+func New(t testing.TB) *Server {
+	t.Helper()
+	spec, err := LoadSpec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &Server{
+		t:            t,
+		spec:         spec,
+		MaxUpload:    DefaultMaxUpload,
+		messages:     map[string][]*Message{},
+		interactions: map[string]*interactionRec{},
+		commands:     map[string][]json.RawMessage{},
+		changed:      make(chan struct{}),
+	}
+	s.OnViolation = func(err error) { t.Errorf("fake Discord: %v", err) }
+	s.nextID.Store(1_000_000_000_000_000_000)
+	mux := http.NewServeMux()
+	mux.HandleFunc("/gateway-ws", s.serveGateway)
+	mux.HandleFunc("/gateway-ws/", s.serveGateway)
+	mux.HandleFunc("/", s.serveREST)
+	s.http = httptest.NewServer(mux)
+	t.Cleanup(s.Close)
+	return s
+}
+
+// Close stops the server.
+func (s *Server) Close() {
+	s.gw.closeConn()
+	s.http.Close()
+}
+
+// ID returns a fresh snowflake.
+func (s *Server) ID() string { return strconv.FormatUint(s.nextID.Add(1), 10) }
+
+// Client returns an HTTP client that sends every request to the fake.
+func (s *Server) Client() *http.Client {
+	target, _ := url.Parse(s.http.URL)
+	return &http.Client{Transport: rewrite{target: target, next: http.DefaultTransport}, Timeout: 20 * time.Second}
+}
+
+type rewrite struct {
+	target *url.URL
+	next   http.RoundTripper
+}
+
+func (r rewrite) RoundTrip(req *http.Request) (*http.Response, error) {
+	req = req.Clone(req.Context())
+	req.URL.Scheme = r.target.Scheme
+	req.URL.Host = r.target.Host
+	req.Host = r.target.Host
+	return r.next.RoundTrip(req)
+}
+
+// Session returns a discordgo session wired to the fake (not yet open).
+func (s *Server) Session() *discordgo.Session {
+	sess, err := discordgo.New("Bot " + Token)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	sess.Client = s.Client()
+	sess.Dialer = &websocket.Dialer{HandshakeTimeout: 5 * time.Second}
+	sess.ShouldReconnectOnError = false
+	sess.LogLevel = -1
+	return sess
+}
+
+func (s *Server) violation(format string, args ...any) {
+	s.OnViolation(fmt.Errorf(format, args...))
+}
+
+// notify wakes everyone waiting for a change; s.mu must be held.
+func (s *Server) notify() {
+	close(s.changed)
+	s.changed = make(chan struct{})
+}
+
+// WaitFor polls cond after every change until it holds or timeout passes;
+// it reports whether cond held.
+func (s *Server) WaitFor(timeout time.Duration, cond func() bool) bool {
+	deadline := time.After(timeout)
+	for {
+		s.mu.Lock()
+		ch := s.changed
+		s.mu.Unlock()
+		if cond() {
+			return true
+		}
+		select {
+		case <-ch:
+		case <-time.After(50 * time.Millisecond):
+		case <-deadline:
+			return cond()
+		}
+	}
+}
+
+// Requests returns a copy of every request so far.
+func (s *Server) Requests() []Request {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Request(nil), s.requests...)
+}
+
+func (s *Server) serveREST(w http.ResponseWriter, r *http.Request) {
+	path, ok := strings.CutPrefix(r.URL.Path, "/api/v")
+	if !ok {
+		s.violation("%s %s: not an API path", r.Method, r.URL.Path)
+		http.NotFound(w, r)
+		return
+	}
+	if i := strings.IndexByte(path, '/'); i >= 0 {
+		path = path[i:]
+	}
+	req := Request{Method: r.Method, Path: path, Query: r.URL.Query(), At: time.Now()}
+	op, err := s.spec.Match(r.Method, path)
+	if err != nil {
+		s.violation("%v", err)
+		s.record(req, http.StatusNotFound)
+		writeError(w, http.StatusNotFound, 0, "404: Not Found")
+		return
+	}
+	req.Route, req.Params = op.Template, op.Params
+	if err := s.spec.ValidateParams(op); err != nil {
+		s.violation("%s %s: %v", r.Method, path, err)
+	}
+	if op.Template != "/gateway" && r.Header.Get("Authorization") != "Bot "+Token {
+		s.violation("%s %s: missing or wrong Authorization header", r.Method, path)
+		s.record(req, http.StatusUnauthorized)
+		writeError(w, http.StatusUnauthorized, 0, "401: Unauthorized")
+		return
+	}
+	if err := s.readBody(r, &req); err != nil {
+		s.violation("%s %s: %v", r.Method, path, err)
+		if errors.Is(err, errTooLarge) {
+			s.record(req, http.StatusRequestEntityTooLarge)
+			writeError(w, http.StatusRequestEntityTooLarge, 40005, "Request entity too large")
+			return
+		}
+		s.record(req, http.StatusBadRequest)
+		writeError(w, http.StatusBadRequest, 50109, err.Error())
+		return
+	}
+	media := req.ContentType
+	if len(req.Files) > 0 || strings.HasPrefix(media, "multipart/") {
+		media = "multipart/form-data"
+	}
+	if err := s.spec.ValidateBody(op, media, req.JSON); err != nil {
+		s.violation("%v", err)
+		s.record(req, http.StatusBadRequest)
+		writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body")
+		return
+	}
+	if retry, limited := s.rateLimited(req); limited {
+		s.record(req, http.StatusTooManyRequests)
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Retry-After", strconv.Itoa(int(retry+0.999)))
+		w.Header().Set("X-RateLimit-Scope", "user")
+		w.WriteHeader(http.StatusTooManyRequests)
+		fmt.Fprintf(w, `{"message":"You are being rate limited.","retry_after":%g,"global":false}`, retry)
+		return
+	}
+	status, body := s.answer(req)
+	s.record(req, status)
+	if body == nil {
+		w.WriteHeader(status)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	w.Write(body)
+}
+
+func (s *Server) record(req Request, status int) {
+	req.Status = status
+	s.mu.Lock()
+	s.requests = append(s.requests, req)
+	s.notify()
+	s.mu.Unlock()
+}
+
+func writeError(w http.ResponseWriter, status, code int, msg string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	fmt.Fprintf(w, `{"code":%d,"message":%q}`, code, msg)
+}
+
+// readBody fills req.ContentType, req.JSON and req.Files.
+func (s *Server) readBody(r *http.Request, req *Request) error {
+	raw, err := io.ReadAll(r.Body)
+	if err != nil {
+		return err
+	}
+	if len(raw) == 0 {
+		return nil
+	}
+	mt, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil {
+		return fmt.Errorf("bad Content-Type %q", r.Header.Get("Content-Type"))
+	}
+	req.ContentType = mt
+	switch mt {
+	case "application/json":
+		req.JSON = raw
+		return nil
+	case "multipart/form-data":
+		mr := multipart.NewReader(bytes.NewReader(raw), params["boundary"])
+		total := 0
+		for {
+			p, err := mr.NextPart()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				return fmt.Errorf("multipart: %w", err)
+			}
+			data, err := io.ReadAll(p)
+			if err != nil {
+				return err
+			}
+			if p.FormName() == "payload_json" {
+				req.JSON = data
+				continue
+			}
+			if !strings.HasPrefix(p.FormName(), "files[") {
+				return fmt.Errorf("unexpected multipart field %q", p.FormName())
+			}
+			total += len(data)
+			req.Files = append(req.Files, File{Field: p.FormName(), Name: p.FileName(), ContentType: p.Header.Get("Content-Type"), Size: len(data)})
+		}
+		if req.JSON == nil {
+			return errors.New("multipart body without payload_json")
+		}
+		if total > s.MaxUpload {
+			return errTooLarge
+		}
+		return nil
+	}
+	return fmt.Errorf("unsupported Content-Type %q", mt)
+}
+
+var errTooLarge = errors.New("request entity too large")
