@@ -30,10 +30,16 @@ func Open(path string, opts Options) (*DB, error) {
 	switch {
 	case err == nil && info.IsDir():
 		return nil, damaged(path, errors.New("it is a directory"))
+	case err == nil && info.Size() == 0:
+		return nil, damaged(path, errors.New("it is empty"))
 	case err == nil && info.Size() < minFileSize:
 		return nil, damaged(path, fmt.Errorf("it is only %d bytes long", info.Size()))
 	case err != nil && !errors.Is(err, fs.ErrNotExist):
 		return nil, fmt.Errorf("opening the database %s: %w", path, err)
+	case err == nil:
+		if err := checkMeta(path); err != nil {
+			return nil, damaged(path, err)
+		}
 	}
 	bdb, err := openBolt(path, timeout)
 	if err != nil {
@@ -49,7 +55,9 @@ func Open(path string, opts Options) (*DB, error) {
 }
 
 // openBolt opens the bbolt file, turning its errors into the store's. A
-// fault while reading a damaged file becomes an error, not a crash.
+// fault while reading a damaged file becomes an error, not a crash (the
+// file then stays open until the program ends: checkMeta rules out the
+// damage known to cause it).
 func openBolt(path string, timeout time.Duration) (bdb *bolt.DB, err error) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {

@@ -1,0 +1,32 @@
+package store
+
+import (
+	"fmt"
+	"os"
+	"testing"
+)
+
+// childEnv switches the test binary into a helper process (see children);
+// its value names the role.
+const childEnv = "MORTAIN_STORE_CHILD"
+
+func TestMain(m *testing.M) {
+	if role := os.Getenv(childEnv); role != "" {
+		if err := runChild(role); err != nil {
+			fmt.Fprintln(os.Stderr, "child:", err)
+			os.Exit(2)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+func runChild(role string) error {
+	switch role {
+	case "hold":
+		return childHold(os.Getenv("MORTAIN_STORE_DB"))
+	case "crash":
+		return childCrash(os.Getenv("MORTAIN_STORE_DB"))
+	}
+	return fmt.Errorf("unknown role %q", role)
+}
