@@ -32,7 +32,7 @@ func roundStart(e rules.Event) string {
 	if e.Face {
 		return fmt.Sprintf("%s: %s round, one unit or one stack", e.Card, e.Side.Title())
 	}
-	return fmt.Sprintf("%s: %s round, %d pts", e.Card, e.Side.Title(), e.Points)
+	return fmt.Sprintf("%s: %s round, %s", e.Card, e.Side.Title(), pts(int(e.Points)))
 }
 
 // hexName words a hex with its place name: "1402 (Mortain)".
@@ -158,4 +158,12 @@ func attackLine(sc *rules.Scenario, e rules.Event) string {
 		res = "cancelled (R4.8)"
 	}
 	return fmt.Sprintf("%s → %s at %s: strength %d, M %s, N %d; %s: %s", who, t, hexName(sc, e.To), e.Strength, m, e.N, card, res)
+}
+
+// pts words activation points: "1 pt", "3 pts".
+func pts(n int) string {
+	if n == 1 {
+		return "1 pt"
+	}
+	return fmt.Sprintf("%d pts", n)
 }

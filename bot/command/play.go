@@ -176,7 +176,7 @@ func roundHeader(st *rules.State) string {
 	if st.FaceRound() {
 		return r + " (face card: one unit or stack)"
 	}
-	return r + fmt.Sprintf(" (%d pts)", st.PointsLeft())
+	return r + " (" + pts(st.PointsLeft()) + ")"
 }
 
 // render draws the map, or returns nothing when no renderer is wired or it

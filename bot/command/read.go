@@ -250,3 +250,16 @@ func (s *Service) replay(req Request) (Response, error) {
 	}
 	return Response{Posts: []Post{{Text: fmt.Sprintf("Replay: %s, %d steps.", seatsLine(v.seats), len(v.game.History)), Image: data, ImageName: name}}}, nil
 }
+
+// resultLine words a finished game's result.
+func resultLine(v *view) string {
+	st := &v.game.State
+	switch {
+	case v.settings[SettingResigned] != "":
+		side, _ := rules.ParseSide(v.settings[SettingResigned])
+		return fmt.Sprintf("the %s side resigned; %s won", side.Title(), side.Enemy().Title())
+	case st.Over():
+		return fmt.Sprintf("%s won: %s", st.Winner().Title(), st.WinReason())
+	}
+	return "aborted"
+}

@@ -105,6 +105,11 @@ func (s *Service) Handle(ctx context.Context, req Request) Response {
 		return refused("%s needs the Manage Channels permission", def.Name)
 	}
 	resp, err := s.dispatch(ctx, def.Name, req)
+	if errors.Is(err, store.ErrNotFound) && (def.Acts || def.Name == "resign" || def.Name == "join") {
+		if v, lerr := s.load(req.Key); lerr == nil && v.finished {
+			return refused("The game in this channel is over (%s). Start another with new.", resultLine(v))
+		}
+	}
 	if err != nil {
 		return s.fail(err)
 	}

@@ -1,24 +1,21 @@
 // Command mortain runs Stand at Mortain: local play in the terminal, or the
-// Discord bot.
+// Discord bot when a token is configured, plus tools (arena, backup).
 package main
 
 import (
-	"fmt"
+	"context"
 	"os"
-
-	"github.com/mortain/mortain/rules"
+	"os/signal"
+	"syscall"
 )
 
 func main() {
-	// Until local play lands: play one game of random moves and report it.
-	g := rules.NewGame(nil, rules.Options{}, 1)
-	p := rules.NewRandomPlayer(1)
-	for !g.State.Over() {
-		a, _ := p.Choose(&g.State)
-		if _, err := g.Apply(a); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(1)
-		}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	m := NewMain()
+	code := m.Run(ctx, os.Args[1:])
+	stop()
+	if err := m.Close(); err != nil && code == 0 {
+		code = 1
 	}
-	fmt.Printf("%s won (%s) after %d actions\n", g.State.Winner().Title(), g.State.WinReason(), len(g.History))
+	os.Exit(code)
 }

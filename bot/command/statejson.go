@@ -1,0 +1,74 @@
+package command
+
+import (
+	"encoding/json"
+
+	"github.com/mortain/mortain/rules"
+)
+
+// StateView is a game's position as plain JSON (local play's --json).
+type StateView struct {
+	Phase      string            `json:"phase"`
+	Turn       int               `json:"turn"`
+	Round      RoundView         `json:"round"`
+	Winner     string            `json:"winner"`
+	WinReason  string            `json:"win_reason,omitempty"`
+	Exited     int               `json:"exited"`
+	DeckLeft   int               `json:"deck_left"`
+	AirOBAUsed bool              `json:"air_oba_used"`
+	Options    map[string]string `json:"options"`
+	Seed       uint64            `json:"seed"`
+	Steps      int               `json:"steps"`
+	Units      []UnitView        `json:"units"`
+}
+
+// RoundView is the current round.
+type RoundView struct {
+	Side       string `json:"side"`
+	Card       string `json:"card"`
+	PointsLeft int    `json:"points_left"`
+	Face       bool   `json:"face"`
+}
+
+// UnitView is one unit. Suppressed marks a unit targeted this round, which
+// may not be targeted again in it (R6.7).
+type UnitView struct {
+	ID         string `json:"id"`
+	Side       string `json:"side"`
+	Status     string `json:"status"`
+	Hex        string `json:"hex"`
+	Flipped    bool   `json:"flipped"`
+	Suppressed bool   `json:"suppressed"`
+	Covered    bool   `json:"covered"`
+	Activated  bool   `json:"activated"`
+}
+
+// View describes the game's position.
+func View(g *rules.Game) StateView {
+	st := &g.State
+	sc := st.Scenario()
+	v := StateView{Phase: st.Phase().String(), Turn: st.Turn(), Winner: st.Winner().String(), WinReason: st.WinReason(),
+		Exited: st.Exited(), DeckLeft: st.DeckLeft(), AirOBAUsed: st.AirOBAUsed(), Options: st.Options().Map(),
+		Seed: g.Seed, Steps: len(g.History)}
+	if st.Phase() == rules.PhaseRound || st.Phase() == rules.PhaseFaceChoice {
+		card := ""
+		if c := st.RoundCard(); c != rules.NoCard {
+			card = c.String()
+		}
+		v.Round = RoundView{Side: st.RoundSide().String(), Card: card, PointsLeft: st.PointsLeft(), Face: st.FaceRound()}
+	}
+	for u := range sc.Units {
+		id := rules.UnitID(u)
+		us := st.Unit(id)
+		hex := ""
+		if us.Status == rules.OnMap {
+			hex = us.Hex.String()
+		}
+		v.Units = append(v.Units, UnitView{ID: sc.Unit(id).ID, Side: sc.Unit(id).Side.String(), Status: us.Status.String(), Hex: hex,
+			Flipped: us.Flipped, Suppressed: st.Targeted(id), Covered: st.Covered(id), Activated: st.Activated(id)})
+	}
+	return v
+}
+
+// ViewJSON writes View(g) as indented JSON.
+func ViewJSON(g *rules.Game) ([]byte, error) { return json.MarshalIndent(View(g), "", "  ") }

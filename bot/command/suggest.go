@@ -1,0 +1,285 @@
+package command
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store"
+)
+
+// maxChoices is Discord's limit of autocomplete choices.
+const maxChoices = 25
+
+// Suggest offers values for the option focused of command while the user
+// types it (opts holds what is typed so far, the focused option's partial
+// value included): the legal values right now, best first, at most 25.
+// For game actions they come from the legal actions of the side to act
+// (units that can act, hexes they can reach, targets in range and line of
+// sight), narrowed by the other options already given, and only for the
+// player who may act; otherwise none.
+func (s *Service) Suggest(ctx context.Context, key store.Key, caller Caller, command string, opts map[string]string, focused string) []Choice {
+	command, focused = strings.ToLower(command), strings.ToLower(focused)
+	partial := strings.ToLower(strings.TrimSpace(opts[focused]))
+	var all []Choice
+	switch {
+	case command == "new" && focused == "opponent":
+		all = choices("ai", "hotseat", "ai-vs-ai")
+	case command == "help" && focused == "command":
+		for _, d := range definitions {
+			all = append(all, Choice{Name: d.Name + " — " + d.Description, Value: d.Name})
+		}
+	case command == "rules" && focused == "n":
+		all = ruleChoices()
+	default:
+		rec, err := s.cfg.Store.Get(key)
+		if err != nil || mayAct(rec, caller) != nil {
+			return nil
+		}
+		all = actionChoices(&rec.Game.State, command, opts, focused)
+	}
+	return filterChoices(all, partial)
+}
+
+func filterChoices(all []Choice, partial string) []Choice {
+	out := []Choice{}
+	for _, c := range all {
+		if partial == "" || strings.HasPrefix(strings.ToLower(c.Value), partial) {
+			out = append(out, c)
+		}
+	}
+	if len(out) == 0 && partial != "" {
+		for _, c := range all {
+			if strings.Contains(strings.ToLower(c.Name), partial) {
+				out = append(out, c)
+			}
+		}
+	}
+	if len(out) > maxChoices {
+		out = out[:maxChoices]
+	}
+	return out
+}
+
+var ruleNumRE = regexp.MustCompile(`^- \*\*(R\d\.\d+)([^*]*)\*\*`)
+
+func ruleChoices() []Choice {
+	var out []Choice
+	for _, l := range strings.Split(rulesDoc, "\n") {
+		if m := ruleNumRE.FindStringSubmatch(l); m != nil {
+			name := m[1] + strings.TrimSuffix(m[2], ".")
+			out = append(out, Choice{Name: name, Value: m[1]})
+		}
+	}
+	return out
+}
+
+// kindsFor maps an action command to the rules action kinds it makes.
+func kindsFor(command, mode string) []rules.ActionKind {
+	switch command {
+	case "setup":
+		return []rules.ActionKind{rules.ActPlace}
+	case "move":
+		return []rules.ActionKind{rules.ActMove}
+	case "enter":
+		return []rules.ActionKind{rules.ActEnter}
+	case "exit":
+		return []rules.ActionKind{rules.ActExit}
+	case "fire":
+		return []rules.ActionKind{rules.ActFire}
+	case "oba":
+		return []rules.ActionKind{rules.ActOBA}
+	case "air":
+		if strings.EqualFold(mode, "cover") {
+			return []rules.ActionKind{rules.ActAirCover}
+		}
+		if strings.EqualFold(mode, "attack") {
+			return []rules.ActionKind{rules.ActAirAttack}
+		}
+		return []rules.ActionKind{rules.ActAirAttack, rules.ActAirCover}
+	}
+	return nil
+}
+
+// actionChoices lists the values of option focused over the legal actions
+// that agree with the other options given.
+func actionChoices(st *rules.State, command string, opts map[string]string, focused string) []Choice {
+	sc := st.Scenario()
+	kinds := kindsFor(command, opts["mode"])
+	if len(kinds) == 0 {
+		return nil
+	}
+	// get names the fields of an action by the command's option names.
+	get := func(a rules.Action) map[string]string {
+		m := map[string]string{}
+		id := func(u rules.UnitID) string {
+			if u == rules.NoUnit {
+				return ""
+			}
+			return uid(sc, u)
+		}
+		switch command {
+		case "setup":
+			m["unit"], m["hex"] = id(a.Unit), a.Hex.String()
+		case "move", "enter":
+			m["unit"], m["to"], m["with"] = id(a.Unit), a.Hex.String(), id(a.With)
+		case "exit":
+			m["unit"] = id(a.Unit)
+		case "fire":
+			m["unit"], m["target"] = id(a.Unit), id(a.Target)
+		case "air", "oba":
+			m["hex"], m["unit"] = a.Hex.String(), id(a.Target)
+		}
+		return m
+	}
+	legal := st.LegalActions(nil)
+	if command == "setup" && (focused == "unit" || focused == "hex") {
+		legal = setupChoices(st, opts)
+	}
+	type scored struct {
+		c     Choice
+		score float64
+	}
+	seen := map[string]bool{}
+	var out []scored
+	for _, a := range legal {
+		if !kindIn(a.Kind, kinds) {
+			continue
+		}
+		m := get(a)
+		ok := true
+		for k, v := range opts {
+			if k == focused || k == "mode" || v == "" {
+				continue
+			}
+			if mv, named := m[k]; named && !strings.EqualFold(mv, strings.TrimSpace(v)) {
+				ok = false
+			}
+		}
+		v := m[focused]
+		if !ok || v == "" || seen[v] {
+			continue
+		}
+		seen[v] = true
+		out = append(out, scored{choiceFor(st, a, command, focused, v), score(st, a, command, focused)})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].score > out[j].score })
+	res := make([]Choice, len(out))
+	for i, o := range out {
+		res[i] = o.c
+	}
+	return res
+}
+
+// setupChoices lists placements for the set-up, including moving a unit
+// already placed (which the engine's list leaves out, R2.1).
+func setupChoices(st *rules.State, opts map[string]string) []rules.Action {
+	legal := st.LegalActions(nil)
+	sc := st.Scenario()
+	u, ok := sc.UnitByID(opts["unit"])
+	if !ok || st.Unit(u).Status != rules.OnMap {
+		if _, named := opts["unit"]; !named || opts["unit"] == "" {
+			// Placed units may be moved too.
+			for v := range sc.Units {
+				id := rules.UnitID(v)
+				if st.Unit(id).Status == rules.OnMap {
+					legal = append(legal, rules.Place(id, st.Unit(id).Hex))
+				}
+			}
+		}
+		return legal
+	}
+	for h := rules.Hex(0); h < rules.NumHexes; h++ {
+		if h.Col() == rules.LastCol || h == st.Unit(u).Hex {
+			continue
+		}
+		if n := len(st.UnitsAt(h)); n < rules.StackLimit {
+			legal = append(legal, rules.Place(u, h))
+		}
+	}
+	return legal
+}
+
+func kindIn(k rules.ActionKind, ks []rules.ActionKind) bool {
+	for _, x := range ks {
+		if x == k {
+			return true
+		}
+	}
+	return false
+}
+
+// choiceFor labels a value: a unit with where it is and its factors, a
+// hex with its terrain, a target with its hex.
+func choiceFor(st *rules.State, a rules.Action, command, focused, v string) Choice {
+	sc := st.Scenario()
+	unitLabel := func(u rules.UnitID) string {
+		us := st.Unit(u)
+		where := "reserve"
+		if us.Status == rules.OnMap {
+			where = us.Hex.String()
+		}
+		fl := ""
+		if us.Flipped {
+			fl = ", flipped"
+		}
+		return fmt.Sprintf("%s · %s %s %s%s", uid(sc, u), sc.Unit(u).Type, st.Factors(u), where, fl)
+	}
+	hexLabel := func(h rules.Hex) string {
+		return hexName(sc, h) + " · " + sc.Terrain[h].String()
+	}
+	switch {
+	case focused == "target" || (focused == "unit" && (command == "air" || command == "oba")):
+		return Choice{Name: unitLabel(a.Target), Value: v}
+	case focused == "with":
+		return Choice{Name: unitLabel(a.With), Value: v}
+	case focused == "unit":
+		return Choice{Name: unitLabel(a.Unit), Value: v}
+	}
+	return Choice{Name: hexLabel(a.Hex), Value: v}
+}
+
+// score ranks a suggestion: higher first.
+func score(st *rules.State, a rules.Action, command, focused string) float64 {
+	sc := st.Scenario()
+	side := st.ToAct()
+	west := func(h rules.Hex) float64 {
+		if !h.Valid() {
+			return 0
+		}
+		if side == rules.German {
+			return float64(rules.LastCol - h.Col())
+		}
+		return float64(sc.Terrain[h].Modifier())
+	}
+	switch {
+	case command == "fire" && focused == "target", (command == "air" || command == "oba") && focused == "unit":
+		t := a.Target
+		f := sc.Unit(t)
+		v := float64(-sc.Terrain[st.Unit(t).Hex].Modifier())
+		if st.Unit(t).Flipped {
+			v += 3
+		}
+		if f.Type == rules.Tank {
+			v += 0.5
+		}
+		return v
+	case command == "fire" && focused == "unit":
+		f := st.Factors(a.Unit)
+		return float64(max(f.AT, f.AI))
+	case command == "setup" && focused == "hex":
+		if a.Unit != rules.NoUnit && sc.Unit(a.Unit).Historical == a.Hex {
+			return 10
+		}
+		return float64(sc.Terrain[a.Hex].Modifier()) - float64(a.Hex.Col())/100
+	case focused == "unit" || focused == "with":
+		if a.Unit != rules.NoUnit && st.Unit(a.Unit).Status == rules.OnMap {
+			return west(st.Unit(a.Unit).Hex)
+		}
+		return 0
+	}
+	return west(a.Hex)
+}

@@ -1,0 +1,310 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/mortain/mortain/bot/command"
+	"github.com/mortain/mortain/render"
+	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store"
+)
+
+// localKey is the local game's key in the database.
+var localKey = store.Key{Guild: "local", Channel: "local"}
+
+// localCaller is the person at the terminal: both seats in hotseat, and the
+// moderator of their own games.
+var localCaller = command.Caller{UserID: "local", Name: "you", CanManage: true}
+
+// localPlay is one session of local play.
+type localPlay struct {
+	m           *Main
+	svc         *command.Service
+	narr        io.Writer // narration: stdout, or stderr with --json
+	in          *bufio.Scanner
+	interactive bool
+	strict      bool
+	outDir      string
+	nextImage   int
+}
+
+// runLocal plays in the terminal: mortain local [flags].
+func (m *Main) runLocal(ctx context.Context, args []string) int {
+	fs := flag.NewFlagSet("local", flag.ContinueOnError)
+	fs.SetOutput(m.Stderr)
+	fs.Usage = func() { fmt.Fprint(m.Stderr, usage) }
+	script := fs.String("script", "", "commands from FILE, one per line, # comments (- for stdin)")
+	seed := fs.Uint64("seed", 0, "the seed of new games")
+	jsonOut := fs.Bool("json", false, "print the final state as JSON on stdout, nothing else there")
+	strict := fs.Bool("strict", false, "exit 1 at the first refused command")
+	debug := fs.Bool("debug", false, "enable the debug commands")
+	dbPath := fs.String("db", filepath.Join(m.dataDir(), "local.db"), "the database of local games")
+	out := fs.String("out", "", "write the map PNG after every activation to DIR")
+	_ = fs.String("config", "", "the configuration file (for the Discord token)")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(m.Stderr, "mortain local: unexpected %q (commands go in --script or at the prompt)\n", fs.Arg(0))
+		return 2
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+
+	lp := &localPlay{m: m, narr: m.Stdout, strict: *strict}
+	if *jsonOut {
+		lp.narr = m.Stderr
+	}
+	var in io.Reader = m.Stdin
+	if *script != "" && *script != "-" {
+		f, err := os.Open(*script)
+		if err != nil {
+			fmt.Fprintln(m.Stderr, "mortain: script:", err)
+			return 2
+		}
+		defer f.Close()
+		in = f
+	}
+	lp.interactive = m.Interactive && *script == ""
+	lp.in = bufio.NewScanner(in)
+	lp.in.Buffer(make([]byte, 64*1024), 1<<20)
+
+	switch {
+	case set["out"]:
+		lp.outDir = *out
+	case lp.interactive:
+		lp.outDir = filepath.Join(m.dataDir(), "maps")
+	}
+	var renderFn command.RenderFunc
+	if lp.outDir != "" {
+		if err := os.MkdirAll(lp.outDir, 0o755); err != nil {
+			fmt.Fprintln(m.Stderr, "mortain: maps folder:", err)
+			return 1
+		}
+		r, err := render.New()
+		if err != nil {
+			fmt.Fprintln(m.Stderr, "mortain: maps will not be drawn:", err)
+		} else {
+			renderFn = func(s *rules.State, evs []rules.Event) ([]byte, error) {
+				return r.Map(s, evs, render.Options{})
+			}
+		}
+		lp.nextImage = nextImageNumber(lp.outDir)
+	}
+
+	if err := os.MkdirAll(filepath.Dir(*dbPath), 0o755); err != nil {
+		fmt.Fprintln(m.Stderr, "mortain: database folder:", err)
+		return 1
+	}
+	db, err := store.Open(*dbPath, store.Options{})
+	if err != nil {
+		fmt.Fprintln(m.Stderr, "mortain:", err)
+		return 1
+	}
+	m.db = db
+	seedFn := func() uint64 { return uint64(time.Now().UnixNano()) }
+	if set["seed"] {
+		seedFn = func() uint64 { return *seed }
+	}
+	lp.svc = command.New(command.Config{Store: db, Render: renderFn, Seed: seedFn, Debug: *debug})
+
+	code := lp.run(ctx, *dbPath)
+	if *jsonOut {
+		g, _, err := lp.svc.Game(localKey)
+		if err != nil {
+			fmt.Fprintln(m.Stderr, "mortain: no game to print:", err)
+			return 1
+		}
+		b, err := command.ViewJSON(g)
+		if err != nil {
+			fmt.Fprintln(m.Stderr, "mortain:", err)
+			return 1
+		}
+		fmt.Fprintf(m.Stdout, "%s\n", b)
+	}
+	return code
+}
+
+// run greets, resumes the stored game and reads commands to the end.
+func (lp *localPlay) run(ctx context.Context, dbPath string) int {
+	fmt.Fprintf(lp.narr, "Stand at Mortain — local play. Games are kept in %s.\n", dbPath)
+	if lp.outDir != "" {
+		fmt.Fprintf(lp.narr, "The map is drawn after every activation into %s.\n", lp.outDir)
+	}
+	if g, finished, err := lp.svc.Game(localKey); err == nil && !finished {
+		fmt.Fprintf(lp.narr, "Resuming your game (%d steps so far).\n", len(g.History))
+		lp.show(lp.svc.Handle(ctx, command.Request{Key: localKey, Caller: localCaller, Command: "status"}))
+		if code := lp.runAI(ctx); code != 0 {
+			return code
+		}
+	} else if lp.interactive {
+		fmt.Fprintf(lp.narr, "Type new to start (new opponent:hotseat to play both sides), or help. Any game command starts a game against the AI (%s) with you as the US.\n", command.StrongestLevel())
+	}
+	for {
+		if lp.interactive {
+			fmt.Fprint(lp.m.Stdout, "mortain> ")
+		}
+		if err := ctx.Err(); err != nil {
+			return 1
+		}
+		if !lp.in.Scan() {
+			if err := lp.in.Err(); err != nil {
+				fmt.Fprintln(lp.m.Stderr, "mortain: reading commands:", err)
+				return 1
+			}
+			return 0
+		}
+		line := strings.TrimSpace(lp.in.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		if !lp.interactive {
+			fmt.Fprintf(lp.narr, "> %s\n", line)
+		}
+		if line == "quit" || line == "q" {
+			return 0
+		}
+		if code := lp.command(ctx, line); code != 0 {
+			return code
+		}
+	}
+}
+
+// command runs one line; it returns non-zero to stop (--strict).
+func (lp *localPlay) command(ctx context.Context, line string) int {
+	name, opts, err := command.Parse(line)
+	if err != nil {
+		return lp.refused(err.Error())
+	}
+	_, finished, gerr := lp.svc.Game(localKey)
+	running := gerr == nil && !finished
+	switch {
+	case name == "new" && running:
+		lp.show(lp.svc.Handle(ctx, command.Request{Key: localKey, Caller: localCaller, Command: "abort"}))
+		fmt.Fprintln(lp.narr, "(the unfinished game was abandoned for the new one)")
+	case errors.Is(gerr, store.ErrNotFound) && name != "new" && name != "help" && name != "rules" && name != "stats":
+		fmt.Fprintf(lp.narr, "Starting a game against the AI (%s); you play the US.\n", command.StrongestLevel())
+		resp := lp.svc.Handle(ctx, command.Request{Key: localKey, Caller: localCaller, Command: "new", Options: map[string]string{"opponent": "ai"}})
+		if code := lp.respond(ctx, resp); code != 0 {
+			return code
+		}
+	}
+	resp := lp.svc.Handle(ctx, command.Request{Key: localKey, Caller: localCaller, Command: name, Options: opts})
+	return lp.respond(ctx, resp)
+}
+
+// respond shows a response, then lets the AI play while it holds the side
+// to act.
+func (lp *localPlay) respond(ctx context.Context, resp command.Response) int {
+	lp.show(resp)
+	if resp.Refused {
+		return lp.refusedShown()
+	}
+	if resp.AINext {
+		return lp.runAI(ctx)
+	}
+	return 0
+}
+
+// runAI plays the AI's steps one at a time, each with its post; in a game
+// the AI plays for both sides it pauses where the pace says (at a
+// terminal: until Enter).
+func (lp *localPlay) runAI(ctx context.Context) int {
+	for {
+		r, more, err := lp.svc.AIStep(ctx, localKey)
+		if err != nil {
+			fmt.Fprintln(lp.m.Stderr, "mortain: the AI failed:", err)
+			return 1
+		}
+		lp.show(r)
+		if !more {
+			return 0
+		}
+		if r.Pause && lp.interactive {
+			fmt.Fprint(lp.m.Stdout, "(press Enter to continue, or type quit) ")
+			if !lp.in.Scan() || strings.TrimSpace(lp.in.Text()) == "quit" {
+				return 0
+			}
+		}
+	}
+}
+
+// refused reports a refusal (stderr) and stops under --strict.
+func (lp *localPlay) refused(reason string) int {
+	fmt.Fprintln(lp.m.Stderr, "refused:", reason)
+	return lp.refusedShown()
+}
+
+func (lp *localPlay) refusedShown() int {
+	if lp.strict {
+		return 1
+	}
+	return 0
+}
+
+// show prints a response: posts to the narration, their maps to the maps
+// folder, private text too; refusals on stderr.
+func (lp *localPlay) show(resp command.Response) {
+	for _, p := range resp.Posts {
+		text := plain(p.Text)
+		if p.Mention == localCaller.UserID {
+			text += "\n▶ your move"
+		}
+		fmt.Fprintln(lp.narr, text)
+		if p.Image != nil && lp.outDir != "" {
+			lp.nextImage++
+			name := p.ImageName
+			if name == "" {
+				name = "map.png"
+			}
+			path := filepath.Join(lp.outDir, fmt.Sprintf("%04d-%s", lp.nextImage, name))
+			if err := os.WriteFile(path, p.Image, 0o644); err != nil {
+				fmt.Fprintln(lp.m.Stderr, "mortain: writing the map:", err)
+			} else {
+				fmt.Fprintf(lp.narr, "  map: %s\n", path)
+			}
+		}
+		if len(p.Buttons) > 0 {
+			var labels []string
+			for _, b := range p.Buttons {
+				labels = append(labels, strings.ToLower(b.Label))
+			}
+			fmt.Fprintf(lp.narr, "  next: %s\n", strings.Join(labels, " · "))
+		}
+	}
+	if resp.Private != "" {
+		if resp.Refused {
+			fmt.Fprintln(lp.m.Stderr, "refused:", plain(resp.Private))
+		} else {
+			fmt.Fprintln(lp.narr, plain(resp.Private))
+		}
+	}
+}
+
+// plain removes the chat markup.
+func plain(s string) string { return strings.NewReplacer("**", "", "`", "").Replace(s) }
+
+// nextImageNumber continues the numbering of the maps already in dir.
+func nextImageNumber(dir string) int {
+	n := 0
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		var k int
+		if _, err := fmt.Sscanf(e.Name(), "%04d-", &k); err == nil && k > n {
+			n = k
+		}
+	}
+	return n
+}
