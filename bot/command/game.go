@@ -90,10 +90,17 @@ func (s *Service) newGame(req Request) (Response, error) {
 	rec := &store.Record{Key: req.Key, Game: rules.NewGame(nil, opts, seed),
 		Seats:    map[rules.Side]store.Seat{side: me, side.Enemy(): other},
 		Settings: settings, Created: now, Updated: now}
-	if err := s.cfg.Store.Create(rec); err != nil {
+	var b strings.Builder
+	err := s.cfg.Store.Create(rec)
+	if errors.Is(err, store.ErrExists) && s.cfg.ReplaceOnNew {
+		if _, err = s.cfg.Store.Finish(req.Key); err == nil {
+			b.WriteString("(The unfinished game was abandoned for this one.)\n")
+			err = s.cfg.Store.Create(rec)
+		}
+	}
+	if err != nil {
 		return Response{}, err
 	}
-	var b strings.Builder
 	fmt.Fprintf(&b, "**New game of Stand at Mortain** — %s.\n", seatsLine(rec.Seats))
 	fmt.Fprintf(&b, "Rules: %s.", opts)
 	if extra := settingsLine(settings); extra != "" {

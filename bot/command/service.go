@@ -44,6 +44,9 @@ type Config struct {
 	Seed func() uint64
 	// Debug enables the debug commands (local play with --debug only).
 	Debug bool
+	// ReplaceOnNew lets new replace a running game (archived as aborted)
+	// instead of refusing: local play, where one person owns every game.
+	ReplaceOnNew bool
 	// Logger logs internal errors (default slog.Default()).
 	Logger *slog.Logger
 }

@@ -118,7 +118,7 @@ func (m *Main) runLocal(ctx context.Context, args []string) int {
 	if set["seed"] {
 		seedFn = func() uint64 { return *seed }
 	}
-	lp.svc = command.New(command.Config{Store: db, Render: renderFn, Seed: seedFn, Debug: *debug})
+	lp.svc = command.New(command.Config{Store: db, Render: renderFn, Seed: seedFn, Debug: *debug, ReplaceOnNew: true})
 
 	code := lp.run(ctx, *dbPath)
 	if *jsonOut {
@@ -188,13 +188,8 @@ func (lp *localPlay) command(ctx context.Context, line string) int {
 	if err != nil {
 		return lp.refused(err.Error())
 	}
-	_, finished, gerr := lp.svc.Game(localKey)
-	running := gerr == nil && !finished
-	switch {
-	case name == "new" && running:
-		lp.show(lp.svc.Handle(ctx, command.Request{Key: localKey, Caller: localCaller, Command: "abort"}))
-		fmt.Fprintln(lp.narr, "(the unfinished game was abandoned for the new one)")
-	case errors.Is(gerr, store.ErrNotFound) && name != "new" && name != "help" && name != "rules" && name != "stats":
+	_, _, gerr := lp.svc.Game(localKey)
+	if errors.Is(gerr, store.ErrNotFound) && name != "new" && name != "help" && name != "rules" && name != "stats" {
 		fmt.Fprintf(lp.narr, "Starting a game against the AI (%s); you play the US.\n", command.StrongestLevel())
 		resp := lp.svc.Handle(ctx, command.Request{Key: localKey, Caller: localCaller, Command: "new", Options: map[string]string{"opponent": "ai"}})
 		if code := lp.respond(ctx, resp); code != 0 {
