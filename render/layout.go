@@ -1,0 +1,153 @@
+package render
+
+import (
+	"fmt"
+	"image"
+	"math"
+
+	"github.com/mortain/mortain/rules"
+)
+
+// The picture is designed at baseWidth pixels and scaled to the width asked
+// for; below minWidth text would be unreadable, above maxWidth the PNG gets
+// needlessly big.
+const (
+	baseWidth    = 1200
+	minWidth     = 400
+	maxWidth     = 2400
+	sqrt3        = 1.7320508075688772
+	baseHexR     = 64.0  // hex circumradius
+	baseMargin   = 8.0   // between panels
+	baseStatusH  = 100.0 // status panel height
+	baseSideW    = 134.0 // sideboard width
+	baseReserveS = 50.0  // counter side in a reserve box
+	baseBoxS     = 38.0  // counter side in the eliminated and exited boxes
+)
+
+// rect is a rectangle in pixels (floating point).
+type rect struct{ X, Y, W, H float64 }
+
+func (r rect) cx() float64 { return r.X + r.W/2 }
+func (r rect) cy() float64 { return r.Y + r.H/2 }
+
+// box is a sideboard box: its frame, its title and its counter slots.
+type box struct {
+	Frame rect
+	Title string
+	Note  string // a footnote under the slots
+	Slots []rect
+}
+
+// layout places everything for one image width.
+type layout struct {
+	W, H   int
+	K      float64 // scale from the design size
+	R      float64 // hex circumradius
+	Status rect
+	West   rect
+	East   rect
+	Map    rect // the map panel
+	mapX   float64
+	mapY   float64 // pixel position of the map's top-left hex corner box
+	// Boxes on the sideboards: US reserve, exited and US eliminated on the
+	// west; German reserve and German eliminated on the east.
+	USReserve, Exited, USElim, GerReserve, GerElim box
+}
+
+// clampWidth turns Options.Width into the width drawn.
+func clampWidth(w int) int {
+	switch {
+	case w <= 0:
+		return baseWidth
+	case w < minWidth:
+		return minWidth
+	case w > maxWidth:
+		return maxWidth
+	}
+	return w
+}
+
+func newLayout(sc *rules.Scenario, width int) *layout {
+	k := float64(width) / baseWidth
+	l := &layout{W: width, K: k, R: baseHexR * k}
+	m := baseMargin * k
+	l.Status = rect{m, m, float64(width) - 2*m, baseStatusH * k}
+	mapW := 14 * l.R
+	mapH := 5.5 * sqrt3 * l.R
+	pad := 6 * k
+	top := l.Status.Y + l.Status.H + m
+	sideW := baseSideW * k
+	l.West = rect{m, top, sideW, mapH + 2*pad}
+	l.Map = rect{m + sideW + m, top, mapW + 2*pad, mapH + 2*pad}
+	l.East = rect{l.Map.X + l.Map.W + m, top, float64(width) - m - (l.Map.X + l.Map.W + m), mapH + 2*pad}
+	l.mapX, l.mapY = l.Map.X+pad, l.Map.Y+pad
+	l.H = int(math.Ceil(l.Map.Y + l.Map.H + m))
+
+	var usRes, usAll, gerRes, gerAll, usEnter int
+	for _, d := range sc.Units {
+		if d.Side == rules.US {
+			usAll++
+			if d.Reserve {
+				usRes++
+				if usEnter == 0 || d.EnterTurn < usEnter {
+					usEnter = d.EnterTurn
+				}
+			}
+		} else {
+			gerAll++
+			gerRes++
+		}
+	}
+	y := l.West.Y + 4*k
+	l.USReserve, y = l.stackBox(l.West, y, "US RESERVE", usRes, baseReserveS, 2)
+	if usEnter > 0 {
+		l.USReserve.Note = fmt.Sprintf("enter column %d, turn %d+", rules.FirstCol, usEnter)
+		l.USReserve.Frame.H += 12 * k
+		y += 12 * k
+	}
+	l.Exited, y = l.stackBox(l.West, y, "EXITED", rules.ExitsToWin, baseBoxS, 3)
+	l.USElim, _ = l.stackBox(l.West, y, "US ELIMINATED", usAll, baseBoxS, 3)
+	y = l.East.Y + 4*k
+	l.GerReserve, y = l.stackBox(l.East, y, "GERMAN RESERVE", gerRes, baseReserveS, 2)
+	l.GerElim, _ = l.stackBox(l.East, y, "GERMAN ELIMINATED", gerAll, baseBoxS, 3)
+	return l
+}
+
+// stackBox lays out a titled box of n slots of side s in cols columns at y
+// inside panel p; it returns the box and the y below it.
+func (l *layout) stackBox(p rect, y float64, title string, n int, s float64, cols int) (box, float64) {
+	k := l.K
+	s *= k
+	titleH := 20 * k
+	gap := (p.W - 8*k - float64(cols)*s) / float64(cols+1)
+	rows := (n + cols - 1) / cols
+	b := box{Title: title}
+	b.Frame = rect{p.X + 4*k, y, p.W - 8*k, titleH + float64(rows)*(s+gap) + gap/2}
+	for i := 0; i < n; i++ {
+		r, c := i/cols, i%cols
+		b.Slots = append(b.Slots, rect{b.Frame.X + gap + float64(c)*(s+gap), y + titleH + float64(r)*(s+gap), s, s})
+	}
+	return b, y + b.Frame.H + 8*k
+}
+
+// hexCenter is the pixel centre of hex h (R1.1: flat-topped, even columns
+// half a hex lower).
+func (l *layout) hexCenter(h rules.Hex) (float64, float64) {
+	x, y := h.Center()
+	return l.mapX + l.R + x*l.R, l.mapY + sqrt3/2*l.R + y*l.R
+}
+
+// hexCorners are the six corners of hex h, clockwise from east.
+func (l *layout) hexCorners(h rules.Hex, scale float64) [6][2]float64 {
+	cx, cy := l.hexCenter(h)
+	var out [6][2]float64
+	for i := range out {
+		a := float64(i) * math.Pi / 3
+		out[i] = [2]float64{cx + scale*l.R*math.Cos(a), cy + scale*l.R*math.Sin(a)}
+	}
+	return out
+}
+
+func (r rect) image() image.Rectangle {
+	return image.Rect(int(r.X), int(r.Y), int(math.Ceil(r.X+r.W)), int(math.Ceil(r.Y+r.H)))
+}

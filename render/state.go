@@ -1,0 +1,101 @@
+package render
+
+import (
+	"fmt"
+
+	"github.com/mortain/mortain/rules"
+)
+
+// drawState draws everything that changes: counters on the map and in the
+// sideboards, what just happened, and the status panel.
+func (p *painter) drawState(s *rules.State, events []rules.Event) {
+	sc := s.Scenario()
+	var at [rules.NumHexes][]rules.UnitID
+	var usRes, gerRes, usElim, gerElim, exited []rules.UnitID
+	for i := range sc.Units {
+		u := rules.UnitID(i)
+		st := s.Unit(u)
+		us := sc.Units[i].Side == rules.US
+		switch st.Status {
+		case rules.OnMap:
+			if st.Hex.Valid() {
+				at[st.Hex] = append(at[st.Hex], u)
+			}
+		case rules.InReserve:
+			if us {
+				usRes = append(usRes, u)
+			} else {
+				gerRes = append(gerRes, u)
+			}
+		case rules.Eliminated:
+			if us {
+				usElim = append(usElim, u)
+			} else {
+				gerElim = append(gerElim, u)
+			}
+		case rules.Exited:
+			exited = append(exited, u)
+		}
+	}
+	ov := p.overlay(s, events)
+	p.drawOverlayUnder(ov)
+	for h := range at {
+		p.stack(s, rules.Hex(h), at[h])
+	}
+	l := p.l
+	p.fillBox(s, l.USReserve, usRes)
+	p.fillBox(s, l.GerReserve, gerRes)
+	p.fillBox(s, l.USElim, usElim)
+	p.fillBox(s, l.GerElim, gerElim)
+	p.fillBox(s, l.Exited, exited)
+	k := l.K
+	title := fmt.Sprintf("EXITED %d/%d", len(exited), rules.ExitsToWin)
+	c := colInk
+	if len(exited) >= rules.ExitsToWin-1 {
+		c = colFire
+	}
+	p.text(p.face(bold, 12*k), title, l.Exited.Frame.X+6*k, l.Exited.Frame.Y+10*k, 0, 0.5, c)
+	p.drawOverlay(s, ov)
+	p.drawStatus(s, ov)
+}
+
+// stackOffsets fans a stack in a hex: side-by-side for two counters, a
+// triangle for three (two and the Tiger, R3.1). Values are in hex radii:
+// x, y of each counter's centre and the counter side.
+func stackOffsets(n int) ([][2]float64, float64) {
+	switch n {
+	case 1:
+		return [][2]float64{{0, 0.02}}, 0.9
+	case 2:
+		return [][2]float64{{-0.4, 0}, {0.4, 0}}, 0.76
+	}
+	return [][2]float64{{-0.37, -0.31}, {0.37, -0.31}, {0, 0.4}}, 0.7
+}
+
+// stack draws the counters in hex h, fanned so that each stays readable.
+func (p *painter) stack(s *rules.State, h rules.Hex, units []rules.UnitID) {
+	if len(units) == 0 {
+		return
+	}
+	cx, cy := p.l.hexCenter(h)
+	R := p.l.R
+	for len(units) > 3 { // cannot happen under R3; draw the first three
+		units = units[:3]
+	}
+	offs, size := stackOffsets(len(units))
+	for i, u := range units {
+		p.counter(lookOf(s, u), cx+offs[i][0]*R, cy+offs[i][1]*R, size*R)
+	}
+}
+
+// fillBox puts counters into a sideboard box's slots.
+func (p *painter) fillBox(s *rules.State, b box, units []rules.UnitID) {
+	for i, u := range units {
+		if i >= len(b.Slots) {
+			break
+		}
+		sl := b.Slots[i]
+		lk := lookOf(s, u)
+		p.counter(lk, sl.cx(), sl.cy(), sl.W)
+	}
+}

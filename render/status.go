@@ -1,0 +1,206 @@
+package render
+
+import (
+	"fmt"
+	"image/color"
+	"strings"
+
+	"github.com/mortain/mortain/rules"
+)
+
+// drawStatus fills the status panel: the card of the round drawn as a card,
+// the turn, whose round and the points left, the deck, Air/OBA, the options
+// in force if not the defaults, the latest activation, and the winner.
+func (p *painter) drawStatus(s *rules.State, ov *overlay) {
+	l, k := p.l, p.l.K
+	st := l.Status
+	card := rect{st.X + 12*k, st.Y + 10*k, 58 * k, st.H - 20*k}
+	p.bigCard(s.RoundCard(), card)
+
+	x := card.X + card.W + 16*k
+	big := p.face(bold, 25*k)
+	mid := p.face(bold, 17*k)
+	small := p.face(regular, 13.5*k)
+
+	turn := "Set-up"
+	if s.Turn() > 0 {
+		turn = fmt.Sprintf("Turn %d/%d", s.Turn(), rules.Turns)
+	}
+	p.text(big, turn, x, st.Y+22*k, 0, 0.5, colInk)
+	round, roundCol := roundText(s)
+	p.text(mid, round, x, st.Y+52*k, 0, 0.5, roundCol)
+	deck := fmt.Sprintf("Deck: %d cards left", s.DeckLeft())
+	if s.Phase() == rules.PhaseSetup {
+		deck = "Deck: 53 cards, shuffled when turn 1 begins"
+	}
+	p.text(small, deck, x, st.Y+78*k, 0, 0.5, colInkSoft)
+
+	// Middle column: Air/OBA, options, the latest activation.
+	x2 := st.X + 430*k
+	colW := st.X + st.W - x2 - 12*k
+	if s.Over() {
+		colW -= 250 * k
+	}
+	airText, airOn := airStatus(s)
+	p.planeBadge(x2+8*k, st.Y+20*k, 8*k)
+	airCol := colInkSoft
+	if airOn {
+		airCol = colInk
+	}
+	p.text(p.fitText(bold, airText, 13.5*k, colW-20*k), airText, x2+22*k, st.Y+20*k, 0, 0.5, airCol)
+	opts := "Options: standard rules"
+	if nd := s.Options().NonDefault(); len(nd) > 0 {
+		opts = "Options: " + strings.Join(nd, "  ")
+	}
+	p.text(p.fitText(regular, opts, 13.5*k, colW), opts, x2, st.Y+46*k, 0, 0.5, colInk)
+	last := "Last: —"
+	if len(ov.summary) > 0 {
+		last = "Last: " + strings.Join(ov.summary, "; ")
+	}
+	p.text(p.fitText(regular, last, 13.5*k, colW), last, x2, st.Y+72*k, 0, 0.5, colInk)
+	_ = small
+
+	if s.Over() {
+		p.winner(s, rect{st.X + st.W - 254*k, st.Y + 8*k, 244 * k, st.H - 16*k})
+	} else {
+		p.legend(rect{st.X + st.W - 300*k, st.Y + st.H - 18*k, 290 * k, 14 * k})
+	}
+}
+
+// roundText says whose round it is and what is left of it (R4.3, R6.6, R6.8).
+func roundText(s *rules.State) (string, color.RGBA) {
+	switch s.Phase() {
+	case rules.PhaseSetup:
+		return "US set-up: place the units", colInk
+	case rules.PhaseOver:
+		return "Game over", colInk
+	}
+	side := s.RoundSide().Title()
+	var what string
+	switch {
+	case s.Phase() == rules.PhaseFaceChoice:
+		what = fmt.Sprintf("face card %s in combat: redraw or miss", s.FaceCardPending())
+	case s.FaceRound():
+		n := s.PointsLeft()
+		what = "face card: one unit or stack"
+		if n != 1 {
+			what = fmt.Sprintf("face card: %d of the stack left", n)
+		}
+	default:
+		n := s.PointsLeft()
+		what = fmt.Sprintf("%d point%s left", n, pluralS(n))
+	}
+	if _, _, ok := s.PendingAttack(); ok {
+		what += " · attack pending"
+	}
+	return side + " round · " + what, colInk
+}
+
+func pluralS(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// markerAllowed is R7.1: a red odd number or a red Jack allows Air; any
+// other red card allows OBA.
+func markerAllowed(c rules.Card) (air, oba bool) {
+	if !c.IsRed() {
+		return false, false
+	}
+	if v := c.Value(); (v > 0 && v%2 == 1) || c.Rank() == 11 {
+		return true, false
+	}
+	return false, true
+}
+
+// airStatus describes the Air/OBA allowance this turn (R7.1); on is true
+// when a marker may be used right now.
+func airStatus(s *rules.State) (string, bool) {
+	switch {
+	case s.Phase() == rules.PhaseSetup:
+		return "Air/OBA: once per turn, in a US round", false
+	case s.Over():
+		return "Air/OBA: —", false
+	case s.AirOBAUsed():
+		return "Air/OBA: used this turn", false
+	}
+	if s.RoundSide() == rules.US {
+		air, oba := markerAllowed(s.RoundCard())
+		switch {
+		case air:
+			return "Air/OBA available: this card allows Air", true
+		case oba:
+			return "Air/OBA available: this card allows OBA", true
+		}
+	}
+	return "Air/OBA: available in a US round", false
+}
+
+// winner draws the winner's banner and the reason (R8).
+func (p *painter) winner(s *rules.State, r rect) {
+	k := p.l.K
+	fill, ink := colUS, colInk
+	if s.Winner() == rules.German {
+		fill, ink = colBlack, colWhite
+	}
+	p.roundRect(r, 6*k, fill, colGold, 3*k)
+	title := strings.ToUpper(s.Winner().Title()) + " WINS"
+	p.text(p.fitText(bold, title, 26*k, r.W-16*k), title, r.cx(), r.Y+22*k, 0.5, 0.5, ink)
+	lines := p.wrap(p.face(regular, 11.5*k), s.WinReason(), r.W-14*k)
+	for i, ln := range lines {
+		if i >= 3 {
+			break
+		}
+		p.text(p.face(regular, 11.5*k), ln, r.cx(), r.Y+44*k+float64(i)*14*k, 0.5, 0.5, ink)
+	}
+}
+
+// wrap breaks s into lines no wider than w.
+func (p *painter) wrap(f fontFace, s string, w float64) []string {
+	var lines []string
+	cur := ""
+	for _, word := range strings.Fields(s) {
+		try := word
+		if cur != "" {
+			try = cur + " " + word
+		}
+		if cur != "" && textWidth(f, try) > w {
+			lines = append(lines, cur)
+			cur = word
+			continue
+		}
+		cur = try
+	}
+	if cur != "" {
+		lines = append(lines, cur)
+	}
+	return lines
+}
+
+// legend explains the subtle marks on counters.
+func (p *painter) legend(r rect) {
+	k := p.l.K
+	f := p.face(regular, 11*k)
+	y := r.cy()
+	x := r.X
+	mr := 6 * k
+	p.badgeCircle(x+mr, y, mr, colWhite, colCheck, k)
+	p.dc.MoveTo(x+mr*0.5, y)
+	p.dc.LineTo(x+mr*0.9, y+mr*0.4)
+	p.dc.LineTo(x+mr*1.5, y-mr*0.4)
+	p.stroke(colCheck, 1.4*k)
+	x += 2*mr + 4*k
+	p.text(f, "activated", x, y, 0, 0.5, colInkSoft)
+	x += textWidth(f, "activated") + 12*k
+	p.badgeCircle(x+mr, y, mr, colWhite, colFire, 1.2*k)
+	p.dc.DrawCircle(x+mr, y, mr*0.3)
+	p.fill(colFire)
+	x += 2*mr + 4*k
+	p.text(f, "targeted", x, y, 0, 0.5, colInkSoft)
+	x += textWidth(f, "targeted") + 12*k
+	p.planeBadge(x+mr, y, mr)
+	x += 2*mr + 4*k
+	p.text(f, "Air cover", x, y, 0, 0.5, colInkSoft)
+}
