@@ -144,7 +144,11 @@ func (lp *localPlay) run(ctx context.Context, dbPath string) int {
 		fmt.Fprintf(lp.narr, "The map is drawn after every activation into %s.\n", lp.outDir)
 	}
 	if g, finished, err := lp.svc.Game(localKey); err == nil && !finished {
-		fmt.Fprintf(lp.narr, "Resuming your game (%d steps so far).\n", len(g.History))
+		steps := fmt.Sprintf("%d steps", len(g.History))
+		if len(g.History) == 1 {
+			steps = "1 step"
+		}
+		fmt.Fprintf(lp.narr, "Resuming your game (%s so far).\n", steps)
 		lp.show(lp.svc.Handle(ctx, command.Request{Key: localKey, Caller: localCaller, Command: "status"}))
 		if code := lp.runAI(ctx); code != 0 {
 			return code

@@ -179,3 +179,181 @@ func TestLocalIllegalCommandsChangeNothing(t *testing.T) {
 		t.Errorf("the state changed:\nbefore %s\nafter  %s", before, after)
 	}
 }
+
+// A position set up in debug mode: with the combat card fixed, an adjacent
+// TD (AT 5, -1 adjacent: N 6) hits DR-1 in the open with a 5: it flips
+// (R6.8, R6.9).
+func TestLocalDebugPositionCombatOutcome(t *testing.T) {
+	script := writeScript(t,
+		"new opponent:hotseat",
+		"setup preset:historical",
+		"setup done",
+		"debug round side:us points:3",
+		"debug place unit:dr-1 hex:1403",
+		`debug deck cards:"5H 7H"`,
+		"fire unit:TD target:DR-1", // no other unit can join: resolved at once (R6.6)
+	)
+	stdout, stderr, code := run(t, "", "local", "--debug", "--strict", "--script", script, "--seed", "5", "--json", "--db", filepath.Join(t.TempDir(), "d.db"))
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	v := state(t, stdout)
+	dr := unit(t, v, "DR-1")
+	if !dr.Flipped || dr.Status != "map" || dr.Hex != "1403" {
+		t.Fatalf("DR-1 after a hit: %+v, want flipped on 1403", dr)
+	}
+	if !dr.Suppressed {
+		t.Errorf("DR-1 was targeted this round (R6.7) but is not marked suppressed")
+	}
+	if !strings.Contains(stderr, "TD → DR-1 at 1403: strength 5, M -1 adjacent, N 6; card 5H: hit: DR-1 flipped") {
+		t.Errorf("the attack was not narrated with its figures:\n%s", stderr)
+	}
+	if v.Round.Side != "us" || v.Round.PointsLeft != 2 {
+		t.Errorf("round after one activation: %+v, want US with 2 points", v.Round)
+	}
+	// The debug edits are in the history, so the game replays.
+	if v.Steps != 2+3+1 {
+		t.Errorf("%d steps recorded, want 6 (the debug edits included)", v.Steps)
+	}
+}
+
+// Debug commands are refused without --debug.
+func TestLocalDebugNeedsFlag(t *testing.T) {
+	_, stderr, code := run(t, "", "local", "--strict", "--script", writeScript(t, "new opponent:hotseat", "debug turn n:3"), "--db", filepath.Join(t.TempDir(), "d.db"))
+	if code != 1 || !strings.Contains(stderr, "--debug") {
+		t.Fatalf("exit %d, stderr %q: want 1 and a reason naming --debug", code, stderr)
+	}
+}
+
+// --strict stops at the first refused command with status 1 and the reason
+// on stderr; the commands after it are not run.
+func TestLocalStrict(t *testing.T) {
+	script := writeScript(t, "new opponent:hotseat", "setup unit:120 hex:1901", "setup unit:117 hex:1701")
+	stdout, stderr, code := run(t, "", "local", "--strict", "--script", script, "--json", "--db", filepath.Join(t.TempDir(), "s.db"))
+	if code != 1 {
+		t.Fatalf("exit %d, want 1", code)
+	}
+	if !strings.Contains(stderr, "refused: Refused by rule R2.1") {
+		t.Errorf("no reason on stderr:\n%s", stderr)
+	}
+	if strings.Contains(stderr, "117 set up") {
+		t.Errorf("a command after the refusal was run")
+	}
+	v := state(t, stdout)
+	if u := unit(t, v, "117"); u.Status != "reserve" {
+		t.Errorf("117 is %s, want still in reserve", u.Status)
+	}
+	// Without --strict the same script goes on.
+	_, _, code = run(t, "", "local", "--script", script, "--db", filepath.Join(t.TempDir(), "s2.db"))
+	if code != 0 {
+		t.Errorf("without --strict: exit %d, want 0", code)
+	}
+}
+
+// A local game is kept in the database and resumes when the program
+// starts again; commands can come on stdin.
+func TestLocalResume(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "r.db")
+	_, stderr, code := run(t, "new opponent:hotseat\nsetup unit:120 hex:1501\nsetup unit:120 hex:1502\n", "local", "--strict", "--seed", "9", "--db", db)
+	if code != 0 {
+		t.Fatalf("first run: exit %d\n%s", code, stderr)
+	}
+	stdout, stderr, code := run(t, "setup unit:117 hex:1701\nsetup preset:historical\nsetup done\n", "local", "--strict", "--script", "-", "--json", "--db", db)
+	if code != 0 {
+		t.Fatalf("second run: exit %d\n%s", code, stderr)
+	}
+	if !strings.Contains(stderr, "Resuming your game (1 step so far)") {
+		t.Errorf("the game was not resumed:\n%s", stderr)
+	}
+	v := state(t, stdout)
+	if v.Phase != "round" || v.Turn != 1 || v.Seed != 9 {
+		t.Errorf("after resuming and finishing the set-up: phase %s turn %d seed %d", v.Phase, v.Turn, v.Seed)
+	}
+	if u := unit(t, v, "120"); u.Hex != "1501" {
+		t.Errorf("120 on %s, want 1501 (the preset after the re-placement)", u.Hex)
+	}
+}
+
+// Re-placing a unit at set-up moves it (the engine refuses placing twice).
+func TestLocalSetupReplace(t *testing.T) {
+	stdout, stderr, code := run(t, "new opponent:hotseat\nsetup unit:120 hex:1501\nsetup unit:823 hex:1501\nsetup unit:120 hex:1302\n", "local", "--strict", "--json", "--db", filepath.Join(t.TempDir(), "p.db"))
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	v := state(t, stdout)
+	if a, b := unit(t, v, "120"), unit(t, v, "823"); a.Hex != "1302" || b.Hex != "1501" {
+		t.Errorf("120 on %s and 823 on %s, want 1302 and 1501", a.Hex, b.Hex)
+	}
+}
+
+// With --out, the map after every activation is written as a PNG to the
+// folder named in the narration.
+func TestLocalMapsWritten(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "maps")
+	stdout, stderr, code := run(t, "new opponent:hotseat\nsetup preset:historical\nsetup done\n", "local", "--strict", "--out", out, "--db", filepath.Join(t.TempDir(), "m.db"))
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	if !strings.Contains(stdout, out) {
+		t.Errorf("the narration does not name the maps folder %s", out)
+	}
+	files, _ := filepath.Glob(filepath.Join(out, "*.png"))
+	if len(files) != 3 {
+		t.Fatalf("%d maps written, want 3 (new, preset, done): %v", len(files), files)
+	}
+	b, err := os.ReadFile(files[len(files)-1])
+	if err != nil || !bytes.HasPrefix(b, []byte("\x89PNG\r\n\x1a\n")) {
+		t.Errorf("%s is not a PNG (%v)", files[len(files)-1], err)
+	}
+}
+
+// The program's subcommands and flags.
+func TestMainDispatch(t *testing.T) {
+	if out, _, code := run(t, "", "help"); code != 0 || !strings.Contains(out, "--script FILE") {
+		t.Errorf("help: exit %d\n%s", code, out)
+	}
+	if _, errs, code := run(t, "", "frobnicate"); code != 2 || !strings.Contains(errs, "unknown command") {
+		t.Errorf("unknown subcommand: exit %d %q", code, errs)
+	}
+	if _, _, code := run(t, "", "local", "--no-such-flag"); code != 2 {
+		t.Errorf("bad flag: exit %d, want 2", code)
+	}
+	// No token: plain "mortain" is local play.
+	if out, errs, code := run(t, "help\n", "--db", filepath.Join(t.TempDir(), "h.db")); code != 0 || !strings.Contains(out, "Commands") {
+		t.Errorf("default mode without a token: exit %d\n%s\n%s", code, out, errs)
+	}
+}
+
+// A token in the config file (or DISCORD_TOKEN) selects the bot; an empty
+// one does not.
+func TestConfiguredToken(t *testing.T) {
+	dir := t.TempDir()
+	with := filepath.Join(dir, "with.yaml")
+	empty := filepath.Join(dir, "empty.yaml")
+	os.WriteFile(with, []byte("# settings\ntoken: \"abc.def\"\napplication_id: 1\n"), 0o600)
+	os.WriteFile(empty, []byte("token: \"\"   # set DISCORD_TOKEN instead\n"), 0o600)
+	m := &Main{Getenv: func(string) string { return "" }}
+	for _, c := range []struct {
+		args []string
+		want bool
+		err  bool
+	}{
+		{[]string{"--config", with}, true, false},
+		{[]string{"--config=" + empty}, false, false},
+		{[]string{"--config", filepath.Join(dir, "missing.yaml")}, false, true},
+	} {
+		got, err := m.configuredToken(c.args)
+		if got != c.want || (err != nil) != c.err {
+			t.Errorf("%v: %v, %v", c.args, got, err)
+		}
+	}
+	m.Getenv = func(k string) string {
+		if k == "DISCORD_TOKEN" {
+			return "x"
+		}
+		return ""
+	}
+	if got, _ := m.configuredToken(nil); !got {
+		t.Errorf("DISCORD_TOKEN is not seen")
+	}
+}
