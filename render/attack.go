@@ -63,7 +63,7 @@ func (p *painter) drawAttack(s *rules.State, a attackMark) {
 		p.strikeMark(tx, ty, colOBA)
 	}
 	for i, t := range a.targets {
-		if a.results[min(i, len(a.results)-1)] == rules.ResultEliminated && s.Unit(t).Status == rules.Eliminated {
+		if i < len(a.results) && a.results[i] == rules.ResultEliminated && s.Unit(t).Status == rules.Eliminated {
 			d := 0.38 * R
 			p.line(tx-d, ty-d, tx+d, ty+d, colWhite, 0.16*R)
 			p.line(tx-d, ty+d, tx+d, ty-d, colWhite, 0.16*R)

@@ -111,6 +111,9 @@ func buildPalette() color.Palette {
 			}
 		}
 	}
+	if len(p) <= 128 {
+		panic("render: the palette needs more than 128 colours for the GIF header layout")
+	}
 	return p
 }
 
