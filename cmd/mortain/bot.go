@@ -1,12 +1,120 @@
 package main
 
 import (
+	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"io/fs"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/mortain/mortain/bot"
+	"github.com/mortain/mortain/bot/command"
+	"github.com/mortain/mortain/render"
+	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/rules/ai"
+	"github.com/mortain/mortain/store"
 )
 
-// runBot runs the Discord bot (mortain bot); it lands with the bot.
+// runBot runs the Discord bot (mortain bot, or mortain with a token
+// configured) until SIGINT or SIGTERM. Exit status: 0 after a clean
+// shutdown, 1 on a failure, 2 for a usage or configuration error.
 func runBot(args []string, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "the Discord bot is not available in this build yet")
-	return 2
+	flags := flag.NewFlagSet("mortain bot", flag.ContinueOnError)
+	flags.SetOutput(stderr)
+	configPath := flags.String("config", "", "the configuration file (default ./config.yaml when present)")
+	dbPath := flags.String("db", "", "the database file (overrides database: in the configuration)")
+	flags.Usage = func() {
+		fmt.Fprintln(stderr, "Usage: mortain bot [--config FILE] [--db FILE]\n\nThe token may also come from the DISCORD_TOKEN environment variable; see config.example.yaml.")
+		flags.PrintDefaults()
+	}
+	if err := flags.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if flags.NArg() > 0 {
+		fmt.Fprintf(stderr, "mortain bot: unexpected argument %q\n", flags.Arg(0))
+		return 2
+	}
+	path := *configPath
+	if path == "" {
+		if _, err := os.Stat("config.yaml"); err == nil {
+			path = "config.yaml"
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			fmt.Fprintln(stderr, "mortain bot:", err)
+			return 2
+		}
+	}
+	cfg, err := bot.LoadConfig(path, os.Getenv)
+	if err != nil {
+		fmt.Fprintln(stderr, "mortain bot:", err)
+		return 2
+	}
+	if *dbPath != "" {
+		cfg.Database = *dbPath
+	}
+	log := bot.NewLogger(stderr, cfg)
+	slog.SetDefault(log)
+	log.Info("starting", "config", cfg)
+
+	db, err := store.Open(cfg.Database, store.Options{})
+	if err != nil {
+		log.Error("opening the database", "path", cfg.Database, "err", err)
+		return 1
+	}
+	defer db.Close()
+
+	svc := command.New(serviceConfig(cfg, db, log))
+	sess, err := discordgo.New("Bot " + cfg.Token)
+	if err != nil {
+		log.Error("creating the Discord session", "err", err)
+		return 1
+	}
+	bot.ConfigureSession(sess, log)
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := bot.Run(ctx, sess, bot.Options{Config: cfg, Commands: svc, Games: db, Logger: log}); err != nil {
+		log.Error("the bot stopped", "err", err)
+		return 1
+	}
+	return 0
+}
+
+// serviceConfig wires the command layer for the bot: the store, maps and
+// replays kept under Discord's upload limit, and the AI's level and time
+// budget.
+func serviceConfig(cfg bot.Config, db *store.DB, log *slog.Logger) command.Config {
+	budget := ai.Budget{Time: cfg.AIBudget}
+	c := command.Config{
+		Store: db,
+		AI: func(level string, seed uint64) (ai.Player, error) {
+			return ai.NewWithBudget(level, seed, budget)
+		},
+		Level:     cfg.AILevel,
+		AITimeout: 2*cfg.AIBudget + 5*time.Second,
+		Logger:    log,
+	}
+	r, err := render.New()
+	if err != nil {
+		log.Error("maps will not be drawn", "err", err)
+		return c
+	}
+	smaller := []int{render.DefaultWidth * 3 / 4, render.DefaultWidth / 2, render.DefaultWidth / 3}
+	c.Render = bot.FitRender(func(s *rules.State, evs []rules.Event, width int) ([]byte, error) {
+		return r.Map(s, evs, render.Options{Width: width})
+	}, cfg.UploadLimit, smaller...)
+	c.Replay = bot.FitReplay(func(g *rules.Game, width int) ([]byte, error) {
+		return r.Replay(g, render.Options{Width: width})
+	}, cfg.UploadLimit, smaller...)
+	return c
 }

@@ -1,0 +1,141 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/mortain/mortain/store"
+)
+
+// settingPaused marks an AI-vs-AI game paused at its pace, waiting for
+// its Continue button, so a restart does not run it on.
+const settingPaused = "bot-paused"
+
+// aiRun is the background run of a channel's AI; again asks it to check
+// once more before it ends (a trigger that came while it was finishing).
+type aiRun struct{ again bool }
+
+// startAI runs the AI of a channel in the background, activation by
+// activation, until it is no longer to act; at most one run per channel.
+func (b *Bot) startAI(key store.Key) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closed {
+		return
+	}
+	if r := b.ai[key]; r != nil {
+		r.again = true
+		return
+	}
+	r := &aiRun{}
+	b.ai[key] = r
+	b.wg.Add(1)
+	go b.runAI(key, r)
+}
+
+func (b *Bot) runAI(key store.Key, r *aiRun) {
+	defer b.wg.Done()
+	failures := 0
+	for {
+		more, pause, err := b.aiStep(key)
+		switch {
+		case b.ctx.Err() != nil:
+			b.endAI(key)
+			return
+		case err != nil:
+			failures++
+			if failures == 3 {
+				b.log.Error("the AI failed three times in a row; it will try again at the next restart or command", "channel", key.Channel, "err", err)
+				b.endAI(key)
+				return
+			}
+			b.sleep(time.Duration(failures) * 2 * time.Second)
+			continue
+		}
+		failures = 0
+		if pause {
+			b.markPaused(key)
+		}
+		if !more || pause {
+			b.mu.Lock()
+			if !r.again || pause {
+				delete(b.ai, key)
+				b.mu.Unlock()
+				return
+			}
+			r.again = false
+			b.mu.Unlock()
+			continue
+		}
+		b.sleep(b.cfg.AIDelay)
+	}
+}
+
+func (b *Bot) endAI(key store.Key) {
+	b.mu.Lock()
+	delete(b.ai, key)
+	b.mu.Unlock()
+}
+
+// aiStep plays one AI activation under the channel's lock and queues its
+// post.
+func (b *Bot) aiStep(key store.Key) (more, pause bool, err error) {
+	m := b.channel(key)
+	m.Lock()
+	defer m.Unlock()
+	start := time.Now()
+	resp, more, err := b.cmds.AIStep(b.ctx, key)
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			return false, false, nil
+		}
+		return false, false, err
+	}
+	b.out.post(key.Channel, resp.Posts)
+	if len(resp.Posts) > 0 {
+		b.log.Info("AI activation", "channel", key.Channel, "took", time.Since(start), "over", resp.Over)
+	}
+	return more, resp.Pause, nil
+}
+
+// sleep waits d, or until the bot closes.
+func (b *Bot) sleep(d time.Duration) {
+	if d <= 0 {
+		return
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-b.ctx.Done():
+	}
+}
+
+func (b *Bot) markPaused(key store.Key) {
+	err := b.games.Update(key, func(rec *store.Record) error {
+		if rec.Settings == nil {
+			rec.Settings = map[string]string{}
+		}
+		rec.Settings[settingPaused] = time.Now().UTC().Format(time.RFC3339)
+		return nil
+	})
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		b.log.Error("marking a paused game", "channel", key.Channel, "err", err)
+	}
+}
+
+// clearPaused removes the pause mark when the game goes on.
+func (b *Bot) clearPaused(key store.Key) {
+	rec, err := b.games.Get(key)
+	if err != nil || rec.Settings[settingPaused] == "" {
+		return
+	}
+	err = b.games.Update(key, func(rec *store.Record) error {
+		delete(rec.Settings, settingPaused)
+		return nil
+	})
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		b.log.Error("clearing a pause mark", "channel", key.Channel, "err", err)
+	}
+}

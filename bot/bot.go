@@ -1,0 +1,211 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/mortain/mortain/bot/command"
+	"github.com/mortain/mortain/store"
+)
+
+// Options are the bot's dependencies.
+type Options struct {
+	Config   Config
+	Commands Commands
+	Games    Games
+	// Definitions are the subcommands to register (default
+	// command.Definitions()).
+	Definitions []command.Definition
+	// Logger receives structured logs (default slog.Default()).
+	Logger *slog.Logger
+}
+
+// Bot is the Discord adapter. Its methods are safe for concurrent use.
+type Bot struct {
+	api    Discord
+	cfg    Config
+	cmds   Commands
+	games  Games
+	defs   []command.Definition
+	log    *slog.Logger
+	routes router
+	out    *outbox
+
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup // interactions, AI runs and the ticker in flight
+
+	mu       sync.Mutex
+	closed   bool
+	appID    string
+	channels map[store.Key]*sync.Mutex // per-channel serialisation of game changes
+	ai       map[store.Key]*aiRun      // the AI run of a channel, if any
+}
+
+// New returns a bot that talks to Discord through api.
+func New(api Discord, opts Options) *Bot {
+	log := opts.Logger
+	if log == nil {
+		log = slog.Default()
+	}
+	defs := opts.Definitions
+	if defs == nil {
+		defs = command.Definitions()
+	}
+	cfg := opts.Config
+	if cfg.UploadLimit <= 0 {
+		cfg.UploadLimit = DefaultUploadLimit
+	}
+	if cfg.DeferAfter <= 0 {
+		cfg.DeferAfter = DefaultDeferAfter
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	b := &Bot{
+		api: api, cfg: cfg, cmds: opts.Commands, games: opts.Games, defs: defs, log: log,
+		out: newOutbox(api, log, cfg.UploadLimit), ctx: ctx, cancel: cancel,
+		appID: cfg.ApplicationID, channels: map[store.Key]*sync.Mutex{}, ai: map[store.Key]*aiRun{},
+	}
+	b.routes.add(slashCommand, CommandName+"/{sub}", b.onCommand)
+	b.routes.add(autocomplete, CommandName+"/{sub}", b.onAutocomplete)
+	b.routes.add(component, CommandName+"/{verb}/*", b.onButton)
+	b.routes.add(component, CommandName+"/{verb}", b.onButton)
+	return b
+}
+
+// SetApplicationID sets the application id when the configuration left
+// it out (it comes with Discord's READY event).
+func (b *Bot) SetApplicationID(id string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.appID == "" {
+		b.appID = id
+	}
+}
+
+// Register replaces the application's commands with /mortain: in the
+// development guild when one is configured (instant), else globally.
+func (b *Bot) Register() error {
+	b.mu.Lock()
+	app := b.appID
+	b.mu.Unlock()
+	if app == "" {
+		return errors.New("the application id is unknown: set application_id in the configuration")
+	}
+	cmds := ApplicationCommands(b.defs)
+	if _, err := b.api.ApplicationCommandBulkOverwrite(app, b.cfg.DevGuild, cmds); err != nil {
+		return fmt.Errorf("registering the /%s command: %w", CommandName, err)
+	}
+	scope := "global"
+	if b.cfg.DevGuild != "" {
+		scope = "guild " + b.cfg.DevGuild
+	}
+	b.log.Info("commands registered", "scope", scope, "subcommands", len(cmds[0].Options))
+	return nil
+}
+
+// Start resumes every running game (an AI round interrupted by a restart
+// continues) and starts the clock of reminders and round time limits.
+func (b *Bot) Start() {
+	keys, err := b.games.Running()
+	if err != nil {
+		b.log.Error("listing the running games", "err", err)
+	}
+	resumed := 0
+	for _, k := range keys {
+		rec, err := b.games.Get(k)
+		if err != nil {
+			continue
+		}
+		if rec.Settings[settingPaused] != "" {
+			continue // an AI-vs-AI game waiting for its Continue button
+		}
+		st := &rec.Game.State
+		if !st.Over() && rec.Seats[st.ToAct()].AI != "" {
+			b.startAI(k)
+			resumed++
+		}
+	}
+	b.log.Info("games resumed", "running", len(keys), "ai_to_act", resumed)
+	if b.cfg.CheckEvery > 0 {
+		b.mu.Lock()
+		if !b.closed {
+			b.wg.Add(1)
+			go b.runClock()
+		}
+		b.mu.Unlock()
+	}
+}
+
+// Close stops the AI runs and the clock, waits for the interactions in
+// flight, and sends what is still queued (for at most 10 s).
+func (b *Bot) Close() {
+	b.mu.Lock()
+	if b.closed {
+		b.mu.Unlock()
+		return
+	}
+	b.closed = true
+	b.mu.Unlock()
+	b.cancel()
+	b.wg.Wait()
+	b.out.close(10 * time.Second)
+}
+
+// enter registers work in flight; false once the bot is closing.
+func (b *Bot) enter() bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closed {
+		return false
+	}
+	b.wg.Add(1)
+	return true
+}
+
+// channel returns the lock that serialises the game changes of a channel
+// with their posts, so the posts are queued in the order of the game.
+func (b *Bot) channel(key store.Key) *sync.Mutex {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	m := b.channels[key]
+	if m == nil {
+		m = &sync.Mutex{}
+		b.channels[key] = m
+	}
+	return m
+}
+
+// Run connects the session, registers the commands, resumes the games and
+// serves until ctx ends, then shuts down in order. The session must carry
+// the bot token.
+func Run(ctx context.Context, sess *discordgo.Session, opts Options) error {
+	b := New(sess, opts)
+	sess.Identify.Intents = discordgo.IntentsGuilds
+	sess.AddHandler(func(_ *discordgo.Session, ic *discordgo.InteractionCreate) {
+		b.HandleInteraction(ic.Interaction)
+	})
+	if err := sess.Open(); err != nil {
+		return fmt.Errorf("connecting to Discord: %w", err)
+	}
+	if sess.State != nil && sess.State.Ready.Application != nil {
+		b.SetApplicationID(sess.State.Ready.Application.ID)
+	}
+	if err := b.Register(); err != nil {
+		sess.Close()
+		b.Close()
+		return err
+	}
+	b.Start()
+	b.log.Info("bot running")
+	<-ctx.Done()
+	b.log.Info("shutting down")
+	err := sess.Close()
+	b.Close()
+	return err
+}

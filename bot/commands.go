@@ -1,0 +1,166 @@
+package bot
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/mortain/mortain/bot/command"
+)
+
+// CommandName is the one slash command; the command layer's commands are
+// its subcommands.
+const CommandName = "mortain"
+
+// ApplicationCommands builds the /mortain command, with a subcommand per
+// definition, for ApplicationCommandBulkOverwrite. It is usable in server
+// channels only.
+func ApplicationCommands(defs []command.Definition) []*discordgo.ApplicationCommand {
+	cmd := &discordgo.ApplicationCommand{
+		Type:             discordgo.ChatApplicationCommand,
+		Name:             CommandName,
+		Description:      "Play Stand at Mortain, the WW2 card-driven hex wargame, in this channel",
+		Contexts:         &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild},
+		IntegrationTypes: &[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall},
+	}
+	for _, d := range defs {
+		sub := &discordgo.ApplicationCommandOption{
+			Type:        discordgo.ApplicationCommandOptionSubCommand,
+			Name:        d.Name,
+			Description: clip(d.Description, 100),
+		}
+		for _, o := range d.Options {
+			opt := &discordgo.ApplicationCommandOption{
+				Name:         o.Name,
+				Description:  clip(o.Description, 100),
+				Required:     o.Required,
+				Autocomplete: o.Autocomplete && len(o.Choices) == 0,
+			}
+			switch o.Type {
+			case command.Bool:
+				opt.Type = discordgo.ApplicationCommandOptionBoolean
+				opt.Autocomplete = false
+			case command.Integer:
+				opt.Type = discordgo.ApplicationCommandOptionInteger
+			default:
+				opt.Type = discordgo.ApplicationCommandOptionString
+			}
+			for i, c := range o.Choices {
+				if i == 25 {
+					break
+				}
+				opt.Choices = append(opt.Choices, &discordgo.ApplicationCommandOptionChoice{Name: clip(c.Name, 100), Value: c.Value})
+			}
+			sub.Options = append(sub.Options, opt)
+		}
+		// Discord wants the required options first.
+		sort.SliceStable(sub.Options, func(i, j int) bool { return sub.Options[i].Required && !sub.Options[j].Required })
+		cmd.Options = append(cmd.Options, sub)
+	}
+	return []*discordgo.ApplicationCommand{cmd}
+}
+
+// clip shortens s to at most n characters.
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+// subcommand reads the subcommand of a /mortain interaction and its options
+// as text, as the command layer takes them; focused names the option being
+// typed (autocomplete).
+func subcommand(data discordgo.ApplicationCommandInteractionData) (name string, opts map[string]string, focused string) {
+	opts = map[string]string{}
+	if len(data.Options) == 0 {
+		return "", opts, ""
+	}
+	sub := data.Options[0]
+	if sub.Type != discordgo.ApplicationCommandOptionSubCommand {
+		return "", opts, ""
+	}
+	for _, o := range sub.Options {
+		opts[o.Name] = optionText(o)
+		if o.Focused {
+			focused = o.Name
+		}
+	}
+	return sub.Name, opts, focused
+}
+
+func optionText(o *discordgo.ApplicationCommandInteractionDataOption) string {
+	switch v := o.Value.(type) {
+	case string:
+		if o.Type == discordgo.ApplicationCommandOptionUser {
+			return "<@" + v + ">"
+		}
+		return v
+	case float64:
+		return strconv.FormatFloat(v, 'f', -1, 64)
+	case bool:
+		return strconv.FormatBool(v)
+	case nil:
+		return ""
+	}
+	return ""
+}
+
+// maxContent is Discord's limit of a message's text.
+const maxContent = 2000
+
+// splitText cuts text into messages of at most n characters, at line ends
+// where it can.
+func splitText(text string, n int) []string {
+	var out []string
+	for len([]rune(text)) > n {
+		r := []rune(text)
+		cut := n
+		if i := strings.LastIndex(string(r[:n]), "\n"); i > 0 {
+			cut = len([]rune(string(r[:n])[:i]))
+		}
+		out = append(out, strings.TrimRight(string(r[:cut]), "\n"))
+		text = strings.TrimLeft(string(r[cut:]), "\n")
+	}
+	if text != "" || len(out) == 0 {
+		out = append(out, text)
+	}
+	return out
+}
+
+// buttonRows lays buttons out in action rows of five (at most five rows).
+func buttonRows(buttons []command.Button) []discordgo.MessageComponent {
+	var rows []discordgo.MessageComponent
+	for i := 0; i < len(buttons) && len(rows) < 5; i += 5 {
+		var row discordgo.ActionsRow
+		for _, b := range buttons[i:min(i+5, len(buttons))] {
+			if b.CustomID == "" || len(b.CustomID) > 100 {
+				continue
+			}
+			row.Components = append(row.Components, discordgo.Button{
+				Label:    clip(b.Label, 80),
+				CustomID: b.CustomID,
+				Style:    buttonStyle(b.Style),
+			})
+		}
+		if len(row.Components) > 0 {
+			rows = append(rows, row)
+		}
+	}
+	return rows
+}
+
+func buttonStyle(s command.ButtonStyle) discordgo.ButtonStyle {
+	switch s {
+	case command.Primary:
+		return discordgo.PrimaryButton
+	case command.Success:
+		return discordgo.SuccessButton
+	case command.Danger:
+		return discordgo.DangerButton
+	}
+	return discordgo.SecondaryButton
+}

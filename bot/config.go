@@ -1,0 +1,254 @@
+package bot
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/mortain/mortain/rules/ai"
+)
+
+// Config is the bot's configuration (config.example.yaml documents it).
+type Config struct {
+	// Token is the bot token; DISCORD_TOKEN takes precedence. Never logged.
+	Token string
+	// ApplicationID is the Discord application's id; empty takes it from
+	// Discord at login.
+	ApplicationID string
+	// DevGuild registers the commands in this guild only (instantly) rather
+	// than globally.
+	DevGuild string
+	// Database is the path of the bbolt database file.
+	Database string
+	// AILevel is the AI level of new games when the player names none.
+	AILevel string
+	// AIBudget is the time the AI may think about one decision.
+	AIBudget time.Duration
+	// AIDelay is the pause between two AI activations posted in a row.
+	AIDelay time.Duration
+	// Remind and RoundLimit are the defaults of new games (0: off).
+	Remind, RoundLimit time.Duration
+	// CheckEvery is how often reminders and time limits are checked.
+	CheckEvery time.Duration
+	// UploadLimit is the largest attachment the bot sends, in bytes.
+	UploadLimit int
+	// DeferAfter is how long an interaction's work may run before the bot
+	// defers its answer (well inside Discord's 3 s).
+	DeferAfter time.Duration
+	// LogLevel and LogFormat ("text" or "json") shape the logs.
+	LogLevel  slog.Level
+	LogFormat string
+}
+
+// Defaults of the settings a file may leave out.
+const (
+	DefaultDatabase    = "mortain.db"
+	DefaultUploadLimit = 10 << 20 // Discord's limit for servers without boosts
+	DefaultDeferAfter  = 1500 * time.Millisecond
+)
+
+// DefaultConfig returns the configuration with every default filled in.
+func DefaultConfig() Config {
+	return Config{
+		Database:    DefaultDatabase,
+		AILevel:     ai.Levels[len(ai.Levels)-1],
+		AIBudget:    ai.DefaultTime,
+		AIDelay:     time.Second,
+		CheckEvery:  time.Minute,
+		UploadLimit: DefaultUploadLimit,
+		DeferAfter:  DefaultDeferAfter,
+		LogLevel:    slog.LevelInfo,
+		LogFormat:   "text",
+	}
+}
+
+// LogValue hides the token from logs.
+func (c Config) LogValue() slog.Value {
+	return slog.GroupValue(
+		slog.String("application_id", c.ApplicationID),
+		slog.String("dev_guild", c.DevGuild),
+		slog.String("database", c.Database),
+		slog.String("ai_level", c.AILevel),
+		slog.Duration("ai_budget", c.AIBudget),
+		slog.Duration("remind", c.Remind),
+		slog.Duration("round_limit", c.RoundLimit),
+		slog.Bool("token_set", c.Token != ""),
+	)
+}
+
+// fileConfig is the YAML form.
+type fileConfig struct {
+	Token         string `yaml:"token"`
+	ApplicationID string `yaml:"application_id"`
+	DevGuild      string `yaml:"dev_guild"`
+	Database      string `yaml:"database"`
+	AI            struct {
+		Level      string `yaml:"level"`
+		TimeBudget string `yaml:"time_budget"`
+		Delay      string `yaml:"delay"`
+	} `yaml:"ai"`
+	Reminders struct {
+		Remind     string `yaml:"remind"`
+		RoundLimit string `yaml:"round_limit"`
+		CheckEvery string `yaml:"check_every"`
+	} `yaml:"reminders"`
+	Discord struct {
+		UploadLimitMiB *float64 `yaml:"upload_limit_mib"`
+	} `yaml:"discord"`
+	Log struct {
+		Level  string `yaml:"level"`
+		Format string `yaml:"format"`
+	} `yaml:"log"`
+}
+
+// SettingError is a missing or invalid setting, named as in the file.
+type SettingError struct {
+	Setting string
+	Msg     string
+}
+
+func (e *SettingError) Error() string { return e.Setting + ": " + e.Msg }
+
+// LoadConfig reads the YAML configuration at path ("" for none: defaults
+// and the environment only) and applies DISCORD_TOKEN from getenv. The
+// error names the file and the setting at fault.
+func LoadConfig(path string, getenv func(string) string) (Config, error) {
+	var data []byte
+	if path != "" {
+		var err error
+		if data, err = os.ReadFile(path); err != nil {
+			return Config{}, fmt.Errorf("config: %w", err)
+		}
+	}
+	cfg, err := ParseConfig(data, getenv)
+	if err != nil && path != "" {
+		return Config{}, fmt.Errorf("%s: %w", path, err)
+	}
+	return cfg, err
+}
+
+var snowflake = regexp.MustCompile(`^[1-9][0-9]{5,19}$`)
+
+// ParseConfig reads a YAML configuration (empty data for none) and checks
+// it; see LoadConfig.
+func ParseConfig(data []byte, getenv func(string) string) (Config, error) {
+	var f fileConfig
+	if len(bytes.TrimSpace(data)) > 0 {
+		dec := yaml.NewDecoder(bytes.NewReader(data))
+		dec.KnownFields(true)
+		if err := dec.Decode(&f); err != nil && !errors.Is(err, io.EOF) {
+			return Config{}, fmt.Errorf("invalid configuration: %s", strings.TrimPrefix(err.Error(), "yaml: "))
+		}
+	}
+	cfg := DefaultConfig()
+	cfg.Token = strings.TrimSpace(f.Token)
+	if getenv != nil {
+		if t := strings.TrimSpace(getenv("DISCORD_TOKEN")); t != "" {
+			cfg.Token = t
+		}
+	}
+	cfg.Token = strings.TrimPrefix(cfg.Token, "Bot ")
+	if cfg.Token == "" {
+		return Config{}, &SettingError{"token", "missing: set token: in the configuration file or the DISCORD_TOKEN environment variable (Discord Developer Portal > your application > Bot > Reset Token)"}
+	}
+	if strings.ContainsAny(cfg.Token, " \t\n") {
+		return Config{}, &SettingError{"token", "invalid: a bot token has no spaces"}
+	}
+	cfg.ApplicationID = strings.TrimSpace(f.ApplicationID)
+	if cfg.ApplicationID != "" && !snowflake.MatchString(cfg.ApplicationID) {
+		return Config{}, &SettingError{"application_id", fmt.Sprintf("%q is not a Discord id (a number, e.g. 1234567890123456789)", cfg.ApplicationID)}
+	}
+	cfg.DevGuild = strings.TrimSpace(f.DevGuild)
+	if cfg.DevGuild != "" && !snowflake.MatchString(cfg.DevGuild) {
+		return Config{}, &SettingError{"dev_guild", fmt.Sprintf("%q is not a Discord server id (right-click the server > Copy Server ID)", cfg.DevGuild)}
+	}
+	if d := strings.TrimSpace(f.Database); d != "" {
+		cfg.Database = d
+	}
+	if l := strings.ToLower(strings.TrimSpace(f.AI.Level)); l != "" {
+		if !slices.Contains(ai.Levels, l) {
+			return Config{}, &SettingError{"ai.level", fmt.Sprintf("%q is not an AI level: choose %s", f.AI.Level, strings.Join(ai.Levels, ", "))}
+		}
+		cfg.AILevel = l
+	}
+	durations := []struct {
+		name, text string
+		dst        *time.Duration
+		off        bool // "off" or empty allowed: zero
+		min        time.Duration
+	}{
+		{"ai.time_budget", f.AI.TimeBudget, &cfg.AIBudget, false, 10 * time.Millisecond},
+		{"ai.delay", f.AI.Delay, &cfg.AIDelay, true, 0},
+		{"reminders.remind", f.Reminders.Remind, &cfg.Remind, true, time.Minute},
+		{"reminders.round_limit", f.Reminders.RoundLimit, &cfg.RoundLimit, true, time.Minute},
+		{"reminders.check_every", f.Reminders.CheckEvery, &cfg.CheckEvery, false, time.Second},
+	}
+	for _, d := range durations {
+		text := strings.ToLower(strings.TrimSpace(d.text))
+		if text == "" {
+			continue
+		}
+		if text == "off" || text == "0" {
+			if !d.off {
+				return Config{}, &SettingError{d.name, "cannot be off"}
+			}
+			*d.dst = 0
+			continue
+		}
+		v, err := parseDuration(text)
+		if err != nil || v < d.min {
+			return Config{}, &SettingError{d.name, fmt.Sprintf("%q is not a duration of at least %v (e.g. 30s, 12h, 2d%s)", d.text, d.min, map[bool]string{true: ", or off", false: ""}[d.off])}
+		}
+		*d.dst = v
+	}
+	if f.Discord.UploadLimitMiB != nil {
+		mib := *f.Discord.UploadLimitMiB
+		if mib < 0.25 || mib > 500 {
+			return Config{}, &SettingError{"discord.upload_limit_mib", fmt.Sprintf("%v is not a size in MiB between 0.25 and 500", mib)}
+		}
+		cfg.UploadLimit = int(mib * (1 << 20))
+	}
+	switch l := strings.ToLower(strings.TrimSpace(f.Log.Level)); l {
+	case "":
+	case "debug":
+		cfg.LogLevel = slog.LevelDebug
+	case "info":
+		cfg.LogLevel = slog.LevelInfo
+	case "warn", "warning":
+		cfg.LogLevel = slog.LevelWarn
+	case "error":
+		cfg.LogLevel = slog.LevelError
+	default:
+		return Config{}, &SettingError{"log.level", fmt.Sprintf("%q is not a log level: choose debug, info, warn or error", f.Log.Level)}
+	}
+	switch l := strings.ToLower(strings.TrimSpace(f.Log.Format)); l {
+	case "":
+	case "text", "json":
+		cfg.LogFormat = l
+	default:
+		return Config{}, &SettingError{"log.format", fmt.Sprintf("%q is not a log format: choose text or json", f.Log.Format)}
+	}
+	return cfg, nil
+}
+
+// parseDuration reads a Go duration, also in days ("2d").
+func parseDuration(s string) (time.Duration, error) {
+	if n, ok := strings.CutSuffix(s, "d"); ok {
+		d, err := strconv.ParseFloat(n, 64)
+		if err != nil {
+			return 0, err
+		}
+		return time.Duration(d * float64(24*time.Hour)), nil
+	}
+	return time.ParseDuration(s)
+}
