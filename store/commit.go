@@ -1,6 +1,8 @@
 package store
 
 import (
+	"sync/atomic"
+
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -25,6 +27,8 @@ type groupCommitter struct {
 	db   *bolt.DB
 	in   chan *commitCall
 	done chan struct{}
+	// calls and txs count the commits and the transactions they took.
+	calls, txs atomic.Int64
 }
 
 type commitCall struct {
@@ -75,6 +79,8 @@ func (g *groupCommitter) loop() {
 // transaction is rolled back and every function is committed on its own,
 // so that one failure does not fail the others.
 func (g *groupCommitter) run(group []*commitCall) {
+	g.calls.Add(int64(len(group)))
+	g.txs.Add(1)
 	if len(group) > 1 {
 		var failed bool
 		err := g.db.Update(func(tx *bolt.Tx) error {
@@ -96,4 +102,17 @@ func (g *groupCommitter) run(group []*commitCall) {
 	for _, c := range group {
 		c.done <- g.db.Update(c.fn)
 	}
+}
+
+// String names the mode: "group", "single" or "batch".
+func (m CommitMode) String() string {
+	switch m {
+	case GroupCommit:
+		return "group"
+	case SingleCommit:
+		return "single"
+	case BatchCommit:
+		return "batch"
+	}
+	return "unknown"
 }

@@ -1,0 +1,71 @@
+package store
+
+import (
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/mortain/mortain/rules"
+)
+
+// BenchmarkConcurrentCommits: 100 channels play at once, one goroutine per
+// channel, one action per Update, fsync on. b.N is the number of actions
+// in all; a game that ends is archived and replaced.
+func BenchmarkConcurrentCommits(b *testing.B) {
+	for _, mode := range []CommitMode{GroupCommit, BatchCommit, SingleCommit} {
+		b.Run(mode.String(), func(b *testing.B) { benchCommits(b, mode, 100) })
+	}
+}
+
+func benchCommits(b *testing.B, mode CommitMode, channels int) {
+	db, _ := openTemp(b, Options{Commit: mode})
+	keys := make([]Key, channels)
+	for i := range keys {
+		keys[i] = Key{Guild: fmt.Sprintf("g%d", i%10), Channel: fmt.Sprintf("c%d", i)}
+		if err := db.Create(newRecord(keys[i], uint64(i))); err != nil {
+			b.Fatal(err)
+		}
+	}
+	var left atomic.Int64
+	left.Store(int64(b.N))
+	var wg sync.WaitGroup
+	var failed atomic.Value
+	b.ResetTimer()
+	start := time.Now()
+	for i, key := range keys {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p := rules.NewRandomPlayer(uint64(i))
+			for left.Add(-1) >= 0 {
+				over := false
+				err := db.Update(key, func(r *Record) error {
+					err := playOne(r.Game, p)
+					over = r.Game.State.Over()
+					return err
+				})
+				if err == nil && over {
+					if _, err = db.Finish(key); err == nil {
+						err = db.Create(newRecord(key, uint64(p.Intn(1<<30))))
+					}
+				}
+				if err != nil {
+					failed.Store(err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	b.StopTimer()
+	if err := failed.Load(); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(b.N)/elapsed.Seconds(), "actions/s")
+	if mode == GroupCommit {
+		b.ReportMetric(float64(db.gc.calls.Load())/float64(db.gc.txs.Load()), "commits/tx")
+	}
+}
