@@ -54,7 +54,7 @@ type Config struct {
 const (
 	DefaultDatabase    = "mortain.db"
 	DefaultUploadLimit = 10 << 20 // Discord's limit for servers without boosts
-	DefaultDeferAfter  = 1500 * time.Millisecond
+	DefaultDeferAfter  = 400 * time.Millisecond
 )
 
 // DefaultConfig returns the configuration with every default filled in.

@@ -1,0 +1,256 @@
+package bot_test
+
+import (
+	"bytes"
+	"context"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/mortain/mortain/bot"
+	"github.com/mortain/mortain/bot/command"
+	"github.com/mortain/mortain/bot/internal/fakediscord"
+	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store"
+)
+
+const (
+	guild   = "300000000000000001"
+	channel = "300000000000000002"
+	other   = "300000000000000003"
+)
+
+var (
+	alice     = fakediscord.User{ID: "400000000000000001", Name: "alice"}
+	bob       = fakediscord.User{ID: "400000000000000002", Name: "bob"}
+	spectator = fakediscord.User{ID: "400000000000000003", Name: "carol"}
+	moderator = fakediscord.User{ID: "400000000000000004", Name: "dave", ManageChannels: true}
+)
+
+// clock is a settable clock for the command layer's timers.
+type clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
+func (c *clock) Advance(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	c.mu.Unlock()
+}
+
+// syncBuffer collects logs from many goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
+
+// tinyPNG is a small real PNG whose colour tells the turn, for tests that
+// do not look at the picture.
+func tinyPNG(s *rules.State, _ []rules.Event) ([]byte, error) {
+	img := image.NewPaletted(image.Rect(0, 0, 4, 4), color.Palette{color.Black, color.White})
+	var buf bytes.Buffer
+	err := png.Encode(&buf, img)
+	return buf.Bytes(), err
+}
+
+// env is a bot running against the fake Discord over a database file
+// that outlives restarts.
+type env struct {
+	t      *testing.T
+	fake   *fakediscord.Server
+	dbPath string
+	clock  *clock
+	logs   *syncBuffer
+	cfg    bot.Config
+	render command.RenderFunc
+	seed   uint64
+
+	db     *store.DB
+	svc    *command.Service
+	stop   context.CancelFunc
+	done   chan error
+	runs   int
+	mu     sync.Mutex
+	seedNo uint64
+}
+
+func newEnv(t *testing.T) *env {
+	t.Helper()
+	cfg := bot.DefaultConfig()
+	cfg.Token = fakediscord.Token
+	cfg.ApplicationID = fakediscord.AppID
+	cfg.DevGuild = guild
+	cfg.AILevel = "random"
+	cfg.AIDelay = 0
+	cfg.CheckEvery = 0
+	e := &env{t: t, fake: fakediscord.New(t), dbPath: filepath.Join(t.TempDir(), "mortain.db"),
+		clock: &clock{now: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}, logs: &syncBuffer{}, cfg: cfg, render: tinyPNG, seed: 7}
+	t.Cleanup(e.shutdown)
+	return e
+}
+
+// start runs the bot (again) the way mortain bot does.
+func (e *env) start() {
+	e.t.Helper()
+	db, err := store.Open(e.dbPath, store.Options{})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	log := bot.NewLogger(io.MultiWriter(e.logs), e.cfg)
+	e.db = db
+	e.svc = command.New(command.Config{Store: db, Render: e.render, Level: "random", Now: e.clock.Now, Logger: log,
+		Seed: func() uint64 { e.mu.Lock(); defer e.mu.Unlock(); e.seedNo++; return e.seed + e.seedNo - 1 }})
+	sess := e.fake.Session()
+	ctx, cancel := context.WithCancel(context.Background())
+	e.stop, e.done = cancel, make(chan error, 1)
+	before := len(e.fake.Requests())
+	go func() {
+		e.done <- bot.Run(ctx, sess, bot.Options{Config: e.cfg, Commands: e.svc, Games: db, Logger: log})
+	}()
+	e.runs++
+	if !e.fake.WaitFor(10*time.Second, func() bool {
+		for _, r := range e.fake.Requests()[before:] {
+			if r.Method == "PUT" && strings.HasSuffix(r.Route, "/commands") {
+				return true
+			}
+		}
+		return false
+	}) {
+		e.t.Fatal("the bot did not register its commands")
+	}
+}
+
+// shutdown stops the bot and closes the database.
+func (e *env) shutdown() {
+	if e.stop == nil {
+		return
+	}
+	e.stop()
+	select {
+	case err := <-e.done:
+		if err != nil {
+			e.t.Errorf("bot.Run: %v", err)
+		}
+	case <-time.After(20 * time.Second):
+		e.t.Error("the bot did not stop")
+	}
+	e.stop = nil
+	e.db.Close()
+	if strings.Contains(e.logs.String(), fakediscord.Token) {
+		e.t.Error("the token appears in the logs")
+	}
+}
+
+func (e *env) restart() {
+	e.t.Helper()
+	e.shutdown()
+	e.start()
+}
+
+// reply waits for the answer to interaction id.
+func (e *env) reply(id string) fakediscord.Reply {
+	e.t.Helper()
+	ok := e.fake.WaitFor(10*time.Second, func() bool {
+		r := e.fake.Reply(id)
+		if !r.Acknowledged {
+			return false
+		}
+		// A deferred answer is complete once edited or followed up.
+		switch r.AckType {
+		case 5:
+			return r.Original != nil && r.Original.Content != ""
+		}
+		return true
+	})
+	if !ok {
+		e.t.Fatalf("interaction %s was not answered", id)
+	}
+	return e.fake.Reply(id)
+}
+
+// slash runs /mortain sub and returns the caller's reply once the
+// channel posts it caused have arrived.
+func (e *env) slash(u fakediscord.User, sub string, opts ...fakediscord.Option) fakediscord.Reply {
+	e.t.Helper()
+	return e.settled(func() string { return e.fake.Slash(guild, channel, u, sub, opts...) })
+}
+
+// press presses a button of message m.
+func (e *env) press(u fakediscord.User, m fakediscord.Message, customID string) fakediscord.Reply {
+	e.t.Helper()
+	return e.settled(func() string { return e.fake.Press(guild, u, m, customID) })
+}
+
+// settled sends an interaction and waits for its reply and for the posts
+// it queued to stop arriving.
+func (e *env) settled(send func() string) fakediscord.Reply {
+	e.t.Helper()
+	id := send()
+	r := e.reply(id)
+	e.quiet(channel)
+	return r
+}
+
+// quiet waits until no new message arrives in ch for a short while.
+func (e *env) quiet(ch string) {
+	n := -1
+	for i := 0; i < 400; i++ {
+		m := len(e.fake.Messages(ch))
+		if m == n {
+			return
+		}
+		n = m
+		time.Sleep(60 * time.Millisecond)
+	}
+}
+
+// game returns the running game of the channel.
+func (e *env) game(ch string) *store.Record {
+	e.t.Helper()
+	rec, err := e.db.Get(store.Key{Guild: guild, Channel: ch})
+	if err != nil {
+		e.t.Fatalf("game of %s: %v", ch, err)
+	}
+	return rec
+}
+
+// last returns the newest message of ch.
+func (e *env) last(ch string) fakediscord.Message {
+	e.t.Helper()
+	msgs := e.fake.Messages(ch)
+	if len(msgs) == 0 {
+		e.t.Fatal("no message in the channel")
+	}
+	return msgs[len(msgs)-1]
+}
+
+// button finds the button whose custom ID starts with prefix on m.
+func button(t *testing.T, m fakediscord.Message, verb string) string {
+	t.Helper()
+	for _, c := range m.Components {
+		if strings.HasPrefix(c.CustomID, "mortain/"+verb+"/") || c.CustomID == "mortain/"+verb {
+			return c.CustomID
+		}
+	}
+	t.Fatalf("no %s button on %q (buttons %v)", verb, m.Content, m.Components)
+	return ""
+}
+
+var _ = slog.LevelInfo
