@@ -1,0 +1,61 @@
+package command
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/mortain/mortain/store"
+)
+
+var (
+	testKey = store.Key{Guild: "g1", Channel: "c1"}
+	ann     = Caller{UserID: "1", Name: "Ann"}
+	bob     = Caller{UserID: "2", Name: "Bob"}
+	eve     = Caller{UserID: "3", Name: "Eve"}
+	mod     = Caller{UserID: "4", Name: "Mod", CanManage: true}
+)
+
+// newService returns a Service over a fresh MemStore with a fixed seed.
+func newService(t *testing.T, seed uint64) (*Service, *MemStore) {
+	t.Helper()
+	st := NewMemStore()
+	return New(Config{Store: st, Seed: func() uint64 { return seed }}), st
+}
+
+// do runs a command written in text form for caller.
+func do(t *testing.T, s *Service, c Caller, text string) Response {
+	t.Helper()
+	name, opts, err := Parse(text)
+	if err != nil {
+		t.Fatalf("Parse(%q): %v", text, err)
+	}
+	return s.Handle(context.Background(), Request{Key: testKey, Caller: c, Command: name, Options: opts})
+}
+
+// mustDo runs a command that must be accepted.
+func mustDo(t *testing.T, s *Service, c Caller, text string) Response {
+	t.Helper()
+	r := do(t, s, c, text)
+	if r.Refused {
+		t.Fatalf("%s: %q refused: %s", c.Name, text, r.Private)
+	}
+	return r
+}
+
+// mustRefuse runs a command that must be refused with a reason containing
+// want, and checks that nothing was written.
+func mustRefuse(t *testing.T, s *Service, st *MemStore, c Caller, text, want string) {
+	t.Helper()
+	before := st.Commits
+	r := do(t, s, c, text)
+	if !r.Refused || len(r.Posts) != 0 {
+		t.Fatalf("%s: %q accepted, want refused (%s)", c.Name, text, want)
+	}
+	if !strings.Contains(r.Private, want) {
+		t.Errorf("%s: %q refused with %q, want it to say %q", c.Name, text, r.Private, want)
+	}
+	if st.Commits != before {
+		t.Errorf("%q was refused but wrote to the store", text)
+	}
+}

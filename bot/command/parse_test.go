@@ -1,0 +1,100 @@
+package command
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestParse(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		name string
+		opts map[string]string
+		err  string
+	}{
+		{"pass", "pass", map[string]string{}, ""},
+		{"  MOVE unit:dr-1 TO:1803 ", "move", map[string]string{"unit": "dr-1", "to": "1803"}, ""},
+		{"/mortain fire unit:TD target:DR-1", "fire", map[string]string{"unit": "TD", "target": "DR-1"}, ""},
+		{`debug deck cards:"KS 5H JK"`, "debug", map[string]string{"edit": "deck", "cards": "KS 5H JK"}, ""},
+		{"new opponent:<@123> side:german", "new", map[string]string{"opponent": "<@123>", "side": "german"}, ""},
+		{"new opponent:@bob", "new", map[string]string{"opponent": "@bob"}, ""},
+		{"setup done", "setup", map[string]string{"done": "true"}, ""},
+		{"setup preset:historical done", "setup", map[string]string{"preset": "historical", "done": "true"}, ""},
+		{"rules R6.8", "rules", map[string]string{"n": "R6.8"}, ""},
+		{"help fire", "help", map[string]string{"command": "fire"}, ""},
+		{"", "", nil, "no command"},
+		{"fly unit:TD", "", nil, "unknown command"},
+		{"move unit:TD speed:3", "", nil, "no option \"speed\""},
+		{"move unit:TD unit:CCA", "", nil, "twice"},
+		{"move TD 1803", "", nil, "unexpected"},
+		{`debug deck cards:"KS 5H`, "", nil, "quote"},
+	} {
+		name, opts, err := Parse(c.text)
+		if c.err != "" {
+			if err == nil || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("Parse(%q) error %v, want %q", c.text, err, c.err)
+			}
+			continue
+		}
+		if err != nil || name != c.name || !reflect.DeepEqual(opts, c.opts) {
+			t.Errorf("Parse(%q) = %q %v %v, want %q %v", c.text, name, opts, err, c.name, c.opts)
+		}
+	}
+}
+
+// The definitions fit Discord's limits for one command with subcommands.
+func TestDefinitionsFitDiscord(t *testing.T) {
+	defs := Definitions()
+	if len(defs) > 25 {
+		t.Fatalf("%d subcommands, Discord allows 25", len(defs))
+	}
+	want := strings.Fields("new join resign setup move enter exit fire resolve redraw miss air oba pass undo status map log units rules help stats replay abort")
+	seen := map[string]bool{}
+	for _, d := range defs {
+		seen[d.Name] = true
+		if d.Name == "debug" {
+			t.Errorf("debug is in Definitions")
+		}
+		checkName(t, d.Name)
+		if n := len(d.Description); n == 0 || n > 100 {
+			t.Errorf("%s: description of %d characters", d.Name, n)
+		}
+		if len(d.Options) > 25 {
+			t.Errorf("%s: %d options", d.Name, len(d.Options))
+		}
+		for _, o := range d.Options {
+			checkName(t, o.Name)
+			if n := len(o.Description); n == 0 || n > 100 {
+				t.Errorf("%s %s: description of %d characters", d.Name, o.Name, n)
+			}
+			if len(o.Choices) > 25 || (len(o.Choices) > 0 && o.Autocomplete) {
+				t.Errorf("%s %s: %d choices, autocomplete %v", d.Name, o.Name, len(o.Choices), o.Autocomplete)
+			}
+		}
+		if d.Help == "" || !strings.HasPrefix(d.Example, d.Name) {
+			t.Errorf("%s: no help or example", d.Name)
+		}
+		if _, _, err := Parse(d.Example); err != nil {
+			t.Errorf("%s: the example %q does not parse: %v", d.Name, d.Example, err)
+		}
+	}
+	for _, n := range want {
+		if !seen[n] {
+			t.Errorf("no subcommand %s", n)
+		}
+	}
+	nd, _ := Find("new")
+	for _, o := range strings.Fields("opponent side level los early-joker attack face-in-combat stack-entry remind round-limit pace") {
+		if _, ok := nd.Option(o); !ok {
+			t.Errorf("new has no option %s", o)
+		}
+	}
+}
+
+func checkName(t *testing.T, n string) {
+	t.Helper()
+	if n == "" || len(n) > 32 || strings.ToLower(n) != n || strings.ContainsAny(n, " :") {
+		t.Errorf("name %q is not a valid Discord name", n)
+	}
+}

@@ -1,0 +1,270 @@
+package command
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store"
+)
+
+// startTwoPlayer starts Ann (US) against Bob (German) and finishes the
+// set-up; it returns the side of the first round.
+func startTwoPlayer(t *testing.T, s *Service) rules.Side {
+	t.Helper()
+	mustDo(t, s, ann, "new opponent:<@2> side:us")
+	mustDo(t, s, ann, "setup preset:historical")
+	r := mustDo(t, s, ann, "setup done")
+	g, _, err := s.Game(testKey)
+	if err != nil {
+		t.Fatal(err)
+	}
+	side := g.State.RoundSide()
+	want := map[rules.Side]string{rules.US: ann.UserID, rules.German: bob.UserID}[side]
+	if r.Posts[0].Mention != want {
+		t.Errorf("the first round (%s) mentions %q, want %q", side.Title(), r.Posts[0].Mention, want)
+	}
+	return side
+}
+
+func TestRights(t *testing.T) {
+	s, st := newService(t, 11)
+	side := startTwoPlayer(t, s)
+	player, other := ann, bob
+	if side == rules.German {
+		player, other = bob, ann
+	}
+	mustRefuse(t, s, st, eve, "pass", "Not your game")
+	mustRefuse(t, s, st, other, "pass", "Not your turn: it is the "+side.Title()+" round")
+	mustRefuse(t, s, st, eve, "resign", "Not your game")
+	mustRefuse(t, s, st, ann, "abort", "Manage Channels")
+	mustRefuse(t, s, st, eve, "join", "No seat is open")
+	mustRefuse(t, s, st, ann, "new opponent:ai", "already running")
+	// Spectators may read.
+	for _, cmd := range []string{"status", "log", "units", "rules n:R6.8", "help", "help command:fire", "map"} {
+		if r := do(t, s, eve, cmd); r.Refused {
+			t.Errorf("spectator %q refused: %s", cmd, r.Private)
+		}
+	}
+	mustDo(t, s, player, "pass")
+	// A moderator may abort; the game is then gone.
+	r := mustDo(t, s, mod, "abort")
+	if !r.Over || !strings.Contains(r.Posts[0].Text, "aborted") {
+		t.Errorf("abort: %+v", r)
+	}
+	mustRefuse(t, s, st, player, "pass", "is over")
+}
+
+func TestStatusShowsEverything(t *testing.T) {
+	s, _ := newService(t, 11)
+	mustDo(t, s, ann, "new opponent:ai level:random los:lenient attack:ends-round remind:12h")
+	r := mustDo(t, s, eve, "status")
+	for _, want := range []string{"US set-up", "los:lenient attack:ends-round", "US: Ann · German: the AI (random)", "remind: 12h0m0s", "Waiting for Ann"} {
+		if !strings.Contains(r.Private, want) {
+			t.Errorf("status lacks %q:\n%s", want, r.Private)
+		}
+	}
+}
+
+// A refused action names its rule and writes nothing; a malformed one says
+// what is wrong.
+func TestRefusalsNameTheRule(t *testing.T) {
+	s, st := newService(t, 11)
+	mustDo(t, s, ann, "new opponent:hotseat")
+	mustRefuse(t, s, st, ann, "setup unit:120 hex:1901", "Refused by rule R2.1")
+	mustRefuse(t, s, st, ann, "setup unit:DR-1 hex:1501", "Refused by rule R2.3")
+	mustRefuse(t, s, st, ann, "setup done", "Refused by rule R2.1")
+	mustRefuse(t, s, st, ann, "move unit:TD to:1403", "Refused by rule R2.1")
+	mustRefuse(t, s, st, ann, "move unit:TD", "needs to:")
+	mustRefuse(t, s, st, ann, "setup unit:zz hex:1501", "There is no unit")
+	mustRefuse(t, s, st, ann, "setup unit:120 hex:2501", "off the map")
+	mustRefuse(t, s, st, ann, "new side:french", "not a choice")
+	mustRefuse(t, s, st, ann, "debug turn n:2", "--debug")
+}
+
+func TestJoinAndResign(t *testing.T) {
+	s, st := newService(t, 3)
+	r := mustDo(t, s, ann, "new side:german")
+	if !strings.Contains(r.Posts[0].Text, "The US seat is open") {
+		t.Errorf("new with no opponent: %q", r.Posts[0].Text)
+	}
+	mustRefuse(t, s, st, ann, "setup preset:historical", "seat is open")
+	mustRefuse(t, s, st, ann, "join", "already play the German")
+	r = mustDo(t, s, bob, "join")
+	if !strings.Contains(r.Posts[0].Text, "Bob joins the game as the US side") {
+		t.Errorf("join: %q", r.Posts[0].Text)
+	}
+	mustDo(t, s, bob, "setup preset:historical")
+	r = mustDo(t, s, ann, "resign")
+	if !r.Over || !strings.Contains(r.Posts[0].Text, "the US side wins") || r.Posts[0].Mention != bob.UserID {
+		t.Errorf("resign: %+v", r.Posts)
+	}
+	if _, err := st.Get(testKey); err != store.ErrNotFound {
+		t.Errorf("the resigned game is still running")
+	}
+}
+
+// Hotseat: one person plays both sides; undo takes back a step until a
+// card is drawn.
+func TestHotseatAndUndo(t *testing.T) {
+	s, st := newService(t, 11)
+	mustDo(t, s, ann, "new opponent:hotseat")
+	mustDo(t, s, ann, "setup unit:120 hex:1501")
+	r := mustDo(t, s, ann, "undo")
+	if !strings.Contains(r.Posts[0].Text, "took back: place 120 1501") {
+		t.Errorf("undo: %q", r.Posts[0].Text)
+	}
+	mustRefuse(t, s, st, ann, "undo", "Nothing to undo")
+	mustDo(t, s, ann, "setup preset:historical done")
+	g, _, _ := s.Game(testKey)
+	if g.State.Phase() != rules.PhaseRound {
+		t.Fatalf("phase %s after the set-up", g.State.Phase())
+	}
+	mustRefuse(t, s, st, ann, "undo", "Nothing to undo")
+	mustDo(t, s, ann, "pass") // whichever side: Ann holds both
+}
+
+// After a person's move the AI's activations come one AIStep at a time,
+// each committed and posted with its own narration, until the person is
+// to act again.
+func TestAIStepsOneAtATime(t *testing.T) {
+	s, st := newService(t, 21)
+	r := mustDo(t, s, ann, "new opponent:ai level:random side:german")
+	if !r.AINext {
+		t.Fatalf("the AI holds the US set-up but AINext is false")
+	}
+	steps := 0
+	for more := true; more; {
+		before := st.Commits
+		resp, m, err := s.AIStep(context.Background(), testKey)
+		if err != nil {
+			t.Fatal(err)
+		}
+		more = m
+		if len(resp.Posts) == 0 {
+			break
+		}
+		steps++
+		if st.Commits != before+1 {
+			t.Errorf("AI step %d made %d commits, want 1", steps, st.Commits-before)
+		}
+		if steps > 500 {
+			t.Fatal("the AI never gives the turn back")
+		}
+	}
+	g, _, _ := s.Game(testKey)
+	if !g.State.Over() && g.State.ToAct() != rules.German {
+		t.Errorf("after the AI's steps %s is to act, want the German (Ann)", g.State.ToAct().Title())
+	}
+	if steps < 6 {
+		t.Errorf("only %d AI steps for the set-up and the first rounds", steps)
+	}
+	// Nothing for the AI now.
+	if resp, more, _ := s.AIStep(context.Background(), testKey); more || len(resp.Posts) != 0 {
+		t.Errorf("AIStep on the person's turn did something")
+	}
+}
+
+// AI against AI pauses at the pace chosen; a Continue button resumes.
+func TestAIvsAIPace(t *testing.T) {
+	s, _ := newService(t, 5)
+	mustDo(t, s, eve, "new opponent:ai-vs-ai level:random pace:turn")
+	paused := 0
+	for i := 0; i < 3000; i++ {
+		resp, more, err := s.AIStep(context.Background(), testKey)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !more {
+			break
+		}
+		if resp.Pause {
+			paused++
+			b := resp.Posts[0].Buttons
+			if len(b) != 1 || !strings.HasPrefix(b[0].CustomID, "mortain/continue/") {
+				t.Fatalf("a pause without a Continue button: %+v", b)
+			}
+			if !strings.Contains(resp.Posts[0].Text, "ends**") {
+				t.Errorf("pace:turn paused on %q", resp.Posts[0].Text)
+			}
+			if c := s.HandleButton(context.Background(), testKey, eve, b[0].CustomID); !c.AINext {
+				t.Errorf("Continue: %+v", c)
+			}
+		}
+	}
+	if paused < 1 || paused > 6 {
+		t.Errorf("%d pauses at pace:turn, want one per turn end", paused)
+	}
+	g, finished, _ := s.Game(testKey)
+	if !finished || !g.State.Over() {
+		t.Errorf("the AI-vs-AI game did not end")
+	}
+}
+
+// Buttons carry their game and step: one pressed after the game moved on
+// is refused; one pressed after a restart (a new Service) works.
+func TestButtons(t *testing.T) {
+	s, st := newService(t, 11)
+	side := startTwoPlayer(t, s)
+	player := map[rules.Side]Caller{rules.US: ann, rules.German: bob}[side]
+	g, _, _ := s.Game(testKey)
+	rec, _ := st.Get(testKey)
+	bs := buttonsFor(rec)
+	var pass string
+	for _, b := range bs {
+		if strings.HasPrefix(b.CustomID, "mortain/pass/") {
+			pass = b.CustomID
+		}
+	}
+	if pass == "" {
+		t.Fatalf("no pass button in %+v", bs)
+	}
+	if len(pass) > 100 {
+		t.Errorf("custom ID of %d characters", len(pass))
+	}
+	if r := s.HandleButton(context.Background(), testKey, eve, pass); !r.Refused || !strings.Contains(r.Private, "Not your game") {
+		t.Errorf("spectator pressing pass: %+v", r)
+	}
+	restarted := New(Config{Store: st})
+	r := restarted.HandleButton(context.Background(), testKey, player, pass)
+	if r.Refused || !strings.Contains(r.Posts[0].Text, "passes") {
+		t.Fatalf("pass after a restart: %+v", r)
+	}
+	g2, _, _ := s.Game(testKey)
+	if len(g2.History) <= len(g.History) {
+		t.Errorf("the button did not pass")
+	}
+	if r := s.HandleButton(context.Background(), testKey, player, pass); !r.Refused || !strings.Contains(r.Private, "out of date") {
+		t.Errorf("a stale button: %+v", r)
+	}
+	if r := s.HandleButton(context.Background(), testKey, player, "other/thing"); !r.Refused {
+		t.Errorf("a foreign button was accepted")
+	}
+}
+
+func TestRuleText(t *testing.T) {
+	if s := RuleText("r6.8"); !strings.HasPrefix(s, "- **R6.8 Resolution.**") || strings.Contains(s, "R6.9 Hit") {
+		t.Errorf("R6.8:\n%s", s)
+	}
+	if s := RuleText("R6.1"); strings.Contains(s, "R6.2") || !strings.Contains(s, "R6.1") {
+		t.Errorf("R6.1:\n%s", s)
+	}
+	if s := RuleText("R8"); !strings.Contains(s, "R8.1") || !strings.Contains(s, "R8.4") {
+		t.Errorf("R8:\n%s", s)
+	}
+	if s := RuleText("R12.3"); !strings.Contains(s, "not a rule number") && !strings.Contains(s, "There is no rule") {
+		t.Errorf("R12.3: %s", s)
+	}
+	if s := RuleText(""); !strings.Contains(s, "R9 The program") {
+		t.Errorf("the list of sections: %s", s)
+	}
+	for _, d := range Definitions() {
+		if !strings.Contains(HelpText("", false), d.Name) || !strings.Contains(HelpText(d.Name, false), d.Example) {
+			t.Errorf("help does not cover %s", d.Name)
+		}
+	}
+	if strings.Contains(HelpText("", false), "debug") {
+		t.Errorf("help lists debug outside debug mode")
+	}
+}
