@@ -19,6 +19,14 @@ func BenchmarkConcurrentCommits(b *testing.B) {
 	}
 }
 
+// BenchmarkOneChannelCommits: a single channel playing alone, the latency
+// a lone player sees for each action.
+func BenchmarkOneChannelCommits(b *testing.B) {
+	for _, mode := range []CommitMode{GroupCommit, BatchCommit, SingleCommit} {
+		b.Run(mode.String(), func(b *testing.B) { benchCommits(b, mode, 1) })
+	}
+}
+
 func benchCommits(b *testing.B, mode CommitMode, channels int) {
 	db, _ := openTemp(b, Options{Commit: mode})
 	keys := make([]Key, channels)

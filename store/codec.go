@@ -62,14 +62,21 @@ func decodeRecord(b []byte) (*Record, error) {
 }
 
 // clone copies a record deeply enough that changing the copy (its game, its
-// maps) leaves the original as it was.
+// maps) leaves the original as it was. The copy's maps are never nil, so
+// that an update can set seats and settings directly.
 func (r *Record) clone() *Record {
 	c := *r
 	if r.Game != nil {
 		c.Game = r.Game.Clone()
 	}
 	c.Seats = maps.Clone(r.Seats)
+	if c.Seats == nil {
+		c.Seats = map[rules.Side]Seat{}
+	}
 	c.Settings = maps.Clone(r.Settings)
+	if c.Settings == nil {
+		c.Settings = map[string]string{}
+	}
 	return &c
 }
 

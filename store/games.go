@@ -161,7 +161,8 @@ func (db *DB) Create(rec *Record) error {
 	return nil
 }
 
-// Get returns a copy of the running game of key, or ErrNotFound.
+// Get returns a copy of the running game of key, or ErrNotFound. Its
+// Seats and Settings are never nil.
 func (db *DB) Get(key Key) (*Record, error) {
 	if err := db.enter(); err != nil {
 		return nil, err
@@ -186,9 +187,10 @@ func (db *DB) Get(key Key) (*Record, error) {
 // returns fn's error. ErrNotFound if there is no game.
 //
 // fn works on a private copy: it may change the game, the seats and the
-// settings freely, but must not keep the record after it returns. Steps
-// taken back (rules.Game.Undo) are logged as undo steps. Updated is set to
-// the time of the commit.
+// settings (never nil) freely, but must not keep the record after it
+// returns, nor call the database (it would wait for itself). Steps taken
+// back (rules.Game.Undo) are logged as undo steps. Updated is set to the
+// time of the commit.
 func (db *DB) Update(key Key, fn func(rec *Record) error) error {
 	if err := db.enter(); err != nil {
 		return err

@@ -97,8 +97,14 @@ func TestMigrateFromSchema0(t *testing.T) {
 	for _, w := range want {
 		got := requireReplays(t, db, w.Key)
 		assert.Equal(t, gameJSON(t, w.Game), gameJSON(t, got.Game))
-		assert.Equal(t, w.Seats, got.Seats)
-		assert.Equal(t, w.Settings, got.Settings)
+		assert.Equal(t, len(w.Seats), len(got.Seats))
+		for side, seat := range w.Seats {
+			assert.Equal(t, seat, got.Seats[side])
+		}
+		assert.Equal(t, len(w.Settings), len(got.Settings))
+		for k, v := range w.Settings {
+			assert.Equal(t, v, got.Settings[k])
+		}
 		assert.True(t, w.Created.Equal(got.Created))
 		assert.True(t, w.Updated.Equal(got.Updated))
 		log, err := db.History(w.Key)

@@ -67,6 +67,19 @@ func TestGetAndMissingGames(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, r2.Game.History)
 	assert.NotContains(t, r2.Settings, "x")
+
+	// A record stored without seats or settings can still be given some.
+	bare := Key{Guild: "g", Channel: "bare"}
+	require.NoError(t, db.Create(&Record{Key: bare, Game: rules.NewGame(rules.DefaultScenario(), rules.Options{}, 1)}))
+	require.NoError(t, db.Update(bare, func(r *Record) error {
+		r.Seats[rules.US] = Seat{UserID: "u1"}
+		r.Settings["pace"] = "slow"
+		return nil
+	}))
+	r3, err := db.Get(bare)
+	require.NoError(t, err)
+	assert.Equal(t, "u1", r3.Seats[rules.US].UserID)
+	assert.Equal(t, "slow", r3.Settings["pace"])
 }
 
 func TestUpdateErrorLeavesNothing(t *testing.T) {
