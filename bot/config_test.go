@@ -1,0 +1,111 @@
+package bot
+
+import (
+	"errors"
+	"log/slog"
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+func env(vals map[string]string) func(string) string {
+	return func(k string) string { return vals[k] }
+}
+
+func TestConfigDefaultsAndEnvironmentToken(t *testing.T) {
+	cfg, err := ParseConfig(nil, env(map[string]string{"DISCORD_TOKEN": "abc.def.ghi"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Token != "abc.def.ghi" || cfg.Database != DefaultDatabase || cfg.AILevel != "hard" || cfg.Remind != 0 || cfg.RoundLimit != 0 {
+		t.Errorf("defaults: %+v", cfg)
+	}
+	cfg, err = ParseConfig([]byte("token: from-file\n"), env(map[string]string{"DISCORD_TOKEN": "from-env"}))
+	if err != nil || cfg.Token != "from-env" {
+		t.Errorf("DISCORD_TOKEN should win over the file: %q %v", cfg.Token, err)
+	}
+}
+
+func TestConfigErrorsNameTheSetting(t *testing.T) {
+	cases := map[string]string{
+		"":                                          "token",
+		"token: x\napplication_id: abc":             "application_id",
+		"token: x\ndev_guild: 12":                   "dev_guild",
+		"token: x\nai:\n  level: grandmaster":       "ai.level",
+		"token: x\nai:\n  time_budget: fast":        "ai.time_budget",
+		"token: x\nreminders:\n  remind: 5s":        "reminders.remind",
+		"token: x\nreminders:\n  round_limit: soon": "reminders.round_limit",
+		"token: x\nlog:\n  level: loud":             "log.level",
+		"token: x\nlog:\n  format: xml":             "log.format",
+		"token: x\ndiscord:\n  upload_limit_mib: 0": "discord.upload_limit_mib",
+		"token: x\ndatabse: typo.db":                "databse",
+	}
+	for text, setting := range cases {
+		_, err := ParseConfig([]byte(text), env(nil))
+		if err == nil {
+			t.Errorf("%q: accepted", text)
+			continue
+		}
+		if !strings.Contains(err.Error(), setting) {
+			t.Errorf("%q: error %q does not name %s", text, err, setting)
+		}
+		var se *SettingError
+		if setting != "databse" && !errors.As(err, &se) {
+			t.Errorf("%q: not a SettingError: %v", text, err)
+		}
+	}
+}
+
+func TestExampleConfigIsValidAndComplete(t *testing.T) {
+	data, err := os.ReadFile("../config.example.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := ParseConfig(data, env(map[string]string{"DISCORD_TOKEN": "tok.en"}))
+	if err != nil {
+		t.Fatalf("config.example.yaml: %v", err)
+	}
+	if cfg.Token != "tok.en" {
+		t.Errorf("token %q", cfg.Token)
+	}
+	for _, key := range []string{"token:", "application_id:", "dev_guild:", "database:", "level:", "time_budget:", "delay:", "remind:", "round_limit:", "check_every:", "upload_limit_mib:", "format:"} {
+		if !strings.Contains(string(data), key) {
+			t.Errorf("config.example.yaml does not document %s", key)
+		}
+	}
+}
+
+func TestConfigValues(t *testing.T) {
+	cfg, err := ParseConfig([]byte(`token: "Bot abc"
+application_id: "123456789012345678"
+reminders:
+  remind: 12h
+  round_limit: 2d
+log:
+  level: debug
+  format: json
+discord:
+  upload_limit_mib: 8
+`), env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Token != "abc" || cfg.Remind != 12*time.Hour || cfg.RoundLimit != 48*time.Hour || cfg.LogLevel != slog.LevelDebug || cfg.LogFormat != "json" || cfg.UploadLimit != 8<<20 {
+		t.Errorf("%+v", cfg)
+	}
+}
+
+func TestLogsNeverShowTheToken(t *testing.T) {
+	var b strings.Builder
+	cfg := DefaultConfig()
+	cfg.Token = "very-secret-token-value"
+	log := NewLogger(&b, cfg)
+	log.Info("connecting with very-secret-token-value", "config", cfg, "err", errors.New("401 for Bot very-secret-token-value"), "header", "Bot very-secret-token-value")
+	if strings.Contains(b.String(), cfg.Token) {
+		t.Errorf("the token was logged: %s", b.String())
+	}
+	if !strings.Contains(b.String(), "token_set=true") {
+		t.Errorf("the config should log whether a token is set: %s", b.String())
+	}
+}

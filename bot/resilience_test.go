@@ -1,0 +1,234 @@
+package bot_test
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mortain/mortain/bot/command"
+	"github.com/mortain/mortain/bot/internal/fakediscord"
+	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store"
+)
+
+// expectedAIGame plays the same AI-vs-AI game (same seed, same random AI)
+// through the command layer alone and returns its posts' texts in order.
+func expectedAIGame(t *testing.T, seed uint64, caller fakediscord.User, opts map[string]string) []string {
+	t.Helper()
+	svc := command.New(command.Config{Store: command.NewMemStore(), Level: "random", Seed: func() uint64 { return seed }})
+	key := store.Key{Guild: guild, Channel: channel}
+	resp := svc.Handle(context.Background(), command.Request{Key: key, Caller: command.Caller{UserID: caller.ID, Name: caller.Name}, Command: "new", Options: opts})
+	var out []string
+	add := func(r command.Response) {
+		for _, p := range r.Posts {
+			text := p.Text
+			if p.Mention != "" {
+				text = "<@" + p.Mention + "> " + text
+			}
+			out = append(out, text)
+		}
+	}
+	add(resp)
+	for more := resp.AINext; more; {
+		var err error
+		resp, more, err = svc.AIStep(context.Background(), key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		add(resp)
+	}
+	return out
+}
+
+func TestAIGameRunsToItsEndInOrderDespiteRateLimits(t *testing.T) {
+	e := newEnv(t)
+	e.start()
+	// Discord slows the bot down: 429s on posts and on an acknowledgement.
+	e.fake.RateLimit(8, 40*time.Millisecond, fakediscord.IsChannelPost)
+	e.fake.RateLimit(1, 40*time.Millisecond, func(r fakediscord.Request) bool { return strings.HasPrefix(r.Route, "/interactions/") })
+
+	opts := map[string]string{"opponent": "ai-vs-ai", "pace": "end"}
+	r := e.slash(alice, "new", opt("opponent", "ai-vs-ai"), opt("pace", "end"))
+	if !r.Acknowledged {
+		t.Fatal("new was not acknowledged")
+	}
+	if !e.fake.WaitFor(60*time.Second, func() bool {
+		msgs := e.fake.Messages(channel)
+		return len(msgs) > 0 && strings.Contains(msgs[len(msgs)-1].Content, "Game over")
+	}) {
+		t.Fatalf("the AI game did not end; %d posts", len(e.fake.Messages(channel)))
+	}
+	e.quiet(channel)
+
+	want := expectedAIGame(t, e.seed, alice, opts)
+	got := e.fake.Messages(channel)
+	if len(got) != len(want) {
+		t.Fatalf("%d posts, want %d", len(got), len(want))
+	}
+	for i := range want {
+		if got[i].Content != want[i] {
+			t.Fatalf("post %d out of order or wrong:\n got %q\nwant %q", i, got[i].Content, want[i])
+		}
+	}
+	limited := 0
+	for _, req := range e.fake.Requests() {
+		if req.Status == http.StatusTooManyRequests {
+			limited++
+		}
+	}
+	if limited != 9 {
+		t.Errorf("%d requests were rate limited, want 9", limited)
+	}
+	t.Logf("AI game: %d posts in order after %d rate-limited requests", len(got), limited)
+}
+
+// passUntil has the player to act press Pass (or Miss, Resolve) until
+// stop holds, at most n times.
+func (e *env) passUntil(n int, stop func(st *rules.State) bool) bool {
+	e.t.Helper()
+	for i := 0; i < n; i++ {
+		st := &e.game(channel).Game.State
+		if stop(st) {
+			return true
+		}
+		if st.Over() {
+			return false
+		}
+		verb := "pass"
+		if st.Phase() == rules.PhaseFaceChoice {
+			verb = "miss"
+		} else if _, _, ok := st.PendingAttack(); ok {
+			verb = "resolve"
+		}
+		last := e.last(channel)
+		e.press(alice, last, button(e.t, last, verb))
+	}
+	return stop(&e.game(channel).Game.State)
+}
+
+func TestRestartMidGameContinues(t *testing.T) {
+	e := newEnv(t)
+	e.cfg.AIDelay = time.Hour // the AI stops after one activation of a round
+	e.start()
+	e.slash(alice, "new", opt("opponent", "ai"), opt("side", "us"))
+	e.press(alice, e.last(channel), button(t, e.last(channel), "setup-historical"))
+	e.press(alice, e.last(channel), button(t, e.last(channel), "setup-done"))
+
+	aiToAct := func(st *rules.State) bool { return !st.Over() && st.ToAct() == rules.German }
+	if !e.passUntil(40, func(st *rules.State) bool {
+		time.Sleep(100 * time.Millisecond) // let the AI take its first activation
+		return aiToAct(st)
+	}) {
+		t.Skip("the AI never stayed to act within 40 steps for this seed")
+	}
+	e.quiet(channel)
+	before := len(e.fake.Messages(channel))
+	steps := len(e.game(channel).Game.History)
+
+	// The bot restarts in the middle of the AI's round.
+	e.cfg.AIDelay = 0
+	e.restart()
+	if !e.fake.WaitFor(20*time.Second, func() bool {
+		rec, err := e.db.Get(store.Key{Guild: guild, Channel: channel})
+		return err != nil || !aiToAct(&rec.Game.State)
+	}) {
+		t.Fatal("the AI's round did not continue after the restart")
+	}
+	e.quiet(channel)
+	if n := len(e.fake.Messages(channel)); n <= before {
+		t.Fatal("nothing was posted after the restart")
+	}
+	if len(e.game(channel).Game.History) <= steps {
+		t.Fatal("the game did not move on after the restart")
+	}
+
+	// A button posted before a restart still works after it.
+	if !e.passUntil(40, func(st *rules.State) bool { return !st.Over() && st.ToAct() == rules.US && st.Phase() == rules.PhaseRound }) {
+		t.Skip("alice never got a round")
+	}
+	e.quiet(channel)
+	old := e.last(channel)
+	e.restart()
+	steps = len(e.game(channel).Game.History)
+	r := e.press(alice, old, button(t, old, "pass"))
+	if r.Text() != "" {
+		t.Fatalf("the button from before the restart: %q", r.Text())
+	}
+	if len(e.game(channel).Game.History) != steps+1 {
+		t.Error("the button from before the restart did nothing")
+	}
+	if e.runs != 3 {
+		t.Errorf("%d runs", e.runs)
+	}
+}
+
+func TestRemindersAndRoundLimitsSurviveRestarts(t *testing.T) {
+	e := newEnv(t)
+	e.cfg.CheckEvery = 20 * time.Millisecond
+	e.start()
+	e.slash(alice, "new", opt("opponent", "<@"+bob.ID+">"), opt("side", "us"), opt("remind", "1h"), opt("round-limit", "3h"))
+	e.press(alice, e.last(channel), button(t, e.last(channel), "setup-historical"))
+	e.press(alice, e.last(channel), button(t, e.last(channel), "setup-done"))
+	st := e.game(channel).Game.State
+	waiting := seated(st.ToAct())
+	steps := len(e.game(channel).Game.History)
+
+	e.clock.Advance(61 * time.Minute)
+	if !e.fake.WaitFor(5*time.Second, func() bool { return strings.HasPrefix(e.last(channel).Content, "<@"+waiting.ID+"> Reminder") }) {
+		t.Fatalf("no reminder; last post %q", e.last(channel).Content)
+	}
+	if m := e.last(channel); len(m.Mentions) != 1 || m.Mentions[0] != waiting.ID {
+		t.Errorf("the reminder pings %v, want %s", m.Mentions, waiting.ID)
+	}
+	n := len(e.fake.Messages(channel))
+	time.Sleep(100 * time.Millisecond)
+	if len(e.fake.Messages(channel)) != n {
+		t.Error("the reminder was repeated")
+	}
+
+	e.restart()
+	e.clock.Advance(2 * time.Hour)
+	if !e.fake.WaitFor(5*time.Second, func() bool { return len(e.game(channel).Game.History) > steps }) {
+		t.Fatal("the round time limit did not pass the round after the restart")
+	}
+	e.quiet(channel)
+	found := false
+	for _, m := range e.fake.Messages(channel)[n:] {
+		if strings.Contains(m.Content, "time limit") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no post says the time limit ran out: %q", e.last(channel).Content)
+	}
+}
+
+func TestSlowWorkIsDeferredThenAnswered(t *testing.T) {
+	e := newEnv(t)
+	e.render = func(s *rules.State, evs []rules.Event) ([]byte, error) {
+		time.Sleep(700 * time.Millisecond) // slower than DeferAfter
+		return tinyPNG(s, evs)
+	}
+	e.start()
+	r := e.slash(alice, "new", opt("opponent", "hotseat"))
+	if r.AckType != 5 || !r.Ephemeral() {
+		t.Errorf("a slow command was acknowledged with type %d (ephemeral %v), want a deferred ephemeral reply", r.AckType, r.Ephemeral())
+	}
+	if r.Latency > time.Second {
+		t.Errorf("acknowledged after %v", r.Latency)
+	}
+	if r.Text() != "Done — posted in the channel." {
+		t.Errorf("deferred reply edited to %q", r.Text())
+	}
+	n := len(e.fake.Messages(channel))
+	b := e.press(alice, e.last(channel), button(t, e.last(channel), "setup-historical"))
+	if b.AckType != 6 {
+		t.Errorf("a slow button was acknowledged with type %d, want 6", b.AckType)
+	}
+	e.fake.WaitFor(5*time.Second, func() bool { return len(e.fake.Messages(channel)) > n })
+	if m := e.last(channel); !strings.Contains(m.Content, "set up at") {
+		t.Errorf("after the slow button the channel shows %q", m.Content)
+	}
+}
