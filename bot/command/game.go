@@ -229,6 +229,7 @@ func (s *Service) abort(req Request) (Response, error) {
 	if _, err := s.cfg.Store.Finish(req.Key); err != nil {
 		return Response{}, err
 	}
+	s.remember(req.Key, &view{game: rec.Game, seats: rec.Seats, settings: map[string]string{}, finished: true})
 	name := req.Caller.Name
 	if name == "" {
 		name = "a moderator"
@@ -260,16 +261,33 @@ func (s *Service) load(key store.Key) (*view, error) {
 	if !errors.Is(err, store.ErrNotFound) {
 		return nil, err
 	}
-	arch, err := s.cfg.Store.Archive(key.Guild, 100)
-	if err != nil {
-		return nil, err
-	}
-	for _, f := range arch {
-		if f.Key == key && f.Game != nil {
-			return &view{game: f.Game, seats: f.Seats, settings: map[string]string{}, finished: true}, nil
+	s.mu.Lock()
+	v, known := s.last[key]
+	s.mu.Unlock()
+	if !known {
+		arch, err := s.cfg.Store.Archive(key.Guild, 50)
+		if err != nil {
+			return nil, err
 		}
+		for _, f := range arch {
+			if f.Key == key && f.Game != nil {
+				v = &view{game: f.Game, seats: f.Seats, settings: map[string]string{}, finished: true}
+				break
+			}
+		}
+		s.remember(key, v)
 	}
-	return nil, store.ErrNotFound
+	if v == nil {
+		return nil, store.ErrNotFound
+	}
+	return v, nil
+}
+
+// remember caches the last finished game of a channel (nil: none).
+func (s *Service) remember(key store.Key, v *view) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.last[key] = v
 }
 
 // Game returns the channel's running game, or its last finished game

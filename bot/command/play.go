@@ -116,6 +116,7 @@ func (s *Service) finish(key store.Key, rec *store.Record) string {
 	if _, err := s.cfg.Store.Finish(key); err != nil && !errors.Is(err, store.ErrNotFound) {
 		s.cfg.Logger.Error("archiving a finished game", "key", key, "err", err)
 	}
+	s.remember(key, &view{game: rec.Game, seats: rec.Seats, settings: rec.Settings, finished: true})
 	return summary(rec.Game, rec.Seats, rec.Settings)
 }
 

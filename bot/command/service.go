@@ -56,6 +56,9 @@ type Service struct {
 	cfg  Config
 	mu   sync.Mutex
 	busy map[store.Key]*sync.Mutex
+	// last caches each channel's last finished game (nil: none), so that
+	// the archive is read at most once per channel.
+	last map[store.Key]*view
 }
 
 // New returns a Service over the dependencies in cfg.
@@ -75,7 +78,7 @@ func New(cfg Config) *Service {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	return &Service{cfg: cfg, busy: map[store.Key]*sync.Mutex{}}
+	return &Service{cfg: cfg, busy: map[store.Key]*sync.Mutex{}, last: map[store.Key]*view{}}
 }
 
 // StrongestLevel is the strongest AI level (the last of ai.Levels).

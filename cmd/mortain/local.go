@@ -35,6 +35,9 @@ type localPlay struct {
 	strict      bool
 	outDir      string
 	nextImage   int
+	// hadGame is set once the database holds a game (running or
+	// finished); before that, a game command starts one against the AI.
+	hadGame bool
 }
 
 // runLocal plays in the terminal: mortain local [flags].
@@ -143,7 +146,9 @@ func (lp *localPlay) run(ctx context.Context, dbPath string) int {
 	if lp.outDir != "" {
 		fmt.Fprintf(lp.narr, "The map is drawn after every activation into %s.\n", lp.outDir)
 	}
-	if g, finished, err := lp.svc.Game(localKey); err == nil && !finished {
+	g, finished, err := lp.svc.Game(localKey)
+	lp.hadGame = err == nil
+	if err == nil && !finished {
 		steps := fmt.Sprintf("%d steps", len(g.History))
 		if len(g.History) == 1 {
 			steps = "1 step"
@@ -192,15 +197,16 @@ func (lp *localPlay) command(ctx context.Context, line string) int {
 	if err != nil {
 		return lp.refused(err.Error())
 	}
-	_, _, gerr := lp.svc.Game(localKey)
-	if errors.Is(gerr, store.ErrNotFound) && name != "new" && name != "help" && name != "rules" && name != "stats" {
+	if !lp.hadGame && name != "new" && name != "help" && name != "rules" && name != "stats" {
 		fmt.Fprintf(lp.narr, "Starting a game against the AI (%s); you play the US.\n", command.StrongestLevel())
 		resp := lp.svc.Handle(ctx, command.Request{Key: localKey, Caller: localCaller, Command: "new", Options: map[string]string{"opponent": "ai"}})
+		lp.hadGame = !resp.Refused
 		if code := lp.respond(ctx, resp); code != 0 {
 			return code
 		}
 	}
 	resp := lp.svc.Handle(ctx, command.Request{Key: localKey, Caller: localCaller, Command: name, Options: opts})
+	lp.hadGame = lp.hadGame || (name == "new" && !resp.Refused)
 	return lp.respond(ctx, resp)
 }
 
