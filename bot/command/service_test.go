@@ -268,3 +268,45 @@ func TestRuleText(t *testing.T) {
 		t.Errorf("help lists debug outside debug mode")
 	}
 }
+
+// Every legal action can be typed as a command and is accepted; each one
+// posts exactly one map image with a one-line narration heading, until the
+// game ends with a summary.
+func TestEveryLegalActionAsACommand(t *testing.T) {
+	st := NewMemStore()
+	renders := 0
+	s := New(Config{Store: st, Seed: func() uint64 { return 8 },
+		Render: func(*rules.State, []rules.Event) ([]byte, error) { renders++; return []byte("\x89PNG"), nil }})
+	mustDo(t, s, ann, "new opponent:hotseat")
+	mustDo(t, s, ann, "setup preset:historical done")
+	p := rules.NewRandomPlayer(3)
+	for i := 0; ; i++ {
+		g, finished, _ := s.Game(testKey)
+		if finished {
+			break
+		}
+		a, _ := p.Choose(&g.State)
+		name, opts := commandFor(g.State.Scenario(), a)
+		before := renders
+		r := s.Handle(context.Background(), Request{Key: testKey, Caller: ann, Command: name, Options: opts})
+		if r.Refused {
+			t.Fatalf("legal %s %v refused: %s", name, opts, r.Private)
+		}
+		if renders != before+1 || r.Posts[0].Image == nil || r.Posts[0].ImageName != "map.png" {
+			t.Fatalf("%s: %d renders, want 1 image", name, renders-before)
+		}
+		if !strings.Contains(r.Posts[0].Text, " — ") {
+			t.Fatalf("post without a heading: %q", r.Posts[0].Text)
+		}
+		if r.Over {
+			if len(r.Posts) != 2 || !strings.Contains(r.Posts[1].Text, "Game over") {
+				t.Fatalf("the end without a summary: %+v", r.Posts)
+			}
+			return
+		}
+		if i > 5000 {
+			t.Fatal("the game never ends")
+		}
+	}
+	t.Fatal("the game ended without an Over response")
+}

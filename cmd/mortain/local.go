@@ -34,6 +34,7 @@ type localPlay struct {
 	interactive bool
 	strict      bool
 	outDir      string
+	replayDir   string // where a replay goes without --out
 	nextImage   int
 	// hadGame is set once the database holds a game (running or
 	// finished); before that, a game command starts one against the AI.
@@ -91,20 +92,27 @@ func (m *Main) runLocal(ctx context.Context, args []string) int {
 		lp.outDir = filepath.Join(m.dataDir(), "maps")
 	}
 	var renderFn command.RenderFunc
+	var replayFn command.ReplayFunc
+	r, rerr := render.New()
+	if rerr == nil {
+		replayFn = func(g *rules.Game) ([]byte, error) { return r.Replay(g, render.Options{}) }
+	}
 	if lp.outDir != "" {
 		if err := os.MkdirAll(lp.outDir, 0o755); err != nil {
 			fmt.Fprintln(m.Stderr, "mortain: maps folder:", err)
 			return 1
 		}
-		r, err := render.New()
-		if err != nil {
-			fmt.Fprintln(m.Stderr, "mortain: maps will not be drawn:", err)
+		if rerr != nil {
+			fmt.Fprintln(m.Stderr, "mortain: maps will not be drawn:", rerr)
 		} else {
 			renderFn = func(s *rules.State, evs []rules.Event) ([]byte, error) {
 				return r.Map(s, evs, render.Options{})
 			}
 		}
 		lp.nextImage = nextImageNumber(lp.outDir)
+	} else {
+		// Only an asked-for replay brings an image: it goes with the maps.
+		lp.replayDir = filepath.Join(m.dataDir(), "maps")
 	}
 
 	if err := os.MkdirAll(filepath.Dir(*dbPath), 0o755); err != nil {
@@ -121,7 +129,7 @@ func (m *Main) runLocal(ctx context.Context, args []string) int {
 	if set["seed"] {
 		seedFn = func() uint64 { return *seed }
 	}
-	lp.svc = command.New(command.Config{Store: db, Render: renderFn, Seed: seedFn, Debug: *debug, ReplaceOnNew: true})
+	lp.svc = command.New(command.Config{Store: db, Render: renderFn, Replay: replayFn, Seed: seedFn, Debug: *debug, ReplaceOnNew: true})
 
 	code := lp.run(ctx, *dbPath)
 	if *jsonOut {
@@ -268,17 +276,26 @@ func (lp *localPlay) show(resp command.Response) {
 			text += "\n▶ your move"
 		}
 		fmt.Fprintln(lp.narr, text)
-		if p.Image != nil && lp.outDir != "" {
+		if p.Image != nil {
+			dir := lp.outDir
+			if dir == "" {
+				dir = lp.replayDir
+				if err := os.MkdirAll(dir, 0o755); err != nil {
+					fmt.Fprintln(lp.m.Stderr, "mortain:", err)
+					continue
+				}
+				lp.nextImage = max(lp.nextImage, nextImageNumber(dir))
+			}
 			lp.nextImage++
 			name := p.ImageName
 			if name == "" {
 				name = "map.png"
 			}
-			path := filepath.Join(lp.outDir, fmt.Sprintf("%04d-%s", lp.nextImage, name))
+			path := filepath.Join(dir, fmt.Sprintf("%04d-%s", lp.nextImage, name))
 			if err := os.WriteFile(path, p.Image, 0o644); err != nil {
 				fmt.Fprintln(lp.m.Stderr, "mortain: writing the map:", err)
 			} else {
-				fmt.Fprintf(lp.narr, "  map: %s\n", path)
+				fmt.Fprintf(lp.narr, "  %s: %s\n", strings.TrimSuffix(name, filepath.Ext(name)), path)
 			}
 		}
 		if len(p.Buttons) > 0 {
