@@ -81,6 +81,8 @@ func finished(rec *Record, at time.Time) *Finished {
 		Turn: st.Turn(), Steps: len(rec.Game.History), Finished: at, Game: rec.Game}
 	if st.Over() {
 		f.Winner, f.Reason = st.Winner(), st.WinReason()
+	} else if side, err := rules.ParseSide(rec.Settings[SettingResigned]); err == nil && side != rules.NoSide {
+		f.Winner, f.Reason = side.Enemy(), "the "+side.Title()+" side resigned"
 	}
 	return f
 }

@@ -54,6 +54,11 @@ type Record struct {
 	Updated  time.Time
 }
 
+// SettingResigned is the Record.Settings entry naming the side ("us" or
+// "german") that resigned: Finish archives such a game as won by the other
+// side, and counts it in the players' records.
+const SettingResigned = "resigned"
+
 // Step is one entry of a game's append-only history.
 type Step struct {
 	Seq  uint64    `json:"seq"`

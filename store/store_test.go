@@ -270,3 +270,29 @@ func TestClosedDatabase(t *testing.T) {
 	assert.ErrorIs(t, err, ErrClosed)
 	assert.NoError(t, db.Close(), "closing twice is harmless")
 }
+
+// A resigned game is archived as won by the other side and counts in the
+// players' records (not as aborted).
+func TestFinishResignedGame(t *testing.T) {
+	db, _ := openTemp(t, Options{})
+	k := Key{Guild: "g", Channel: "resign"}
+	r := newRecord(k, 31)
+	r.Seats = map[rules.Side]Seat{rules.US: {UserID: "u1", Name: "Ann"}, rules.German: {UserID: "u2", Name: "Bert"}}
+	require.NoError(t, db.Create(r))
+	require.NoError(t, db.Update(k, func(r *Record) error {
+		r.Settings[SettingResigned] = "us"
+		return nil
+	}))
+	f, err := db.Finish(k)
+	require.NoError(t, err)
+	assert.Equal(t, rules.German, f.Winner)
+	assert.Equal(t, "the US side resigned", f.Reason)
+	stats, err := db.Stats("g")
+	require.NoError(t, err)
+	byID := map[string]PlayerStats{}
+	for _, s := range stats {
+		byID[s.UserID] = s
+	}
+	assert.Equal(t, 1, byID["u2"].Wins[rules.German], "Bert won as German")
+	assert.Equal(t, 1, byID["u1"].Losses[rules.US], "Ann lost as US")
+}

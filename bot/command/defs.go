@@ -5,6 +5,7 @@ import (
 
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/rules/ai"
+	"github.com/mortain/mortain/store"
 )
 
 // OptionType is the kind of value an option takes.
@@ -80,13 +81,13 @@ const (
 
 // Setting names kept with a game (store.Record.Settings).
 const (
-	SettingRemind     = "remind"      // a duration; remind the player to act after it
-	SettingRoundLimit = "round-limit" // a duration; pass the round after it
-	SettingPace       = "pace"        // PaceActivation ... PaceEnd
-	SettingLevel      = "level"       // the AI level of the game
-	SettingResigned   = "resigned"    // the side that resigned
-	SettingReminded   = "reminded"    // the step count at the last reminder
-	SettingActed      = "acted"       // when the last step was taken (RFC 3339)
+	SettingRemind     = "remind"              // a duration; remind the player to act after it
+	SettingRoundLimit = "round-limit"         // a duration; pass the round after it
+	SettingPace       = "pace"                // PaceActivation ... PaceEnd
+	SettingLevel      = "level"               // the AI level of the game
+	SettingResigned   = store.SettingResigned // the side that resigned
+	SettingReminded   = "reminded"            // the step count at the last reminder
+	SettingActed      = "acted"               // when the last step was taken (RFC 3339)
 )
 
 // Definitions lists the subcommands of /mortain, from which the Discord
