@@ -121,11 +121,11 @@ func (p *painter) attackLabel(s *rules.State, a attackMark, hit bool) {
 	}
 	hasCard := !a.pending && e.Card != rules.NoCard
 	cardH := 15 * k
-	w2 := textWidth(f, line2)
+	w2 := p.width(f, line2)
 	if hasCard {
 		w2 += p.miniCardWidth(e.Card, cardH) + 5*k
 	}
-	w := max(textWidth(f, line1), w2) + 12*k
+	w := max(p.width(f, line1), w2) + 12*k
 	h := 36 * k
 	r := p.placeLabel(s, a, w, h)
 	edge := colMiss
@@ -150,9 +150,9 @@ func (p *painter) miniCardWidth(c rules.Card, h float64) float64 {
 	f := p.face(bold, h*0.62)
 	label := rankText(c)
 	if c == rules.Joker {
-		return textWidth(f, "JOKER") + 6*p.l.K
+		return p.width(f, "JOKER") + 6*p.l.K
 	}
-	return textWidth(f, label) + 6*p.l.K + h*0.55
+	return p.width(f, label) + 6*p.l.K + h*0.55
 }
 
 // placeLabel chooses where an attack's label goes: next to the target hex,

@@ -103,7 +103,7 @@ func (p *painter) bigCard(c rules.Card, r rect) {
 		f := p.face(bold, 17*k)
 		ink := cardInk(c)
 		p.text(f, rankText(c), r.X+5*k, r.Y+13*k, 0, 0.5, ink)
-		p.suit(c, r.X+5*k+textWidth(f, rankText(c))/2, r.Y+29*k, 10*k)
+		p.suit(c, r.X+5*k+p.width(f, rankText(c))/2, r.Y+29*k, 10*k)
 		p.suit(c, r.cx()+5*k, r.cy()+12*k, r.H*0.36)
 	}
 }
@@ -117,7 +117,7 @@ func (p *painter) miniCard(c rules.Card, x, y, h float64) float64 {
 	if c == rules.Joker {
 		label = "JOKER"
 	}
-	w := textWidth(f, label) + 6*k
+	w := p.width(f, label) + 6*k
 	if c != rules.Joker {
 		w += h * 0.55
 	}
@@ -125,7 +125,7 @@ func (p *painter) miniCard(c rules.Card, x, y, h float64) float64 {
 	ink := cardInk(c)
 	p.text(f, label, x+3*k, y, 0, 0.5, ink)
 	if c != rules.Joker {
-		p.suit(c, x+3*k+textWidth(f, label)+h*0.3, y, h*0.5)
+		p.suit(c, x+3*k+p.width(f, label)+h*0.3, y, h*0.5)
 	}
 	return w
 }

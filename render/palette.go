@@ -2,6 +2,7 @@ package render
 
 import (
 	"image/color"
+	"sync"
 )
 
 // The colours of the picture. Sides are told apart by lightness and text
@@ -120,6 +121,37 @@ func buildPalette() color.Palette {
 func mix(a, b color.RGBA, t float64) color.RGBA {
 	f := func(x, y uint8) uint8 { return uint8(float64(x)*(1-t) + float64(y)*t + 0.5) }
 	return rgb(f(a.R, b.R), f(a.G, b.G), f(a.B, b.B))
+}
+
+// coarse maps colours, 5 bits a channel, to the nearest palette entry of
+// the bin's centre: the fallback for colours that are not in the palette
+// (anti-aliased edges).
+var coarse = sync.OnceValue(func() *[1 << 15]uint8 {
+	var t [1 << 15]uint8
+	for i := range t {
+		r, g, b := uint8(i>>10)<<3|4, uint8(i>>5&31)<<3|4, uint8(i&31)<<3|4
+		t[i] = nearest(r, g, b)
+	}
+	return &t
+})
+
+// exact maps each palette colour to its index.
+var exact = func() map[uint32]uint8 {
+	m := make(map[uint32]uint8, len(palette))
+	for i := len(palette) - 1; i >= 0; i-- {
+		c := palette[i].(color.RGBA)
+		m[uint32(c.R)<<16|uint32(c.G)<<8|uint32(c.B)] = uint8(i)
+	}
+	return m
+}()
+
+// paletteIndex is the palette entry for a colour: itself when it is in
+// the palette, else the nearest entry to its 5-bit bin.
+func paletteIndex(r, g, b uint8) uint8 {
+	if i, ok := exact[uint32(r)<<16|uint32(g)<<8|uint32(b)]; ok {
+		return i
+	}
+	return coarse()[int(r>>3)<<10|int(g>>3)<<5|int(b>>3)]
 }
 
 // nearest is the palette index closest to the colour r, g, b (weighted

@@ -26,10 +26,10 @@ func busyGame(t testing.TB) *rules.Game {
 	g := rules.NewGame(nil, rules.Options{}, 11)
 	play(t, g, "historical", "setup-done",
 		"debug turn 3",
-		// German units around Mortain: a stack of three with the Tiger.
-		"debug place DR-1 1603", "debug place 102 1603", "debug place D 1603",
+		// German units around Mortain: a stack of three with the Tiger; D
+		// stays in reserve.
+		"debug place DR-1 1603", "debug place 102 1603", "debug place 17-StuG 1603",
 		"debug place DR-2 1502", "debug place 17-37 1203", "debug flip 17-37",
-		"debug place 17-StuG 1703",
 		// US: the 117th back from St-Barthelemy, CCA entered.
 		"debug place 117 1401", "debug place CCA 1302", "debug flip 120",
 		// An exit (R5.5) and a kill on each side, played out.

@@ -78,14 +78,15 @@ func (r *Renderer) paint(s *rules.State, events []rules.Event, width int) *paint
 // painter holds what one drawing call needs for itself: the canvas, its
 // gg context, the font faces and the colour-to-palette cache.
 type painter struct {
-	fonts fonts
-	l     *layout
-	layer *layer
-	img   *image.RGBA
-	dc    *gg.Context
-	pal   *image.Paletted
-	faces map[faceKey]font.Face
-	index colourCache
+	fonts  fonts
+	l      *layout
+	layer  *layer
+	img    *image.RGBA
+	dc     *gg.Context
+	pal    *image.Paletted
+	faces  map[faceKey]font.Face
+	widths map[widthKey]float64
+	index  colourCache
 }
 
 // maxPainters bounds the painters kept for reuse (about 6 MB each at the
@@ -99,7 +100,7 @@ func (r *Renderer) painter(ly *layer) *painter {
 	default:
 	}
 	if p == nil {
-		p = &painter{fonts: r.fonts, faces: map[faceKey]font.Face{}}
+		p = &painter{fonts: r.fonts, faces: map[faceKey]font.Face{}, widths: map[widthKey]float64{}}
 	}
 	if p.img == nil || p.img.Rect != ly.bg.Rect {
 		p.img = image.NewRGBA(ly.bg.Rect)
@@ -108,6 +109,10 @@ func (r *Renderer) painter(ly *layer) *painter {
 	}
 	if p.l == nil || p.l.K != ly.l.K {
 		clear(p.faces) // sizes differ between widths
+		clear(p.widths)
+	}
+	if len(p.widths) > 1<<12 {
+		clear(p.widths)
 	}
 	p.l, p.layer = ly.l, ly
 	return p
@@ -168,7 +173,7 @@ func (c *colourCache) lookup(r, g, b uint8) uint8 {
 	if c.keys[h] == key {
 		return c.idx[h]
 	}
-	i := nearest(r, g, b)
+	i := paletteIndex(r, g, b)
 	c.keys[h], c.idx[h] = key, i
 	return i
 }

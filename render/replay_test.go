@@ -41,10 +41,7 @@ func activationSteps(g *rules.Game) int {
 }
 
 func TestReplayFullGameUnderLimit(t *testing.T) {
-	r, err := New()
-	if err != nil {
-		t.Fatal(err)
-	}
+	r := newRenderer(t)
 	g := randomGame(t, 7) // a long game: over 400 steps
 	b, err := r.Replay(g, Options{})
 	if err != nil {

@@ -166,7 +166,7 @@ func (p *painter) wrap(f fontFace, s string, w float64) []string {
 		if cur != "" {
 			try = cur + " " + word
 		}
-		if cur != "" && textWidth(f, try) > w {
+		if cur != "" && p.width(f, try) > w {
 			lines = append(lines, cur)
 			cur = word
 			continue
@@ -193,13 +193,13 @@ func (p *painter) legend(r rect) {
 	p.stroke(colCheck, 1.4*k)
 	x += 2*mr + 4*k
 	p.text(f, "activated", x, y, 0, 0.5, colInkSoft)
-	x += textWidth(f, "activated") + 12*k
+	x += p.width(f, "activated") + 12*k
 	p.badgeCircle(x+mr, y, mr, colWhite, colFire, 1.2*k)
 	p.dc.DrawCircle(x+mr, y, mr*0.3)
 	p.fill(colFire)
 	x += 2*mr + 4*k
 	p.text(f, "targeted", x, y, 0, 0.5, colInkSoft)
-	x += textWidth(f, "targeted") + 12*k
+	x += p.width(f, "targeted") + 12*k
 	p.planeBadge(x+mr, y, mr)
 	x += 2*mr + 4*k
 	p.text(f, "Air cover", x, y, 0, 0.5, colInkSoft)

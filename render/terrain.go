@@ -222,7 +222,7 @@ func (p *painter) drawLabels(sc *rules.Scenario) {
 // map panel.
 func (p *painter) plate(f fontFace, s string, x, y float64, fg, bg color.RGBA) {
 	k := p.l.K
-	w := textWidth(f, s) + 8*k
+	w := p.width(f, s) + 8*k
 	h := 16 * k
 	r := rect{x - w/2, y - h/2, w, h}
 	if m := p.l.Map; x >= m.X && x <= m.X+m.W {

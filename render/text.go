@@ -63,12 +63,32 @@ func textWidth(f font.Face, s string) float64 {
 	return float64(font.MeasureString(f, s)) / 64
 }
 
+// widthKey names a measured string.
+type widthKey struct {
+	f font.Face
+	s string
+}
+
+// width is textWidth remembered per painter (measuring loads every glyph).
+func (p *painter) width(f font.Face, s string) float64 {
+	if p.widths == nil {
+		return textWidth(f, s)
+	}
+	k := widthKey{f, s}
+	if w, ok := p.widths[k]; ok {
+		return w
+	}
+	w := textWidth(f, s)
+	p.widths[k] = w
+	return w
+}
+
 // text draws s with its anchor point at x, y: ax 0 left, 0.5 centre, 1
 // right; ay 0 top of the capitals, 0.5 their middle, 1 the baseline. It
 // draws glyphs straight onto the image (gg's text path resamples every
 // glyph, which costs far more).
 func (p *painter) text(f font.Face, s string, x, y, ax, ay float64, c color.RGBA) {
-	w := textWidth(f, s)
+	w := p.width(f, s)
 	capH := float64(f.Metrics().CapHeight) / 64
 	if capH <= 0 {
 		capH = float64(f.Metrics().Ascent) / 64 * 0.72
@@ -83,7 +103,7 @@ func (p *painter) text(f font.Face, s string, x, y, ax, ay float64, c color.RGBA
 // fits in width w.
 func (p *painter) fitText(style fontStyle, s string, size, w float64) font.Face {
 	f := p.face(style, size)
-	if tw := textWidth(f, s); tw > w && tw > 0 {
+	if tw := p.width(f, s); tw > w && tw > 0 {
 		f = p.face(style, size*w/tw)
 	}
 	return f
