@@ -54,7 +54,7 @@ type Config struct {
 const (
 	DefaultDatabase    = "mortain.db"
 	DefaultUploadLimit = 10 << 20 // Discord's limit for servers without boosts
-	DefaultDeferAfter  = 400 * time.Millisecond
+	DefaultDeferAfter  = 300 * time.Millisecond
 )
 
 // DefaultConfig returns the configuration with every default filled in.

@@ -204,20 +204,28 @@ func (e *env) settled(send func() string) fakediscord.Reply {
 	e.t.Helper()
 	id := send()
 	r := e.reply(id)
-	e.quiet(channel)
+	if r.Latency >= e.cfg.DeferAfter-50*time.Millisecond {
+		// Deferred: the work may still be drawing its posts.
+		e.quietFor(channel, 1500*time.Millisecond)
+	} else {
+		e.quiet(channel)
+	}
 	return r
 }
 
 // quiet waits until no new message arrives in ch for a short while.
-func (e *env) quiet(ch string) {
-	n := -1
-	for i := 0; i < 400; i++ {
-		m := len(e.fake.Messages(ch))
-		if m == n {
+func (e *env) quiet(ch string) { e.quietFor(ch, 300*time.Millisecond) }
+
+// quietFor waits until no new message arrives in ch for d (at most 30 s).
+func (e *env) quietFor(ch string, d time.Duration) {
+	n, since := len(e.fake.Messages(ch)), time.Now()
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); {
+		time.Sleep(50 * time.Millisecond)
+		if m := len(e.fake.Messages(ch)); m != n {
+			n, since = m, time.Now()
+		} else if time.Since(since) >= d {
 			return
 		}
-		n = m
-		time.Sleep(60 * time.Millisecond)
 	}
 }
 

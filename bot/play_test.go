@@ -8,8 +8,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mortain/mortain/bot"
 	"github.com/mortain/mortain/bot/command"
 	"github.com/mortain/mortain/bot/internal/fakediscord"
+	"github.com/mortain/mortain/render"
 	"github.com/mortain/mortain/rules"
 )
 
@@ -66,6 +68,31 @@ func TestRegistersOneCommandWithEverySubcommand(t *testing.T) {
 func TestTwoPlayersPlayToTheEnd(t *testing.T) {
 	e := newEnv(t)
 	e.start()
+	playScriptedGame(t, e)
+}
+
+// TestLatencyWithRealMaps plays the scripted game with the real map
+// renderer, whose PNGs are what players get.
+func TestLatencyWithRealMaps(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("renders real maps: measured without -race and -short")
+	}
+	r, err := render.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := newEnv(t)
+	e.render = bot.FitRender(func(s *rules.State, evs []rules.Event, width int) ([]byte, error) {
+		return r.Map(s, evs, render.Options{Width: width})
+	}, e.cfg.UploadLimit, render.DefaultWidth/2)
+	e.start()
+	playScriptedGame(t, e)
+}
+
+// playScriptedGame plays alice (US) against bob (German): the set-up by
+// buttons, rounds by buttons, a unit entered by a slash command chosen
+// through autocomplete, a spectator refused; bob resigns.
+func playScriptedGame(t *testing.T, e *env) {
 
 	r := e.slash(alice, "new", opt("opponent", "<@"+bob.ID+">"), opt("side", "us"))
 	if !r.Ephemeral() || r.Text() == "" {

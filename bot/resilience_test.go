@@ -145,7 +145,9 @@ func TestRestartMidGameContinues(t *testing.T) {
 	}
 
 	// A button posted before a restart still works after it.
-	if !e.passUntil(40, func(st *rules.State) bool { return !st.Over() && st.ToAct() == rules.US && st.Phase() == rules.PhaseRound }) {
+	if !e.passUntil(40, func(st *rules.State) bool {
+		return !st.Over() && st.ToAct() == rules.US && st.Phase() == rules.PhaseRound
+	}) {
 		t.Skip("alice never got a round")
 	}
 	e.quiet(channel)

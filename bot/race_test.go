@@ -1,0 +1,6 @@
+//go:build race
+
+package bot_test
+
+// raceEnabled: the race detector slows rendering several times over.
+const raceEnabled = true
