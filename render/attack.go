@@ -55,10 +55,26 @@ func (p *painter) drawAttack(s *rules.State, a attackMark) {
 		x1, y1, x2, y2 := shorten(fx, fy, tx, ty, 0.25*R, 0.42*R)
 		p.arrow(x1, y1, x2, y2, 0.06*R, lineCol, dash...)
 	}
+	if a.source == rules.SourceAir {
+		p.planeBadge(tx-0.55*R, ty-0.55*R, 0.22*R)
+	}
+	p.attackLabel(s, a, hit)
+}
+
+// attackUnder draws the marks of an attack that belong under the counters:
+// the target hex ringed, an Air or OBA burst, and a cross where a unit was
+// eliminated (visible once the hex is empty).
+func (p *painter) attackUnder(s *rules.State, a attackMark) {
+	if !a.hex.Valid() {
+		return
+	}
+	R := p.l.R
+	tx, ty := p.l.hexCenter(a.hex)
+	p.hexPath(a.hex, 0.93)
+	p.stroke(colFire, 3*p.l.K)
 	switch a.source {
 	case rules.SourceAir:
 		p.strikeMark(tx, ty, colAir)
-		p.planeBadge(tx-0.55*R, ty-0.55*R, 0.22*R)
 	case rules.SourceOBA:
 		p.strikeMark(tx, ty, colOBA)
 	}
@@ -69,9 +85,9 @@ func (p *painter) drawAttack(s *rules.State, a attackMark) {
 			p.line(tx-d, ty+d, tx+d, ty-d, colWhite, 0.16*R)
 			p.line(tx-d, ty-d, tx+d, ty+d, colFire, 0.1*R)
 			p.line(tx-d, ty+d, tx+d, ty-d, colFire, 0.1*R)
+			break
 		}
 	}
-	p.attackLabel(s, a, hit)
 }
 
 // strikeMark draws an Air or OBA burst around a hex centre.
@@ -88,9 +104,9 @@ func (p *painter) strikeMark(x, y float64, c color.RGBA) {
 	}
 }
 
-// attackLabel writes the attack's figures on a plate centred at x, y: the
-// first line the strength, modifier and N (R6.8), the second the card and
-// the result (per unit for a strike on a stack).
+// attackLabel writes the attack's figures on a small chit next to the
+// target: strength and modifier, the number to hit (R6.8), then the card
+// and the result (a line per unit for a strike on a stack).
 func (p *painter) attackLabel(s *rules.State, a attackMark, hit bool) {
 	k := p.l.K
 	sc := s.Scenario()
@@ -103,46 +119,63 @@ func (p *painter) attackLabel(s *rules.State, a attackMark, hit bool) {
 	case rules.SourceOBA:
 		head = "OBA "
 	}
-	var line1, line2 string
-	if a.pending {
-		line1 = fmt.Sprintf("attack: strength %d", e.Strength)
-		line2 = "card not drawn yet"
-	} else {
-		line1 = fmt.Sprintf("%sstr %d  mod %s  → N %d", head, e.Strength, signed(e.Modifier()), e.N)
+	lines := []string{fmt.Sprintf("%sstr %d · mod %s", head, e.Strength, signed(e.Modifier()))}
+	var results []string
+	switch {
+	case a.pending:
+		lines = []string{fmt.Sprintf("attack: str %d", e.Strength), "card to draw"}
+	case e.N < 1:
+		lines = append(lines, "no hit possible")
+	default:
+		lines = append(lines, fmt.Sprintf("hits on ≤%d", e.N))
+	}
+	if !a.pending {
 		for i, t := range a.targets {
-			if i > 0 {
-				line2 += ", "
-			}
+			r := resultText(a.results[i])
 			if len(a.targets) > 1 {
-				line2 += sc.Unit(t).ID + " "
+				r = sc.Unit(t).ID + ": " + r
 			}
-			line2 += resultText(a.results[i])
+			results = append(results, r)
 		}
 	}
 	hasCard := !a.pending && e.Card != rules.NoCard
 	cardH := 15 * k
-	w2 := p.width(f, line2)
+	indent := 0.0
 	if hasCard {
-		w2 += p.miniCardWidth(e.Card, cardH) + 5*k
+		indent = p.miniCardWidth(e.Card, cardH) + 5*k
 	}
-	w := max(p.width(f, line1), w2) + 12*k
-	h := 36 * k
+	w := 0.0
+	for _, ln := range lines {
+		w = max(w, p.width(f, ln))
+	}
+	for _, ln := range results {
+		w = max(w, indent+p.width(f, ln))
+	}
+	w += 12 * k
+	lineH := 16 * k
+	h := float64(len(lines)+len(results))*lineH + 6*k
 	r := p.placeLabel(s, a, w, h)
 	edge := colMiss
 	if hit || a.pending {
 		edge = colFire
 	}
 	p.roundRect(r, 5*k, colWhite, edge, 2*k)
-	p.text(f, line1, r.X+6*k, r.Y+10*k, 0, 0.5, colInk)
-	x2 := r.X + 6*k
+	y := r.Y + 3*k + lineH/2
+	for _, ln := range lines {
+		p.text(f, ln, r.X+6*k, y, 0, 0.5, colInk)
+		y += lineH
+	}
 	if hasCard {
-		x2 += p.miniCard(e.Card, x2, r.Y+26*k, cardH) + 5*k
+		p.miniCard(e.Card, r.X+6*k, y, cardH)
 	}
-	c := colInk
-	if hit {
-		c = colFire
+	for i, ln := range results {
+		c := colInk
+		if a.results[i].Hit() {
+			c = colFire
+		}
+		p.text(f, ln, r.X+6*k+indent, y, 0, 0.5, c)
+		y += lineH
 	}
-	p.text(f, line2, x2, r.Y+26*k, 0, 0.5, c)
 }
 
 // miniCardWidth is the width miniCard will draw.
@@ -155,47 +188,56 @@ func (p *painter) miniCardWidth(c rules.Card, h float64) float64 {
 	return p.width(f, label) + 6*p.l.K + h*0.55
 }
 
-// placeLabel chooses where an attack's label goes: next to the target hex,
-// on the side that hides the fewest counters and firing lines (ties go to
-// the first candidate, so the choice is deterministic).
+// placeLabel chooses where an attack's chit goes: on one of the target's
+// neighbouring hexes, preferring the side away from the firers and the
+// hexes with no counters (ties go to the first candidate, so the choice is
+// deterministic).
 func (p *painter) placeLabel(s *rules.State, a attackMark, w, h float64) rect {
 	l, k, R := p.l, p.l.K, p.l.R
 	tx, ty := l.hexCenter(a.hex)
-	// Away from the firers first, then below, above, and to the sides.
-	var ax, ay float64
+	var ax, ay float64 // away from the firers
 	for _, f := range a.firers {
 		fx, fy := l.hexCenter(f)
 		ax, ay = ax+tx-fx, ay+ty-fy
 	}
-	var cands [][2]float64
-	if n := hypot(ax, ay); n > 0 {
-		cands = append(cands, [2]float64{tx + ax/n*1.05*R, ty + ay/n*1.05*R})
+	if ax == 0 && ay == 0 {
+		ay = 1 // a strike: below by preference
 	}
-	cands = append(cands, [2]float64{tx, ty + 1.02*R}, [2]float64{tx, ty - 1.02*R},
-		[2]float64{tx + 1.1*R, ty + 0.5*R}, [2]float64{tx - 1.1*R, ty + 0.5*R},
-		[2]float64{tx + 1.1*R, ty - 0.5*R}, [2]float64{tx - 1.1*R, ty - 0.5*R})
+	n := hypot(ax, ay)
+	ax, ay = ax/n, ay/n
+	occupied := map[rules.Hex]bool{}
+	for i := range s.Scenario().Units {
+		if st := s.Unit(rules.UnitID(i)); st.Status == rules.OnMap {
+			occupied[st.Hex] = true
+		}
+	}
+	firer := map[rules.Hex]bool{}
+	for _, f := range a.firers {
+		firer[f] = true
+	}
 	m := l.Map
-	best, bestScore := rect{}, -1.0
-	for _, c := range cands {
-		r := rect{c[0] - w/2, c[1] - h/2, w, h}
+	best, bestScore := rect{}, 0.0
+	for d := 0; d < 6; d++ {
+		// Neighbour centres, also off the map edge (clamped back below).
+		ang := float64(d)*math.Pi/3 - math.Pi/2
+		dx, dy := math.Cos(ang), math.Sin(ang)
+		cx, cy := tx+dx*sqrt3*R, ty+dy*sqrt3*R
+		r := rect{cx - w/2, cy - h/2, w, h}
 		r.X = min(max(r.X, m.X+2*k), m.X+m.W-2*k-r.W)
 		r.Y = min(max(r.Y, m.Y+2*k), m.Y+m.H-2*k-r.H)
-		score := 0.0
-		for i := range s.Scenario().Units {
-			st := s.Unit(rules.UnitID(i))
-			if st.Status != rules.OnMap {
-				continue
-			}
-			hx, hy := l.hexCenter(st.Hex)
-			score += overlap(r, rect{hx - 0.75*R, hy - 0.45*R, 1.5 * R, 0.9 * R})
+		score := 1 - (dx*ax + dy*ay) // 0 straight away from the firers .. 2 towards them
+		nb := a.hex.Neighbours()[d]
+		switch {
+		case !nb.Valid():
+			score += 1.5 // off the map: squeezed against the edge
+		case firer[nb]:
+			score += 6
+		case occupied[nb]:
+			score += 3
 		}
-		// The target and firer hexes themselves count double.
-		score += overlap(r, rect{tx - 0.8*R, ty - 0.8*R, 1.6 * R, 1.6 * R})
-		for _, f := range a.firers {
-			fx, fy := l.hexCenter(f)
-			score += overlap(r, rect{fx - 0.8*R, fy - 0.8*R, 1.6 * R, 1.6 * R})
-		}
-		if bestScore < 0 || score < bestScore-1e-6 {
+		// Whatever the chit still covers of the target's own counters.
+		score += overlap(r, rect{tx - 0.8*R, ty - 0.5*R, 1.6 * R, R}) / (R * R)
+		if d == 0 || score < bestScore-1e-9 {
 			best, bestScore = r, score
 		}
 	}

@@ -119,13 +119,13 @@ func (p *painter) counterFace(c counterLook, cx, cy, S float64) {
 		p.line(x0+inset, y0+inset+bandH, x0+S-inset, y0+inset+bandH, edge, max(0.8, 0.02*S))
 		idInk = colInk
 	}
-	f := p.fitText(bold, c.def.ID, 0.25*S, 0.88*S)
+	f := p.fitText(bold, c.def.ID, 0.28*S, 0.9*S)
 	p.text(f, c.def.ID, cx, y0+0.165*S, 0.5, 0.5, idInk)
 
 	// NATO symbol: a frame with an oval (armour), a cross (infantry) or an
 	// inverted V (anti-tank gun).
-	sw, sh := 0.56*S, 0.3*S
-	sx, sy := cx-sw/2, cy+0.03*S-sh/2
+	sw, sh := 0.54*S, 0.27*S
+	sx, sy := cx-sw/2, cy+0.01*S-sh/2
 	lw := max(1, 0.04*S)
 	symInk := ink
 	if c.def.Tiger {
@@ -151,7 +151,7 @@ func (p *painter) counterFace(c counterLook, cx, cy, S float64) {
 		p.dc.LineTo(sx+sw*0.8, sy+sh)
 		p.stroke(symInk, lw)
 	}
-	ff := p.fitText(bold, c.factors.String(), 0.27*S, 0.9*S)
+	ff := p.fitText(bold, c.factors.String(), 0.3*S, 0.92*S)
 	p.text(ff, c.factors.String(), cx, y0+0.83*S, 0.5, 0.5, ink)
 }
 

@@ -101,7 +101,20 @@ func (p *painter) overlay(s *rules.State, events []rules.Event) *overlay {
 			case rules.SourceOBA:
 				ov.summary = append(ov.summary, fmt.Sprintf("OBA on %s: %s %s", e.To, id(e.Target), e.Result))
 			default:
-				ov.summary = append(ov.summary, fmt.Sprintf("attack on %s: %s", id(e.Target), e.Result))
+				var firers []string
+				for _, f := range e.FirerList() {
+					firers = append(firers, id(f))
+				}
+				card := ""
+				if e.Card != rules.NoCard {
+					card = ", card " + e.Card.String()
+				}
+				phrase := fmt.Sprintf("%s fire%s at %s: %s%s", strings.Join(firers, "+"), plural(len(firers)), id(e.Target), e.Result, card)
+				if n := len(ov.summary); n > 0 && strings.Contains(ov.summary[n-1], " at "+id(e.Target)) && strings.Contains(ov.summary[n-1], " fire") {
+					ov.summary[n-1] = phrase // the firing phrase of this step, now resolved
+				} else {
+					ov.summary = append(ov.summary, phrase)
+				}
 			}
 		case rules.EvAirCover:
 			ov.cover = e.To
@@ -155,7 +168,7 @@ func pendingStrength(s *rules.State, t rules.UnitID, firers []rules.UnitID) int 
 
 // drawOverlayUnder draws the marks that belong under the counters: the
 // hexes an Air cover reaches, the target hexes.
-func (p *painter) drawOverlayUnder(ov *overlay) {
+func (p *painter) drawOverlayUnder(s *rules.State, ov *overlay) {
 	k := p.l.K
 	if ov.cover != rules.NoHex {
 		hexes := []rules.Hex{ov.cover}
@@ -170,10 +183,7 @@ func (p *painter) drawOverlayUnder(ov *overlay) {
 		}
 	}
 	for _, a := range ov.attacks {
-		if a.hex.Valid() {
-			p.hexPath(a.hex, 0.93)
-			p.stroke(colFire, 3*k)
-		}
+		p.attackUnder(s, a)
 	}
 }
 
@@ -191,15 +201,15 @@ func (p *painter) drawOverlay(s *rules.State, ov *overlay) {
 			x1, y1, x2, y2 = shorten(x1, y1, x2, y2, 0.3*R, 0.52*R)
 		case entered:
 			x2, y2 = l.hexCenter(m.to)
-			edge := l.Map.X + l.Map.W + 2*k // German entry: east edge (R5.3)
+			edge := l.East.X + 16*k // German entry: from the east sideboard (R5.3)
 			if m.side == rules.US {
-				edge = l.Map.X - 2*k
+				edge = l.West.X + l.West.W - 16*k
 			}
 			x1, y1 = edge, y2
 			x1, y1, x2, y2 = shorten(x1, y1, x2, y2, 0, 0.5*R)
 		case exited:
 			x1, y1 = l.hexCenter(m.from)
-			x2, y2 = l.Map.X-2*k, y1 // off the west edge (R5.5)
+			x2, y2 = l.West.X+l.West.W-10*k, y1 // off the west edge (R5.5)
 			x1, y1, x2, y2 = shorten(x1, y1, x2, y2, 0.2*R, 0)
 		}
 		p.arrow(x1, y1, x2, y2, lw, colMove)

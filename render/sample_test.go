@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"fmt"
+	"github.com/mortain/mortain/rules"
 	"image"
 	"image/draw"
 	"image/gif"
@@ -24,8 +25,7 @@ func TestWriteSamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := busyGame(t)
-	for name, w := range map[string]int{"busy.png": 0, "busy-550.png": 550} {
+	write := func(name string, g *rules.Game, w int) {
 		b, err := r.Map(&g.State, g.LastEvents(), Options{Width: w})
 		if err != nil {
 			t.Fatal(err)
@@ -34,6 +34,26 @@ func TestWriteSamples(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	g := busyGame(t)
+	write("busy.png", g, 0)
+	write("busy-550.png", g, 550)
+	g = rules.NewGame(nil, rules.Options{}, 3)
+	play(t, g, "historical", "setup-done", "debug place DR-1 1603", "debug place 102 1603", "debug flip DR-1", "debug round us 3H", "debug deck 4C", "air-attack 1603")
+	write("strike.png", g, 0)
+	g = busyGame(t)
+	play(t, g, "debug round us 5", "debug deck 2S", "fire TD DR-2", "resolve")
+	write("elim.png", g, 0)
+	g = busyGame(t)
+	play(t, g, "debug round us 5", "fire TD DR-2")
+	write("pending.png", g, 0)
+	g = busyGame(t)
+	play(t, g, "debug round german 3", "enter D 1905")
+	write("entry.png", g, 0)
+	g = rules.NewGame(nil, rules.Options{LOS: rules.LOSLenient, Attack: rules.AttackEndsRound}, 3)
+	play(t, g, "historical", "setup-done", "debug place DR-1 1603", "debug place DR-2 1703", "debug round us 5H", "air-cover 1603")
+	write("cover.png", g, 0)
+	write("setup.png", rules.NewGame(nil, rules.Options{}, 1), 0)
+	write("over.png", randomGame(t, 5), 0)
 }
 
 // TestWriteReplaySample writes a random game's replay and, for looking at

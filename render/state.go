@@ -38,7 +38,7 @@ func (p *painter) drawState(s *rules.State, events []rules.Event) {
 		}
 	}
 	ov := p.overlay(s, events)
-	p.drawOverlayUnder(ov)
+	p.drawOverlayUnder(s, ov)
 	for h := range at {
 		p.stack(s, rules.Hex(h), at[h])
 	}
@@ -67,7 +67,7 @@ func stackOffsets(n int) ([][2]float64, float64) {
 	case 1:
 		return [][2]float64{{0, 0.02}}, 0.9
 	case 2:
-		return [][2]float64{{-0.4, 0}, {0.4, 0}}, 0.76
+		return [][2]float64{{-0.42, 0}, {0.42, 0}}, 0.8
 	}
 	return [][2]float64{{-0.37, -0.31}, {0.37, -0.31}, {0, 0.4}}, 0.7
 }
@@ -96,6 +96,7 @@ func (p *painter) fillBox(s *rules.State, b box, units []rules.UnitID) {
 		}
 		sl := b.Slots[i]
 		lk := lookOf(s, u)
+		lk.activated, lk.targeted, lk.covered = false, false, false // off the map: no marks
 		p.counter(lk, sl.cx(), sl.cy(), sl.W)
 	}
 }
