@@ -49,3 +49,23 @@ func BenchmarkRender(b *testing.B) { benchMap(b, 0) }
 
 // BenchmarkRenderPreview is the same at Discord's preview width.
 func BenchmarkRenderPreview(b *testing.B) { benchMap(b, 550) }
+
+// BenchmarkReplay is the replay of a long complete random game (over 400
+// steps) at the default replay width; run it with -benchtime 1x.
+func BenchmarkReplay(b *testing.B) {
+	r, err := New()
+	if err != nil {
+		b.Fatal(err)
+	}
+	g := randomGame(b, 7)
+	var size int
+	for b.Loop() {
+		gif, err := r.Replay(g, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(gif)
+	}
+	b.ReportMetric(float64(size)/(1<<20), "MiB")
+	b.ReportMetric(float64(len(g.History)), "steps")
+}
