@@ -53,7 +53,32 @@ func (p *painter) overlay(s *rules.State, events []rules.Event) *overlay {
 	ov := &overlay{cover: rules.NoHex}
 	fireFrom := map[rules.UnitID]rules.Hex{}
 	var fireText []string
+	validUnit := func(u rules.UnitID) bool { return int(u) < sc.NumUnits() }
 	for _, e := range events {
+		// Events that do not fit this state (from another game, or
+		// damaged) are left out rather than drawn wrong.
+		switch e.Kind {
+		case rules.EvMove:
+			if !e.From.Valid() || !e.To.Valid() {
+				continue
+			}
+		case rules.EvEnter, rules.EvAirCover:
+			if !e.To.Valid() {
+				continue
+			}
+		case rules.EvExit:
+			if !e.From.Valid() {
+				continue
+			}
+		case rules.EvAttack:
+			if !e.To.Valid() || !validUnit(e.Target) || e.Firers>>uint(sc.NumUnits()) != 0 {
+				continue
+			}
+		case rules.EvFire:
+			if !validUnit(e.Unit) {
+				continue
+			}
+		}
 		switch e.Kind {
 		case rules.EvMove:
 			ov.moves = append(ov.moves, moveMark{moved, e.From, e.To, e.Side})

@@ -382,3 +382,23 @@ func TestMapDrawsAttack(t *testing.T) {
 		t.Errorf("no cross where DR-2 was eliminated: %v", p.at(x, y))
 	}
 }
+
+// Events that belong to another game must not break the picture.
+func TestMapToleratesForeignEvents(t *testing.T) {
+	r := newRenderer(t)
+	g := busyGame(t)
+	other := randomGame(t, 9)
+	for i := 0; i+8 <= len(other.Log); i += 8 {
+		if _, err := r.Map(&g.State, other.Log[i:i+8], Options{Width: 550}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	junk := []rules.Event{{Kind: rules.EvAttack, Target: rules.NoUnit, To: rules.NoHex, Card: rules.NoCard},
+		{Kind: rules.EvMove, From: rules.NoHex, To: 3}, {Kind: rules.EvEnter, To: rules.NoHex, Unit: 200}}
+	if _, err := r.Map(&g.State, junk, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Map(nil, nil, Options{}); err == nil {
+		t.Error("drawing no state should fail")
+	}
+}

@@ -74,3 +74,25 @@ func TestReplayFullGameUnderLimit(t *testing.T) {
 		t.Errorf("last frame shows %d cs, want %d", an.Delay[len(an.Delay)-1], delayFinal)
 	}
 }
+
+func TestReplayBeforeAndAtTheStart(t *testing.T) {
+	r := newRenderer(t)
+	if _, err := r.Replay(nil, Options{}); err == nil {
+		t.Error("a replay of no game should fail")
+	}
+	for _, steps := range [][]string{nil, {"historical", "setup-done"}} {
+		g := rules.NewGame(nil, rules.Options{}, 4)
+		play(t, g, steps...)
+		b, err := r.Replay(g, Options{Width: 500})
+		if err != nil {
+			t.Fatal(err)
+		}
+		an, err := gif.DecodeAll(bytes.NewReader(b))
+		if err != nil {
+			t.Fatalf("after %v: not a valid GIF: %v", steps, err)
+		}
+		if an.Config.Width != 500 || len(an.Image) == 0 {
+			t.Errorf("after %v: %d frames %d wide, want at least one, 500 wide", steps, len(an.Image), an.Config.Width)
+		}
+	}
+}
