@@ -111,7 +111,8 @@ func (p *painter) attackLabel(s *rules.State, a attackMark, hit bool) {
 	k := p.l.K
 	sc := s.Scenario()
 	e := a.ev
-	f := p.face(bold, 12*k)
+	fs := max(12*k, minTextPx)
+	f := p.face(bold, fs)
 	var head string
 	switch a.source {
 	case rules.SourceAir:
@@ -139,7 +140,7 @@ func (p *painter) attackLabel(s *rules.State, a attackMark, hit bool) {
 		}
 	}
 	hasCard := !a.pending && e.Card != rules.NoCard
-	cardH := 15 * k
+	cardH := fs * 1.25
 	indent := 0.0
 	if hasCard {
 		indent = p.miniCardWidth(e.Card, cardH) + 5*k
@@ -152,7 +153,7 @@ func (p *painter) attackLabel(s *rules.State, a attackMark, hit bool) {
 		w = max(w, indent+p.width(f, ln))
 	}
 	w += 12 * k
-	lineH := 16 * k
+	lineH := fs * 1.33
 	h := float64(len(lines)+len(results))*lineH + 6*k
 	r := p.placeLabel(s, a, w, h)
 	edge := colMiss

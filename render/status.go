@@ -20,7 +20,8 @@ func (p *painter) drawStatus(s *rules.State, ov *overlay) {
 	x := card.X + card.W + 16*k
 	big := p.face(bold, 25*k)
 	mid := p.face(bold, 17*k)
-	small := p.face(regular, 13.5*k)
+	line := max(13.5*k, minTextPx) // the smaller lines stay readable in a preview
+	small := p.face(regular, line)
 
 	turn := "Set-up"
 	if s.Turn() > 0 {
@@ -47,17 +48,17 @@ func (p *painter) drawStatus(s *rules.State, ov *overlay) {
 	if airOn {
 		airCol = colInk
 	}
-	p.text(p.fitText(bold, airText, 13.5*k, colW-20*k), airText, x2+22*k, st.Y+20*k, 0, 0.5, airCol)
+	p.text(p.fitText(bold, airText, line, colW-20*k), airText, x2+22*k, st.Y+20*k, 0, 0.5, airCol)
 	opts := "Options: standard rules"
 	if nd := s.Options().NonDefault(); len(nd) > 0 {
 		opts = "Options: " + strings.Join(nd, "  ")
 	}
-	p.text(p.fitText(regular, opts, 13.5*k, colW), opts, x2, st.Y+46*k, 0, 0.5, colInk)
+	p.text(p.fitText(regular, opts, line, colW), opts, x2, st.Y+46*k, 0, 0.5, colInk)
 	last := "Last: —"
 	if len(ov.summary) > 0 {
 		last = "Last: " + strings.Join(ov.summary, "; ")
 	}
-	p.text(p.fitText(regular, last, 13.5*k, colW), last, x2, st.Y+72*k, 0, 0.5, colInk)
+	p.text(p.fitText(regular, last, line, colW), last, x2, st.Y+72*k, 0, 0.5, colInk)
 	_ = small
 
 	if s.Over() {

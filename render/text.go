@@ -12,6 +12,10 @@ import (
 	"golang.org/x/image/math/fixed"
 )
 
+// minTextPx is the smallest size, in pixels, of the text a player needs
+// to read (status lines, attack figures) however narrow the picture.
+const minTextPx = 8
+
 // fontStyle picks one of the embedded Go fonts.
 type fontStyle uint8
 
