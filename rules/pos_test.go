@@ -223,12 +223,19 @@ func mustRefuse(t testing.TB, s *State, text, rule string) {
 	t.Helper()
 	a, err := ParseAction(s.sc, text)
 	must(t, err)
+	mustRefuseAction(t, s, a, rule)
+}
+
+// mustRefuseAction is mustRefuse for an action given as data.
+func mustRefuseAction(t testing.TB, s *State, a Action, rule string) {
+	t.Helper()
+	text := a.Format(s.sc)
 	if isListed(s, a) {
 		t.Errorf("%q is listed by LegalActions but must be refused", text)
 	}
 	before := *s
 	var log []Event
-	err = s.Apply(a, &log)
+	err := s.Apply(a, &log)
 	if err == nil {
 		t.Fatalf("%s: accepted, want refused under %s", text, rule)
 	}
