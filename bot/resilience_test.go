@@ -234,3 +234,42 @@ func TestSlowWorkIsDeferredThenAnswered(t *testing.T) {
 		t.Errorf("after the slow button the channel shows %q", m.Content)
 	}
 }
+
+func TestAIVersusAIPausesAtItsPaceAcrossRestarts(t *testing.T) {
+	e := newEnv(t)
+	e.start()
+	e.slash(alice, "new", opt("opponent", "ai-vs-ai"), opt("pace", "round"))
+	var paused fakediscord.Message
+	if !e.fake.WaitFor(20*time.Second, func() bool {
+		m := e.fake.Messages(channel)
+		if len(m) == 0 {
+			return false
+		}
+		paused = m[len(m)-1]
+		for _, c := range paused.Components {
+			if strings.HasPrefix(c.CustomID, "mortain/continue/") {
+				return true
+			}
+		}
+		return false
+	}) {
+		t.Fatal("the AI-vs-AI game never paused at the end of a round")
+	}
+	e.quiet(channel)
+	n := len(e.fake.Messages(channel))
+
+	// A restart does not run a paused game on.
+	e.restart()
+	e.quiet(channel)
+	if got := len(e.fake.Messages(channel)); got != n {
+		t.Fatalf("the paused game went on by itself after a restart: %d new posts", got-n)
+	}
+	// Its Continue button, posted before the restart, resumes it.
+	r := e.press(spectator, paused, button(t, paused, "continue"))
+	if r.Text() != "" {
+		t.Fatalf("continue: %q", r.Text())
+	}
+	if !e.fake.WaitFor(10*time.Second, func() bool { return len(e.fake.Messages(channel)) > n }) {
+		t.Fatal("Continue did not resume the game")
+	}
+}
