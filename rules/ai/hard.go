@@ -20,13 +20,15 @@ const (
 	playoutEps = 0.15 // chance a playout move is a random sensible one
 )
 
-// hardPlayer is determinised Monte Carlo tree search (information-set
-// style): each iteration deals the hidden cards anew, walks a tree of the
-// player's and the opponent's decisions (UCB over the heuristic's best
+// hardPlayer searches over samples of the hidden cards (determinisation),
+// with heuristic playouts. For the US it is Monte Carlo tree search
+// (information-set style): each iteration deals the hidden cards anew,
+// walks a tree of both sides' decisions (UCB over the heuristic's best
 // actions, counting how often each was available), and finishes the game
-// with a noisy heuristic playout. Root parallelism: each worker grows its
+// with a noisy heuristic playout; root parallelism: each worker grows its
 // own tree from its own random stream, and the root visit counts are
-// summed.
+// summed. For the German it is sequential halving (halving.go), which
+// arena games showed to suit the German's many near-equal moves better.
 type hardPlayer struct {
 	seed      uint64
 	budget    Budget
@@ -51,6 +53,7 @@ func (p *hardPlayer) Choose(ctx context.Context, s *rules.State) (rules.Action, 
 	}
 	v := newView(s, true)
 	cands := topActions(v, legal, rootWidth, nil)
+
 	if len(cands) == 1 {
 		return cands[0], nil
 	}
@@ -60,6 +63,9 @@ func (p *hardPlayer) Choose(ctx context.Context, s *rules.State) (rules.Action, 
 	if err != nil {
 		// Cannot sample the hidden cards: play the heuristic instead.
 		return p.easy.Choose(ctx, s)
+	}
+	if s.ToAct() == rules.German {
+		return cands[p.halving(ctx, smp, cands, rules.German, dseed)], nil
 	}
 	workers := p.budget.Workers
 	if workers < 1 {
@@ -272,7 +278,7 @@ func (sr *searcher) playout() rules.Side {
 		a := sr.legal[0]
 		if len(sr.legal) > 1 {
 			sr.v.reset(st, false)
-			a = playoutAction(&sr.v, sr.legal, &sr.r)
+			a = playoutAction(&sr.v, sr.legal, &sr.r, playoutEps)
 		}
 		if err := st.Apply(a, nil); err != nil {
 			break
@@ -282,8 +288,8 @@ func (sr *searcher) playout() rules.Side {
 }
 
 // playoutAction is the heuristic's choice with some noise.
-func playoutAction(v *view, legal []rules.Action, r *splitmix) rules.Action {
-	if r.float() < playoutEps {
+func playoutAction(v *view, legal []rules.Action, r *splitmix, eps float64) rules.Action {
+	if r.float() < eps {
 		// A random action among those better than passing.
 		n := 0
 		var pick rules.Action

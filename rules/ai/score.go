@@ -20,8 +20,11 @@ const (
 	resolveBias = 0.5 // resolving beats passing when points are left
 )
 
-// targetValue is what hitting enemy unit t is worth to the side firing.
-func (v *view) targetValue(t rules.UnitID) float64 {
+// targetValue is what hitting enemy unit t (on the map) is worth to the
+// side firing.
+func (v *view) targetValue(t rules.UnitID) float64 { return v.value[t] }
+
+func (v *view) computeValue(t rules.UnitID) float64 {
 	s, sc := v.s, v.sc
 	d := &sc.Units[t]
 	us := s.Unit(t)
@@ -127,15 +130,8 @@ func (v *view) tigerFree(n rules.Hex) bool {
 func (v *view) usPlace(u rules.UnitID, h rules.Hex) float64 {
 	s, sc := v.s, v.sc
 	sc0 := 2.0 * float64(sc.Terrain[h].Modifier())
-	for g := sc.SideUnits(rules.German); g != 0; g &= g - 1 {
-		t := rules.UnitID(bits.TrailingZeros32(g))
-		gs := s.Unit(t)
-		if gs.Status != rules.OnMap || !sc.InRange(h, gs.Hex, v.los) {
-			continue
-		}
-		str := strength(s, u, t)
-		sc0 += 0.05 * float64(str) * v.targetValue(t) / 4
-	}
+	f := s.Factors(u)
+	sc0 += 0.0125 * (float64(f.AT)*v.targets[h][0] + float64(f.AI)*v.targets[h][1])
 	sc0 -= 0.4 * float64(v.threat(rules.US, sc.Units[u].Type, h))
 	// Standing west of the German spearhead keeps the road to the edge shut.
 	if h.Col() < v.westGerman {

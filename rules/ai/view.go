@@ -2,6 +2,7 @@ package ai
 
 import (
 	"math/bits"
+	"sync"
 
 	"github.com/mortain/mortain/rules"
 )
@@ -22,6 +23,12 @@ type view struct {
 	hit [12]float64
 	// joker is the chance the next card drawn is the Joker.
 	joker float64
+	// value[u] is targetValue(u), worked out once per view.
+	value [rules.MaxUnits]float64
+	geo   *geometry
+	// targets[h] is the value of the German units a US unit in h could fire
+	// at: [0] tanks (hit with AT), [1] infantry and guns (hit with AI).
+	targets [rules.NumHexes][2]float64
 	// westGerman is the column of the westmost German unit on the map (or
 	// LastCol+1 when none is on the map).
 	westGerman int
@@ -38,7 +45,11 @@ func newView(s *rules.State, exact bool) *view {
 // reset recomputes the view for s, reusing v's memory.
 func (v *view) reset(s *rules.State, exact bool) {
 	sc := s.Scenario()
-	*v = view{s: s, sc: sc, los: s.Options().LOS, side: s.ToAct(), westGerman: rules.LastCol + 1}
+	geo := v.geo
+	if geo == nil || geo.sc != sc {
+		geo = geometryOf(sc)
+	}
+	*v = view{s: s, sc: sc, los: s.Options().LOS, side: s.ToAct(), westGerman: rules.LastCol + 1, geo: geo}
 	for u := range sc.Units {
 		us := s.Unit(rules.UnitID(u))
 		if us.Status != rules.OnMap {
@@ -49,11 +60,33 @@ func (v *view) reset(s *rules.State, exact bool) {
 			v.westGerman = us.Hex.Col()
 		}
 		f := s.Factors(rules.UnitID(u))
-		at := int8(max(f.AT, 0))
-		for h := rules.Hex(0); h < rules.NumHexes; h++ {
-			if sc.InRange(us.Hex, h, v.los) {
-				v.fire[d.Side][h][0] += at
-				v.fire[d.Side][h][1] += int8(f.AI)
+		at, ai := int8(max(f.AT, 0)), int8(f.AI)
+		fire := &v.fire[d.Side]
+		for m := geo.reach[v.los][us.Hex]; m != 0; m &= m - 1 {
+			h := bits.TrailingZeros64(m)
+			fire[h][0] += at
+			fire[h][1] += ai
+		}
+	}
+	for u := range sc.Units {
+		if s.Unit(rules.UnitID(u)).Status == rules.OnMap {
+			v.value[u] = v.computeValue(rules.UnitID(u))
+		}
+	}
+	if v.side == rules.US {
+		// For usPlace: the value of the German units each hex can fire at.
+		for t := sc.SideUnits(rules.German); t != 0; t &= t - 1 {
+			u := rules.UnitID(bits.TrailingZeros32(t))
+			us := s.Unit(u)
+			if us.Status != rules.OnMap {
+				continue
+			}
+			k := 1
+			if sc.Units[u].Type == rules.Tank {
+				k = 0
+			}
+			for m := geo.seenBy[v.los][us.Hex]; m != 0; m &= m - 1 {
+				v.targets[bits.TrailingZeros64(m)][k] += v.value[u]
 			}
 		}
 	}
@@ -174,4 +207,33 @@ func progress(s *rules.State, u rules.UnitID) int {
 		return rules.NumCols + 1
 	}
 	return 0
+}
+
+// geometry caches, per scenario, the hexes a unit in each hex can fire at.
+type geometry struct {
+	sc    *rules.Scenario
+	reach [2][rules.NumHexes]uint64 // per opt:los
+	// seenBy[los][b] is the set of hexes whose units may fire at b.
+	seenBy [2][rules.NumHexes]uint64
+}
+
+var geometries sync.Map // *rules.Scenario -> *geometry
+
+func geometryOf(sc *rules.Scenario) *geometry {
+	if g, ok := geometries.Load(sc); ok {
+		return g.(*geometry)
+	}
+	g := &geometry{sc: sc}
+	for los := uint8(0); los < 2; los++ {
+		for a := rules.Hex(0); a < rules.NumHexes; a++ {
+			for b := rules.Hex(0); b < rules.NumHexes; b++ {
+				if sc.InRange(a, b, los) {
+					g.reach[los][a] |= 1 << b
+					g.seenBy[los][b] |= 1 << a
+				}
+			}
+		}
+	}
+	actual, _ := geometries.LoadOrStore(sc, g)
+	return actual.(*geometry)
 }

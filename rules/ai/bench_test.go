@@ -1,0 +1,43 @@
+package ai
+
+import (
+	"context"
+	"testing"
+
+	"github.com/mortain/mortain/rules"
+)
+
+// BenchmarkPlayout plays one heuristic playout from the start of turn 1, as
+// the hard level does at every iteration.
+func BenchmarkPlayout(b *testing.B) {
+	s := rules.NewState(nil, rules.Options{}, 1)
+	_ = s.Apply(rules.Historical(), nil)
+	_ = s.Apply(rules.SetupDone(), nil)
+	smp, err := newSampler(&s, 1, 4)
+	if err != nil {
+		b.Fatal(err)
+	}
+	sr := newSearcher(smp, []rules.Action{rules.Pass()}, 1)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		smp.sample(&sr.st, &sr.r, &sr.perm)
+		sr.playout()
+	}
+}
+
+// BenchmarkHardDecision is one hard US decision at 200 iterations on one
+// worker.
+func BenchmarkHardDecision(b *testing.B) {
+	s := rules.NewState(nil, rules.Options{}, 1)
+	_ = s.Apply(rules.Historical(), nil)
+	_ = s.Apply(rules.SetupDone(), nil)
+	for s.ToAct() != rules.US || len(s.LegalActions(nil)) < 3 {
+		_ = s.Apply(rules.Pass(), nil)
+	}
+	p := newHard(1, Budget{Iterations: 200, Workers: 1})
+	for i := 0; i < b.N; i++ {
+		if _, err := p.Choose(context.Background(), &s); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

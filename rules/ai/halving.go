@@ -1,0 +1,170 @@
+package ai
+
+import (
+	"context"
+	"math"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/mortain/mortain/rules"
+)
+
+// Parameters of sequential halving.
+const (
+	halvingEps = 0.05 // chance a playout move is a random sensible one
+	signZ      = 1.0  // evidence needed to overrule the heuristic (sign test z)
+)
+
+// Sequential halving with common random numbers, the German side's search.
+// Each sample deals the hidden cards anew (see sampler); every action still
+// in the running is tried on that same deal and finished with the same
+// heuristic playout stream, so that the actions are compared on equal luck;
+// after each share of the budget the worse half is dropped. The heuristic's
+// own choice is never dropped, and is overruled only on clear evidence. The
+// playouts of a sample are shared out among the workers; each has its own
+// random stream fixed by the seed, the decision and the sample.
+
+// halving runs sequential halving over the candidates (best-scored first)
+// for side and returns the index of the chosen one.
+func (p *hardPlayer) halving(ctx context.Context, smp *sampler, cands []rules.Action, side rules.Side, dseed uint64) int {
+	workers := p.budget.Workers
+	if workers < 1 {
+		workers = defaultWorkers()
+	}
+	start := time.Now()
+	limit := p.budget.Time
+	if limit <= 0 {
+		limit = DefaultTime
+	}
+	if dl, ok := ctx.Deadline(); ok && p.budget.Iterations == 0 {
+		limit = min(limit, time.Until(dl))
+	}
+	// spent is the share of the budget used after used playouts.
+	spent := func(used int) float64 {
+		if p.budget.Iterations > 0 {
+			return float64(used) / float64(p.budget.Iterations)
+		}
+		return float64(time.Since(start)) / float64(limit)
+	}
+	alive := make([]int, len(cands))
+	for i := range alive {
+		alive[i] = i
+	}
+	// wins[c] counts the samples side won after c; better[c] and worse[c]
+	// count the samples where c won and the heuristic's choice (cands[0])
+	// lost, and the other way round.
+	wins := make([]int, len(cands))
+	better := make([]int, len(cands))
+	worse := make([]int, len(cands))
+	rounds := max(1, int(math.Ceil(math.Log2(float64(len(cands))))))
+	round, used := 0, 0
+	ws := make([]*worker, workers)
+	for w := range ws {
+		ws[w] = &worker{}
+	}
+	winners := make([]rules.Side, len(cands))
+	var base rules.State
+	for sample := uint64(1); len(alive) > 1; sample++ {
+		sseed := mix(dseed, sample)
+		r := splitmix(sseed)
+		smp.sample(&base, &r, &ws[0].perm)
+		runBatch(ws, &base, cands, alive, mix(sseed, 1), winners)
+		won0 := winners[0] == side
+		for _, c := range alive {
+			won := winners[c] == side
+			if won {
+				wins[c]++
+			}
+			switch {
+			case won && !won0:
+				better[c]++
+			case !won && won0:
+				worse[c]++
+			}
+		}
+		used += len(alive)
+		f := spent(used)
+		if ctx.Err() != nil || f >= 1 {
+			break
+		}
+		if f >= float64(round+1)/float64(rounds) {
+			// Keep the better half, and always the heuristic's choice.
+			rest := alive[1:]
+			sort.SliceStable(rest, func(i, j int) bool { return wins[rest[i]] > wins[rest[j]] })
+			alive = alive[:max(1, len(alive)/2)]
+			round++
+		}
+	}
+	// Depart from the heuristic's choice only on clear evidence: a paired
+	// sign test on the samples where the two differed.
+	best, bestGain := 0, 0.0
+	for _, c := range alive[1:] {
+		d := float64(better[c] - worse[c])
+		if d > signZ*math.Sqrt(float64(better[c]+worse[c])) && d > bestGain {
+			best, bestGain = c, d
+		}
+	}
+	return best
+}
+
+// worker is one search thread's scratch space.
+type worker struct {
+	perm  []rules.Card
+	st    rules.State
+	legal []rules.Action
+	v     view
+}
+
+// runBatch plays, for each alive candidate, the candidate on a copy of the
+// deal base and a playout from pseed, and records the winners.
+func runBatch(ws []*worker, base *rules.State, cands []rules.Action, alive []int, pseed uint64, winners []rules.Side) {
+	if len(ws) == 1 {
+		for _, c := range alive {
+			winners[c] = ws[0].try(base, cands[c], pseed)
+		}
+		return
+	}
+	var wg sync.WaitGroup
+	for w, wk := range ws {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < len(alive); i += len(ws) {
+				c := alive[i]
+				winners[c] = wk.try(base, cands[c], pseed)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// try plays a on a copy of base, then the playout, and returns the winner.
+func (wk *worker) try(base *rules.State, a rules.Action, pseed uint64) rules.Side {
+	wk.st = *base
+	if err := wk.st.Apply(a, nil); err != nil {
+		// Cannot happen: a came from LegalActions, and legality does not
+		// depend on the hidden cards.
+		return rules.NoSide
+	}
+	r := splitmix(pseed)
+	return wk.playout(&r)
+}
+
+// playout finishes the game with the heuristic, now and then choosing a
+// random sensible action instead of the best one, and returns the winner.
+func (wk *worker) playout(r *splitmix) rules.Side {
+	st := &wk.st
+	for !st.Over() {
+		wk.legal = st.LegalActions(wk.legal[:0])
+		a := wk.legal[0]
+		if len(wk.legal) > 1 {
+			wk.v.reset(st, false)
+			a = playoutAction(&wk.v, wk.legal, r, halvingEps)
+		}
+		if err := st.Apply(a, nil); err != nil {
+			break
+		}
+	}
+	return st.Winner()
+}
