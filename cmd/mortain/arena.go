@@ -1,12 +1,138 @@
 package main
 
 import (
+	"context"
+	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"sync"
+
+	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/rules/ai"
 )
 
-// runArena plays AI against AI (mortain arena); it lands with the AI.
+const arenaUsage = `mortain arena — AI against AI, many games, with win rates
+
+Usage:
+  mortain arena --us LEVEL --german LEVEL [--games N] [--seed N] [--budget B] [--json]
+
+Flags:
+  --us LEVEL       the US player: %[1]s (default hard)
+  --german LEVEL   the German player: %[1]s (default easy)
+  --games N        games to play (default 400)
+  --seed N         the match seed: the same seed and an iteration budget replay the same games (default 1)
+  --budget B       the hard level's budget per decision: a time (2s, 500ms) or iterations (2000it) (default 2s)
+  --parallel N     games played at once (default: the number of CPUs)
+  --opt NAME=VALUE a house rule for every game (repeatable), e.g. --opt los=lenient
+  --json           print one JSON object with the figures on stdout
+`
+
+// runArena plays AI against AI (mortain arena): the games run in parallel
+// with a progress bar on stderr, then the figures are printed.
 func runArena(args []string, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "arena: not available yet")
-	return 2
+	levels := strings.Join(ai.Levels, ", ")
+	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	us := fs.String("us", "hard", "")
+	german := fs.String("german", "easy", "")
+	games := fs.Int("games", 400, "")
+	seed := fs.Uint64("seed", 1, "")
+	budget := fs.String("budget", "", "")
+	parallel := fs.Int("parallel", 0, "")
+	asJSON := fs.Bool("json", false, "")
+	var opts rules.Options
+	fs.Func("opt", "", func(v string) error {
+		name, value, ok := strings.Cut(v, "=")
+		if !ok {
+			return fmt.Errorf("want NAME=VALUE, e.g. los=lenient")
+		}
+		return opts.Set(name, value)
+	})
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			fmt.Fprintf(stdout, arenaUsage, levels)
+			return 0
+		}
+		fmt.Fprintf(stderr, "mortain arena: %v\n\n"+arenaUsage, err, levels)
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "mortain arena: unexpected argument %q\n\n"+arenaUsage, fs.Arg(0), levels)
+		return 2
+	}
+	var b ai.Budget
+	if *budget != "" {
+		var err error
+		if b, err = ai.ParseBudget(*budget); err != nil {
+			fmt.Fprintln(stderr, "mortain arena:", err)
+			return 2
+		}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	bar := &progressBar{w: stderr}
+	cfg := ai.ArenaConfig{US: *us, German: *german, Games: *games, Seed: *seed, Budget: b,
+		Parallel: *parallel, Options: opts, Progress: bar.update}
+	res, err := ai.RunArena(ctx, cfg)
+	bar.finish()
+	if err != nil {
+		fmt.Fprintln(stderr, "mortain arena:", err)
+		return 2
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		if err := enc.Encode(res); err != nil {
+			fmt.Fprintln(stderr, "mortain arena:", err)
+			return 1
+		}
+	} else {
+		printArena(stdout, res)
+	}
+	if len(res.Errors) > 0 {
+		fmt.Fprintf(stderr, "mortain arena: %d games failed; first: %s\n", len(res.Errors), res.Errors[0])
+		return 1
+	}
+	return 0
+}
+
+// printArena writes the figures of a match for people.
+func printArena(w io.Writer, r ai.ArenaResult) {
+	fmt.Fprintf(w, "US %s against German %s: %d games, seed %d, hard budget %s\n", r.US.Level, r.German.Level, r.Games, r.Seed, r.Budget)
+	for _, s := range []struct {
+		name string
+		st   ai.SideStats
+	}{{"US", r.US}, {"German", r.German}} {
+		fmt.Fprintf(w, "  %-7s wins %4d  %5.1f%%  (95%% CI %.1f%%-%.1f%%)  units lost %.2f/game  %.3g ms/decision (max %.0f ms)\n",
+			s.name, s.st.Wins, 100*s.st.WinRate, 100*s.st.WinLow, 100*s.st.WinHigh, s.st.Losses, s.st.MsPerDec, s.st.MaxMs)
+	}
+	fmt.Fprintf(w, "  game length %.1f actions, %.2f turns; German exits %.2f/game; %.3g ms/decision overall; %.1f s\n",
+		r.AvgActions, r.AvgTurns, r.AvgExits, r.MsPerDecision, r.WallSeconds)
+}
+
+// progressBar draws "[#####     ] 120/400" on one line, redrawn in place.
+type progressBar struct {
+	mu    sync.Mutex
+	w     io.Writer
+	drawn bool
+}
+
+func (p *progressBar) update(done, total int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	const width = 30
+	n := done * width / total
+	fmt.Fprintf(p.w, "\r[%s%s] %d/%d games", strings.Repeat("#", n), strings.Repeat(" ", width-n), done, total)
+	p.drawn = true
+}
+
+func (p *progressBar) finish() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.drawn {
+		fmt.Fprintln(p.w)
+	}
 }
