@@ -1,14 +1,29 @@
 package rules
 
 import (
+	"encoding/json"
 	"fmt"
 	"math/bits"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 )
 
 // checkInvariants asserts the invariants that hold after every action.
 func checkInvariants(t testing.TB, s *State) {
 	t.Helper()
+	if err := invariantError(s); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// invariantError checks the invariants of a state: stacking (R3.1), no
+// enemies sharing a hex (R3.2), no US unit in column 19 (R5.2), every unit
+// in exactly one place (R1.3), the 53 cards accounted for (R1.4), points
+// never negative, the game within its 6 turns (R4.1, R8.4), and a round
+// always offering an action.
+func invariantError(s *State) error {
 	sc := s.sc
 	var count [NumHexes]int
 	var side [NumHexes]Side
@@ -17,75 +32,169 @@ func checkInvariants(t testing.TB, s *State) {
 		switch us.Status {
 		case OnMap:
 			if !us.Hex.Valid() {
-				t.Fatalf("%s on the map at no hex", d.ID)
+				return fmt.Errorf("%s on the map at no hex", d.ID)
 			}
 			if side[us.Hex] != NoSide && side[us.Hex] != d.Side {
-				t.Fatalf("R3.2: enemies share %s", us.Hex)
+				return fmt.Errorf("R3.2: enemies share %s", us.Hex)
 			}
 			side[us.Hex] = d.Side
 			if UnitID(u) != sc.Tiger {
 				count[us.Hex]++
 			}
 			if count[us.Hex] > StackLimit {
-				t.Fatalf("R3.1: %d units in %s", count[us.Hex], us.Hex)
+				return fmt.Errorf("R3.1: %d units in %s", count[us.Hex], us.Hex)
 			}
 			if d.Side == US && us.Hex.Col() == LastCol {
-				t.Fatalf("R5.2: %s in column 19", d.ID)
+				return fmt.Errorf("R5.2: %s in column 19", d.ID)
 			}
 		case InReserve, Eliminated, Exited:
+			if us.Hex != NoHex {
+				return fmt.Errorf("%s is %s and at %s", d.ID, us.Status, us.Hex)
+			}
 			if us.Status == Exited && d.Side != German {
-				t.Fatalf("R5.5: US unit %s exited", d.ID)
+				return fmt.Errorf("R5.5: US unit %s exited", d.ID)
 			}
 		default:
-			t.Fatalf("%s has status %d", d.ID, us.Status)
+			return fmt.Errorf("%s has status %d", d.ID, us.Status)
 		}
 	}
+	if s.occ != s.occupancy() {
+		return fmt.Errorf("occupancy out of date")
+	}
+	// 53 cards: every card exactly once, drawn or undrawn; a Joker set
+	// aside is among the drawn.
 	var seen [DeckSize]bool
 	for _, c := range s.deck {
 		if c > Joker || seen[c] {
-			t.Fatalf("deck is not the 53 cards: %v", s.deck)
+			return fmt.Errorf("deck is not the 53 cards: %v", s.deck)
 		}
 		seen[c] = true
 	}
-	if s.drawn > DeckSize {
-		t.Fatalf("drawn %d", s.drawn)
+	if s.drawn > DeckSize || int(s.drawn)+s.DeckLeft() != DeckSize {
+		return fmt.Errorf("drawn %d, left %d: not 53 cards", s.drawn, s.DeckLeft())
+	}
+	if s.jokerAside {
+		for _, c := range s.deck[s.drawn:] {
+			if c == Joker {
+				return fmt.Errorf("the Joker is set aside and still to be drawn")
+			}
+		}
 	}
 	if s.round.points < 0 {
-		t.Fatalf("points %d", s.round.points)
+		return fmt.Errorf("points %d", s.round.points)
 	}
-	if s.turn > Turns {
-		t.Fatalf("turn %d", s.turn)
+	if s.turn < 0 || s.turn > Turns || (s.phase != PhaseSetup && s.turn < 1) {
+		return fmt.Errorf("turn %d in phase %s", s.turn, s.phase)
 	}
 	if s.phase == PhaseOver && s.winner == NoSide {
-		t.Fatal("game over without a winner")
+		return fmt.Errorf("game over without a winner")
 	}
-	if s.phase == PhaseRound && !s.Over() && len(s.LegalActions(nil)) == 0 {
-		t.Fatal("no legal action in a round")
+	if s.phase == PhaseOver && s.winner == US && s.turn != Turns {
+		return fmt.Errorf("US won on turn %d", s.turn)
 	}
+	if s.phase != PhaseOver && s.winner != NoSide {
+		return fmt.Errorf("winner %s during play", s.winner)
+	}
+	if s.phase == PhaseRound && len(s.LegalActions(nil)) == 0 {
+		return fmt.Errorf("no legal action in a round")
+	}
+	return nil
+}
+
+// replayFile is a game saved by a failing property test, to replay it.
+type replayFile struct {
+	Seed    uint64   `json:"seed"`
+	Options Options  `json:"options"`
+	History []string `json:"history"`
+	// Failure is what went wrong when the file was written; Winner and Turn
+	// are the recorded end of a game kept as a regression example.
+	Failure string `json:"failure,omitempty"`
+	Winner  Side   `json:"winner,omitempty"`
+	Turn    int    `json:"turn,omitempty"`
+}
+
+// saveFailure writes the failing game to testdata/replay and fails the test
+// with the command that replays it.
+func saveFailure(t testing.TB, g *Game, failure string) {
+	t.Helper()
+	name := fmt.Sprintf("seed-%d", g.Seed)
+	f := replayFile{Seed: g.Seed, Options: g.State.options, History: g.History, Failure: failure}
+	b, _ := json.MarshalIndent(f, "", "  ")
+	path := filepath.Join("testdata", "replay", name+".json")
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err == nil {
+		err = os.WriteFile(path, b, 0o644)
+		if err == nil {
+			t.Fatalf("seed %d: %s\nsaved the game to rules/%s; replay it with:\n  go test ./rules -run 'TestReplayFiles/%s' -v", g.Seed, failure, path, name)
+		}
+	}
+	t.Fatalf("seed %d: %s (could not save the replay)", g.Seed, failure)
 }
 
 // playRandom plays a whole random game, checking invariants after every
-// action; it returns the game.
+// action; it returns the game. A failure saves the game for replay.
 func playRandom(t testing.TB, seed uint64, opts Options) *Game {
 	t.Helper()
 	g := NewGame(nil, opts, seed)
 	p := NewRandomPlayer(seed ^ 0xabcdef)
 	for steps := 0; !g.State.Over(); steps++ {
-		if steps > 100000 {
-			t.Fatalf("seed %d: game does not end", seed)
+		if steps > 20000 {
+			saveFailure(t, g, "the game does not end")
 		}
 		a, ok := p.Choose(&g.State)
 		if !ok {
-			t.Fatalf("seed %d: no legal action at step %d in phase %s", seed, steps, g.State.phase)
+			saveFailure(t, g, fmt.Sprintf("no legal action at step %d in phase %s", steps, g.State.phase))
 		}
 		before := g.State
 		if _, err := g.Apply(a); err != nil {
-			t.Fatalf("seed %d: listed action %s refused: %v", seed, a.Format(g.State.sc), err)
+			if g.State != before {
+				saveFailure(t, g, fmt.Sprintf("refused %s changed the state", a.Format(g.State.sc)))
+			}
+			g.History = append(g.History, a.Format(g.State.sc))
+			saveFailure(t, g, fmt.Sprintf("listed action %s refused: %v", a.Format(g.State.sc), err))
 		}
-		_ = before
-		checkInvariants(t, &g.State)
+		if err := invariantError(&g.State); err != nil {
+			saveFailure(t, g, "after "+a.Format(g.State.sc)+": "+err.Error())
+		}
+	}
+	if g.State.Turn() > Turns || g.State.Winner() == NoSide {
+		saveFailure(t, g, fmt.Sprintf("ended on turn %d with winner %q", g.State.Turn(), g.State.Winner()))
 	}
 	return g
+}
+
+// TestReplayFiles replays every game in testdata/replay: games saved by a
+// failing property test (they must now play cleanly) and kept examples
+// (they must end as recorded).
+func TestReplayFiles(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "replay", "*.json"))
+	if len(files) == 0 {
+		t.Fatal("no replay files in testdata/replay")
+	}
+	for _, path := range files {
+		name := strings.TrimSuffix(filepath.Base(path), ".json")
+		t.Run(name, func(t *testing.T) {
+			b, err := os.ReadFile(path)
+			must(t, err)
+			var f replayFile
+			must(t, json.Unmarshal(b, &f))
+			g := NewGame(nil, f.Options, f.Seed)
+			for i, step := range f.History {
+				before := g.State
+				if _, err := g.ApplyText(step); err != nil {
+					if g.State != before {
+						t.Fatalf("step %d %q: refused and changed the state", i+1, step)
+					}
+					t.Fatalf("step %d %q: %v", i+1, step, err)
+				}
+				if err := invariantError(&g.State); err != nil {
+					t.Fatalf("step %d %q: %v", i+1, step, err)
+				}
+			}
+			if f.Winner != NoSide && (g.State.Winner() != f.Winner || g.State.Turn() != f.Turn) {
+				t.Errorf("ended with %s on turn %d, recorded %s on turn %d", g.State.Winner(), g.State.Turn(), f.Winner, f.Turn)
+			}
+		})
+	}
 }
 
 func optionSets() []Options {
@@ -104,21 +213,40 @@ func optionSets() []Options {
 	return out
 }
 
-func TestPropertyRandomGames(t *testing.T) {
-	n := 3000
-	if testing.Short() {
-		n = 300
+// propertyScale divides the length of the property tests: by 10 with
+// -short, by 4 under the race detector (which CI runs without -short).
+func propertyScale() int {
+	switch {
+	case testing.Short():
+		return 10
+	case raceEnabled:
+		return 4
 	}
+	return 1
+}
+
+// TestPropertyRandomGames plays thousands of random legal games to the end
+// under every combination of options, checking the invariants after every
+// action, and that every game ends by turn 6 with a winner.
+func TestPropertyRandomGames(t *testing.T) {
+	n := 3000 / propertyScale()
 	opts := optionSets()
 	wins := map[Side]int{}
+	turns := map[int]int{}
 	for i := 0; i < n; i++ {
 		g := playRandom(t, uint64(i), opts[i%len(opts)])
 		wins[g.State.winner]++
+		turns[g.State.Turn()]++
 	}
-	t.Logf("wins: US %d, German %d", wins[US], wins[German])
+	if wins[US]+wins[German] != n {
+		t.Fatalf("%d games, %d won", n, wins[US]+wins[German])
+	}
+	t.Logf("%d games: US %d, German %d; ending turn %v", n, wins[US], wins[German], turns)
 }
 
 // allCandidates lists every action of the candidate space, legal or not.
+// Pair entries are tried on the entry columns and one inland column only:
+// elsewhere every entry is refused by the same column test.
 func allCandidates(sc *Scenario) []Action {
 	out := []Action{Historical(), SetupDone(), Resolve(), Redraw(), TakeMiss(), Pass()}
 	for u := range sc.Units {
@@ -126,6 +254,9 @@ func allCandidates(sc *Scenario) []Action {
 		out = append(out, Exit(uid))
 		for h := Hex(0); h < NumHexes; h++ {
 			out = append(out, Place(uid, h), Move(uid, h), Enter(uid, h, NoUnit))
+			if c := h.Col(); c != FirstCol && c != LastCol && c != 15 {
+				continue
+			}
 			for w := range sc.Units {
 				if w != u {
 					out = append(out, Enter(uid, h, UnitID(w)))
@@ -150,10 +281,7 @@ func allCandidates(sc *Scenario) []Action {
 func TestPropertyLegalMatchesApply(t *testing.T) {
 	sc := DefaultScenario()
 	cands := allCandidates(sc)
-	games := 40
-	if testing.Short() {
-		games = 8
-	}
+	games := 40 / propertyScale()
 	for i := 0; i < games; i++ {
 		g := NewGame(nil, optionSets()[i%40], uint64(1000+i))
 		p := NewRandomPlayer(uint64(i))
@@ -186,8 +314,10 @@ func TestPropertyLegalMatchesApply(t *testing.T) {
 	}
 }
 
+// TestReplayDeterminism: a seed and the action list reproduce the identical
+// final state and log.
 func TestReplayDeterminism(t *testing.T) {
-	for i := 0; i < 50; i++ {
+	for i := 0; i < 50/propertyScale(); i++ {
 		g := playRandom(t, uint64(7000+i), optionSets()[i%40])
 		r, err := Replay(nil, g.State.options, g.Seed, g.History)
 		if err != nil {
