@@ -105,6 +105,27 @@ func OBA(h Hex, target UnitID) Action { a := act(ActOBA); a.Hex, a.Target = h, t
 // Pass ends the round (R4.5).
 func Pass() Action { return act(ActPass) }
 
+// Canonical is the action with the fields its kind does not use reset to
+// NoUnit/NoHex. Apply ignores those fields, so it accepts an action exactly
+// when LegalActions lists its canonical form.
+func (a Action) Canonical() Action {
+	c := act(a.Kind)
+	switch a.Kind {
+	case ActPlace, ActMove:
+		c.Unit, c.Hex = a.Unit, a.Hex
+	case ActEnter:
+		c.Unit, c.Hex, c.With = a.Unit, a.Hex, a.With
+	case ActExit:
+		c.Unit = a.Unit
+	case ActFire:
+		c.Unit, c.Target = a.Unit, a.Target
+	case ActAirAttack, ActOBA, ActAirCover:
+		// Air cover takes no unit: Apply refuses one (R7.5).
+		c.Hex, c.Target = a.Hex, a.Target
+	}
+	return c
+}
+
 // Format writes the action in the compact notation used in saved games and
 // replays: "move DR-1 1803", "enter DR-1 1903 102", "fire TD DR-1",
 // "air-attack 1803", "oba 1803 DR-1", "pass".
