@@ -323,6 +323,9 @@ func (g *Game) UnmarshalJSON(b []byte) error {
 	}
 	var n Game
 	n.Seed, n.History, n.Marks, n.UndoFloor = j.Seed, j.History, j.Marks, j.UndoFloor
+	if len(n.History) == 0 {
+		n.History, n.Marks = nil, nil // as a new game has them
+	}
 	if len(n.Marks) != len(n.History) {
 		return fmt.Errorf("saved game: %d marks for %d history steps", len(n.Marks), len(n.History))
 	}

@@ -380,3 +380,23 @@ func TestR4_9_TurnEnd(t *testing.T) {
 		t.Error("actions after the game ended")
 	}
 }
+
+// R4.7 with R4.8: a combat draw with the deck used up cancels the attack
+// and ends the round and the turn (the engine's convention).
+func TestR4_7_DeckUsedUpInCombat(t *testing.T) {
+	s := pos(t, "turn:2 round:us/1 us:117@1602 ger:DF@1702 deck:5S/last")
+	do(t, &s, "pass")
+	if s.DeckLeft() != 0 || s.RoundSide() != German {
+		t.Fatalf("%d cards left, %s round", s.DeckLeft(), s.RoundSide())
+	}
+	log := do(t, &s, "fire DF 117")
+	if a := one(t, log, EvAttack); a.Result != ResultCancelled || a.Card != NoCard {
+		t.Errorf("attack %+v", a)
+	}
+	if e := one(t, log, EvTurnEnd); e.Text != "R4.7: the deck is used up" {
+		t.Errorf("turn end %q", e.Text)
+	}
+	if status(t, &s, "117").Flipped || s.Turn() != 3 {
+		t.Errorf("turn %d", s.Turn())
+	}
+}
