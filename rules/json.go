@@ -233,6 +233,67 @@ func (s *State) fromJSON(sc *Scenario, j stateJSON) error {
 		}
 	}
 	s.occ = s.occupancy()
+	return s.validate()
+}
+
+// validate checks a loaded state against the rules' invariants, so that a
+// damaged saved game is refused rather than played.
+func (s *State) validate() error {
+	sc := s.sc
+	var count [NumHexes]int
+	var side [NumHexes]Side
+	for u, d := range sc.Units {
+		us := s.units[u]
+		where := fmt.Sprintf("state: units[%d] (%s)", u, d.ID)
+		if us.Status != OnMap {
+			if us.Hex != NoHex {
+				return fmt.Errorf("%s: %s but at hex %s", where, us.Status, us.Hex)
+			}
+			if us.Status == Exited && d.Side != German {
+				return fmt.Errorf("%s: US units never exit (R5.5)", where)
+			}
+			continue
+		}
+		if !us.Hex.Valid() {
+			return fmt.Errorf("%s: on the map without a hex", where)
+		}
+		if d.Side == US && us.Hex.Col() == LastCol {
+			return fmt.Errorf("%s: a US unit in column %d (R5.2)", where, LastCol)
+		}
+		if side[us.Hex] != NoSide && side[us.Hex] != d.Side {
+			return fmt.Errorf("%s: shares %s with enemy units (R3.2)", where, us.Hex)
+		}
+		side[us.Hex] = d.Side
+		if UnitID(u) != sc.Tiger {
+			if count[us.Hex]++; count[us.Hex] > StackLimit {
+				return fmt.Errorf("%s: more than %d units in %s (R3.1)", where, StackLimit, us.Hex)
+			}
+		}
+	}
+	switch {
+	case s.phase == PhaseSetup && s.turn != 0, s.phase != PhaseSetup && s.turn < 1:
+		return fmt.Errorf("state: turn %d in phase %s", s.turn, s.phase)
+	case s.phase == PhaseOver && s.winner == NoSide:
+		return fmt.Errorf("state: the game is over without a winner")
+	}
+	if s.phase != PhaseRound && s.phase != PhaseFaceChoice {
+		return nil
+	}
+	r := &s.round
+	switch {
+	case r.side != US && r.side != German:
+		return fmt.Errorf("state: round: no side")
+	case r.points < 0 || r.points > 5:
+		return fmt.Errorf("state: round: %d points", r.points)
+	case r.attackTarget != NoUnit && (!s.validUnit(r.attackTarget) || s.units[r.attackTarget].Status != OnMap):
+		return fmt.Errorf("state: round: the attack's target is not on the map")
+	case r.strikeKind > strikeOBA || r.tigerCredit > creditExit:
+		return fmt.Errorf("state: round: unknown strike or Tiger credit")
+	case r.tigerCredit == creditMove && !r.tigerCreditHex.Valid():
+		return fmt.Errorf("state: round: the Tiger's free move has no hex")
+	case s.phase == PhaseFaceChoice && (!r.combatCard.IsFace() || r.attackTarget == NoUnit):
+		return fmt.Errorf("state: round: a face-card choice without a face card or an attack")
+	}
 	return nil
 }
 

@@ -95,8 +95,13 @@ func TestJSONSchemaRefused(t *testing.T) {
 		{`"turn":0`, `"turn":9`, "turn 9 out of range"},
 		{`{"id":"DR-1","status":"reserve"`, `{"id":"DR-9","status":"reserve"`, `units[8] is "DR-9"`},
 		{`"schema":1,`, `"schema":1,"seed":"x",`, "saved game"},
+		{`"units":[{"id":"117","status":"reserve","hex":""`, `"units":[{"id":"117","status":"map","hex":""`, "units[0] (117): on the map without a hex"},
+		{`{"id":"DR-1","status":"reserve","hex":""`, `{"id":"DR-1","status":"reserve","hex":"1501"`, "units[8] (DR-1): reserve but at hex 1501"},
 	} {
 		bad := bytes.Replace(b, []byte(c.old), []byte(c.new), 1)
+		if bytes.Equal(bad, b) {
+			t.Fatalf("%s: the mutation does not apply", c.old)
+		}
 		var back Game
 		err := back.UnmarshalJSON(bad)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
@@ -159,5 +164,32 @@ func TestScenarioMalformed(t *testing.T) {
 	}
 	if _, err := ParseScenario(defaultScenarioFile); err != nil {
 		t.Fatalf("the embedded scenario: %v", err)
+	}
+}
+
+// A damaged position in a saved game is refused, naming what is wrong,
+// instead of being played.
+func TestJSONDamagedPositionRefused(t *testing.T) {
+	g := NewGame(nil, Options{}, 1)
+	for _, st := range []string{"historical", "setup-done"} {
+		_, err := g.ApplyText(st)
+		must(t, err)
+	}
+	b, err := g.MarshalJSON()
+	must(t, err)
+	for _, c := range []struct{ old, new, want string }{
+		{`{"id":"DR-1","status":"reserve","hex":""`, `{"id":"DR-1","status":"map","hex":"1701"`, "units[8] (DR-1): shares 1701 with enemy units (R3.2)"},
+		{`{"id":"117","status":"map","hex":"1701"`, `{"id":"117","status":"map","hex":"1501"`, "units[3] (823): more than 2 units in 1501 (R3.1)"},
+		{`{"id":"117","status":"map","hex":"1701"`, `{"id":"117","status":"map","hex":"1901"`, "units[0] (117): a US unit in column 19 (R5.2)"},
+		{`"tiger_credit_hex":""`, `"tiger_credit":1,"tiger_credit_hex":""`, "the Tiger's free move has no hex"},
+	} {
+		bad := bytes.Replace(b, []byte(c.old), []byte(c.new), 1)
+		if bytes.Equal(bad, b) {
+			t.Fatalf("%s: the mutation does not apply", c.old)
+		}
+		var back Game
+		if err := back.UnmarshalJSON(bad); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want %q", c.new, err, c.want)
+		}
 	}
 }
