@@ -244,6 +244,47 @@ func TestPropertyRandomGames(t *testing.T) {
 	t.Logf("%d games: US %d, German %d; ending turn %v", n, wins[US], wins[German], turns)
 }
 
+// TestPropertyWestwardGames plays games where the German side mostly enters,
+// moves west and exits, so that the German victories (R8.1-R8.3) and the
+// ends of games before turn 6 are exercised under the same invariants.
+func TestPropertyWestwardGames(t *testing.T) {
+	n := 600 / propertyScale()
+	opts := optionSets()
+	wins := map[string]int{}
+	for i := 0; i < n; i++ {
+		g := NewGame(nil, opts[i%len(opts)], uint64(50000+i))
+		p := NewRandomPlayer(uint64(i))
+		var buf []Action
+		for steps := 0; !g.State.Over(); steps++ {
+			if steps > 20000 {
+				saveFailure(t, g, "the game does not end")
+			}
+			buf = g.State.LegalActions(buf[:0])
+			a := buf[p.Intn(len(buf))]
+			if g.State.ToAct() == German && p.Intn(10) < 8 {
+				for _, b := range buf {
+					if b.Kind == ActExit || b.Kind == ActEnter ||
+						(b.Kind == ActMove && b.Hex.Col() < g.State.Unit(b.Unit).Hex.Col()) {
+						a = b
+						break
+					}
+				}
+			}
+			if _, err := g.Apply(a); err != nil {
+				saveFailure(t, g, fmt.Sprintf("listed action %s refused: %v", a.Format(g.State.sc), err))
+			}
+			if err := invariantError(&g.State); err != nil {
+				saveFailure(t, g, "after "+a.Format(g.State.sc)+": "+err.Error())
+			}
+		}
+		wins[g.State.WinReason()[:4]]++
+	}
+	if wins["R8.1"] == 0 || wins["R8.4"] == 0 {
+		t.Errorf("the westward games should see both sides win: %v", wins)
+	}
+	t.Logf("%d games, wins by rule: %v", n, wins)
+}
+
 // allCandidates lists every action of the candidate space, legal or not.
 // Pair entries are tried on the entry columns and one inland column only:
 // elsewhere every entry is refused by the same column test.

@@ -174,7 +174,7 @@ func (s *State) RoundCard() Card { return s.round.card }
 
 // PointsLeft is the activation points left in a number-card round (R4.3);
 // for a face-card round, the units of the activated stack still to act (or
-// StackLimit+1 before the stack is chosen).
+// 1 before the unit or stack is chosen).
 func (s *State) PointsLeft() int {
 	if s.round.face {
 		if !s.round.stackFixed {
