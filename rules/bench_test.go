@@ -56,3 +56,31 @@ func midGame(tb testing.TB) State {
 	}
 	return s
 }
+
+// BenchmarkApply applies one legal action to a copy of a position, over the
+// positions of a whole random game: the cost of one search step.
+func BenchmarkApply(b *testing.B) {
+	type step struct {
+		s State
+		a Action
+	}
+	var steps []step
+	s := NewState(nil, Options{}, 9)
+	p := NewRandomPlayer(9)
+	for !s.Over() {
+		a, _ := p.Choose(&s)
+		steps = append(steps, step{s, a})
+		if err := s.Apply(a, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		st := &steps[i%len(steps)]
+		c := st.s
+		if err := c.Apply(st.a, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
