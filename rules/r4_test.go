@@ -400,3 +400,33 @@ func TestR4_7_DeckUsedUpInCombat(t *testing.T) {
 		t.Errorf("turn %d", s.Turn())
 	}
 }
+
+// R4.6 (engine convention): the Tiger's free activation waits for it for
+// the rest of the round, until another stacked unit's activation replaces
+// it; a free fire ends with the attack.
+func TestR4_6_TigerCreditLastsTheRound(t *testing.T) {
+	s := pos(t, "round:german/2 ger:DR-1@1803,102@1803,DF@1604 us:117@1501")
+	do(t, &s, "move DR-1 1703")
+	do(t, &s, "move DF 1605")
+	if s.PointsLeft() != 0 {
+		t.Fatalf("%d points", s.PointsLeft())
+	}
+	if !one(t, do(t, &s, "move 102 1703"), EvMove).Free {
+		t.Error("the Tiger's follow-up move was not free")
+	}
+	// Replaced: DR-1 moves off, DR-2 (also stacked) then moves elsewhere.
+	s = pos(t, "round:german/3 ger:DR-1@1803,DR-2@1803,102@1803 us:117@1501")
+	do(t, &s, "move DR-1 1703")
+	do(t, &s, "move DR-2 1802")
+	if one(t, do(t, &s, "move 102 1703"), EvMove).Free {
+		t.Error("the replaced credit was still used")
+	}
+	// A free fire ends with its attack: afterwards the Tiger pays.
+	s = pos(t, "round:german/2 ger:DR-1@1803,102@1803 us:117@1703,119@1704 deck:9C,9D")
+	do(t, &s, "fire DR-1 117")
+	do(t, &s, "resolve")
+	log := do(t, &s, "fire 102 119")
+	if one(t, log, EvFire).Free || one(t, log, EvRoundEnd).Text != "R4.5: no activation left" {
+		t.Error("the Tiger fired free after the attack")
+	}
+}
