@@ -13,7 +13,7 @@ import (
 // Parameters of sequential halving.
 const (
 	halvingEps = 0.05 // chance a playout move is a random sensible one
-	signZ      = 1.0  // evidence needed to overrule the heuristic (sign test z)
+	signZ      = 0.5  // evidence needed to overrule the heuristic (sign test z)
 )
 
 // Sequential halving with common random numbers, the German side's search.

@@ -12,12 +12,13 @@ import (
 
 // Search parameters of the hard level.
 const (
-	rootWidth  = 10   // actions searched at the root, best-scored first
-	treeWidth  = 5    // actions searched below the root
-	treeDepth  = 8    // deepest tree level
-	poolSize   = 8    // dealer generators sampled per decision
-	explore    = 0.7  // UCB exploration constant
-	playoutEps = 0.15 // chance a playout move is a random sensible one
+	germanWidth = 5    // German actions searched, one per unit
+	rootWidth   = 10   // actions searched at the root, best-scored first
+	treeWidth   = 5    // actions searched below the root
+	treeDepth   = 8    // deepest tree level
+	poolSize    = 8    // dealer generators sampled per decision
+	explore     = 0.7  // UCB exploration constant
+	playoutEps  = 0.15 // chance a playout move is a random sensible one
 )
 
 // hardPlayer searches over samples of the hidden cards (determinisation),
@@ -65,6 +66,10 @@ func (p *hardPlayer) Choose(ctx context.Context, s *rules.State) (rules.Action, 
 		return p.easy.Choose(ctx, s)
 	}
 	if s.ToAct() == rules.German {
+		cands = diverse(v, legal, germanWidth)
+		if len(cands) == 1 {
+			return cands[0], nil
+		}
 		return cands[p.halving(ctx, smp, cands, rules.German, dseed)], nil
 	}
 	workers := p.budget.Workers
@@ -307,4 +312,30 @@ func playoutAction(v *view, legal []rules.Action, r *splitmix, eps float64) rule
 	}
 	a, _ := bestAction(v, legal, r)
 	return a
+}
+
+// diverse returns up to k legal actions, best-scored first, with at most
+// one per unit (the best), so that the search compares different plans
+// rather than the same move by equivalent units; the resolve is always kept.
+func diverse(v *view, legal []rules.Action, k int) []rules.Action {
+	all := topActions(v, legal, len(legal), nil)
+	var seen uint64
+	var out []rules.Action
+	for _, a := range all {
+		if a.Kind == rules.ActResolve {
+			out = append(out, a)
+			continue
+		}
+		if len(out) >= k {
+			continue
+		}
+		if a.Unit != rules.NoUnit {
+			if seen&(1<<a.Unit) != 0 {
+				continue
+			}
+			seen |= 1 << a.Unit
+		}
+		out = append(out, a)
+	}
+	return out
 }
