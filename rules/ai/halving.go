@@ -27,16 +27,12 @@ const (
 
 // halving runs sequential halving over the candidates (best-scored first)
 // for side and returns the index of the chosen one.
-func (p *hardPlayer) halving(ctx context.Context, smp *sampler, cands []rules.Action, side rules.Side, dseed uint64) int {
+func (p *hardPlayer) halving(ctx context.Context, smp *sampler, cands []rules.Action, side rules.Side, dseed uint64, limit time.Duration) int {
 	workers := p.budget.Workers
 	if workers < 1 {
 		workers = defaultWorkers()
 	}
 	start := time.Now()
-	limit := p.budget.Time
-	if limit <= 0 {
-		limit = DefaultTime
-	}
 	if dl, ok := ctx.Deadline(); ok && p.budget.Iterations == 0 {
 		limit = min(limit, time.Until(dl))
 	}

@@ -42,6 +42,7 @@ func newHard(seed uint64, b Budget) *hardPlayer {
 }
 
 func (p *hardPlayer) Choose(ctx context.Context, s *rules.State) (rules.Action, error) {
+	begin := time.Now()
 	if s.Over() {
 		return rules.Action{}, ErrGameOver
 	}
@@ -70,7 +71,7 @@ func (p *hardPlayer) Choose(ctx context.Context, s *rules.State) (rules.Action, 
 		if len(cands) == 1 {
 			return cands[0], nil
 		}
-		return cands[p.halving(ctx, smp, cands, rules.German, dseed)], nil
+		return cands[p.halving(ctx, smp, cands, rules.German, dseed, p.searchTime(begin))], nil
 	}
 	workers := p.budget.Workers
 	if workers < 1 {
@@ -78,11 +79,7 @@ func (p *hardPlayer) Choose(ctx context.Context, s *rules.State) (rules.Action, 
 	}
 	var deadline time.Time
 	if p.budget.Iterations == 0 {
-		d := p.budget.Time
-		if d <= 0 {
-			d = DefaultTime
-		}
-		deadline = time.Now().Add(d)
+		deadline = begin.Add(p.searchTime(begin))
 	}
 	if dl, ok := ctx.Deadline(); ok && (deadline.IsZero() || dl.Before(deadline)) {
 		deadline = dl
@@ -338,4 +335,17 @@ func diverse(v *view, legal []rules.Action, k int) []rules.Action {
 		out = append(out, a)
 	}
 	return out
+}
+
+// searchTime is the time the search may take for a decision begun at
+// begin under a time budget: the budget less what the preparation took and
+// a margin for finishing the last playouts, so that the whole decision
+// stays within the budget.
+func (p *hardPlayer) searchTime(begin time.Time) time.Duration {
+	d := p.budget.Time
+	if d <= 0 {
+		d = DefaultTime
+	}
+	margin := min(d/20, 60*time.Millisecond)
+	return max(d/2, d-margin-time.Since(begin))
 }
