@@ -293,6 +293,19 @@ func (s *State) validate() error {
 		return fmt.Errorf("state: round: the Tiger's free move has no hex")
 	case s.phase == PhaseFaceChoice && (!r.combatCard.IsFace() || r.attackTarget == NoUnit):
 		return fmt.Errorf("state: round: a face-card choice without a face card or an attack")
+	case r.attackTarget != NoUnit && sc.Units[r.attackTarget].Side != r.side.Enemy():
+		return fmt.Errorf("state: round: the attack's target is not an enemy unit")
+	case r.attackTarget == NoUnit && (r.attackFirers != 0 || r.strikeUnits != 0):
+		return fmt.Errorf("state: round: firers without an attack")
+	}
+	for m := r.attackFirers | r.strikeUnits; m != 0; m &= m - 1 {
+		u := bits.TrailingZeros32(m)
+		if s.units[u].Status != OnMap {
+			return fmt.Errorf("state: round: %s attacks or is struck but is not on the map", sc.Units[u].ID)
+		}
+	}
+	if r.attackFirers&^sc.sideMask[r.side] != 0 || r.strikeUnits&^sc.sideMask[German] != 0 || r.stack&^sc.sideMask[r.side] != 0 {
+		return fmt.Errorf("state: round: a unit of the wrong side in the attack or the stack")
 	}
 	return nil
 }

@@ -182,6 +182,7 @@ func TestJSONDamagedPositionRefused(t *testing.T) {
 		{`{"id":"117","status":"map","hex":"1701"`, `{"id":"117","status":"map","hex":"1501"`, "units[3] (823): more than 2 units in 1501 (R3.1)"},
 		{`{"id":"117","status":"map","hex":"1701"`, `{"id":"117","status":"map","hex":"1901"`, "units[0] (117): a US unit in column 19 (R5.2)"},
 		{`"tiger_credit_hex":""`, `"tiger_credit":1,"tiger_credit_hex":""`, "the Tiger's free move has no hex"},
+		{`"strike_hex":""`, `"attack_firers":["CCA"],"strike_hex":""`, "firers without an attack"},
 	} {
 		bad := bytes.Replace(b, []byte(c.old), []byte(c.new), 1)
 		if bytes.Equal(bad, b) {
