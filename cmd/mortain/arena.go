@@ -28,6 +28,7 @@ Flags:
   --budget B       the hard level's budget per decision: a time (2s, 500ms) or iterations (2000it) (default 2s)
   --parallel N     games played at once (default: the number of CPUs)
   --opt NAME=VALUE a house rule for every game (repeatable), e.g. --opt los=lenient
+  --scenario FILE  play a scenario file instead of the built-in one (e.g. to test unit factors)
   --json           print one JSON object with the figures on stdout
 `
 
@@ -44,6 +45,7 @@ func runArena(args []string, stdout, stderr io.Writer) int {
 	budget := fs.String("budget", "", "")
 	parallel := fs.Int("parallel", 0, "")
 	asJSON := fs.Bool("json", false, "")
+	scenario := fs.String("scenario", "", "")
 	var opts rules.Options
 	fs.Func("opt", "", func(v string) error {
 		name, value, ok := strings.Cut(v, "=")
@@ -72,11 +74,23 @@ func runArena(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
+	var sc *rules.Scenario
+	if *scenario != "" {
+		data, err := os.ReadFile(*scenario)
+		if err != nil {
+			fmt.Fprintln(stderr, "mortain arena:", err)
+			return 2
+		}
+		if sc, err = rules.ParseScenario(data); err != nil {
+			fmt.Fprintf(stderr, "mortain arena: %s: %v\n", *scenario, err)
+			return 2
+		}
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	bar := &progressBar{w: stderr}
 	cfg := ai.ArenaConfig{US: *us, German: *german, Games: *games, Seed: *seed, Budget: b,
-		Parallel: *parallel, Options: opts, Progress: bar.update}
+		Parallel: *parallel, Options: opts, Scenario: sc, Progress: bar.update}
 	res, err := ai.RunArena(ctx, cfg)
 	bar.finish()
 	if err != nil {
