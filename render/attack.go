@@ -124,7 +124,7 @@ func (p *painter) attackLabel(s *rules.State, a attackMark, hit bool) {
 	var results []string
 	switch {
 	case a.pending:
-		lines = []string{fmt.Sprintf("attack: str %d", e.Strength), "card to draw"}
+		lines = []string{fmt.Sprintf("attack: str %d · mod %s", e.Strength, signed(e.Modifier())), fmt.Sprintf("hits on ≤%d · card to draw", e.N)}
 	case e.N < 1:
 		lines = append(lines, "no hit possible")
 	default:

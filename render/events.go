@@ -155,7 +155,7 @@ func (p *painter) overlay(s *rules.State, events []rules.Event) *overlay {
 	// A ground attack still waiting for its card (R6.6): dashed lines.
 	if t, firers, ok := s.PendingAttack(); ok && s.Unit(t).Status == rules.OnMap {
 		a := attackMark{source: rules.SourceGround, hex: s.Unit(t).Hex, targets: []rules.UnitID{t}, pending: true}
-		a.ev.Strength = int8(pendingStrength(s, t, firers))
+		a.ev, _ = s.PendingOdds()
 		for _, f := range firers {
 			if s.Unit(f).Status == rules.OnMap {
 				a.firers = append(a.firers, s.Unit(f).Hex)
@@ -171,24 +171,6 @@ func plural(n int) string {
 		return "s"
 	}
 	return ""
-}
-
-// pendingStrength is R6.4's strength of an attack not yet resolved: AT
-// factors against a tank (the Tiger adds none, R6.5), else AI factors.
-func pendingStrength(s *rules.State, t rules.UnitID, firers []rules.UnitID) int {
-	sc := s.Scenario()
-	tank := sc.Unit(t).Type == rules.Tank
-	n := 0
-	for _, f := range firers {
-		fa := s.Factors(f)
-		switch {
-		case !tank:
-			n += fa.AI
-		case !sc.Unit(f).Tiger:
-			n += fa.AT
-		}
-	}
-	return n
 }
 
 // drawOverlayUnder draws the marks that belong under the counters: the

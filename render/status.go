@@ -104,18 +104,6 @@ func pluralS(n int) string {
 	return "s"
 }
 
-// markerAllowed is R7.1: a red odd number or a red Jack allows Air; any
-// other red card allows OBA.
-func markerAllowed(c rules.Card) (air, oba bool) {
-	if !c.IsRed() {
-		return false, false
-	}
-	if v := c.Value(); (v > 0 && v%2 == 1) || c.Rank() == 11 {
-		return true, false
-	}
-	return false, true
-}
-
 // airStatus describes the Air/OBA allowance this turn (R7.1); on is true
 // when a marker may be used right now.
 func airStatus(s *rules.State) (string, bool) {
@@ -128,7 +116,7 @@ func airStatus(s *rules.State) (string, bool) {
 		return "Air/OBA: used this turn", false
 	}
 	if s.RoundSide() == rules.US {
-		air, oba := markerAllowed(s.RoundCard())
+		air, oba := s.RoundCard().Markers()
 		switch {
 		case air:
 			return "Air/OBA available: this card allows Air", true

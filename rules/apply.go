@@ -265,17 +265,6 @@ func (s *State) checkFire(a Action) error {
 	return err
 }
 
-// markerAllowed says which marker the round's card allows (R7.1).
-func markerAllowed(c Card) (air, oba bool) {
-	if !c.IsRed() {
-		return false, false
-	}
-	if r := c.Rank(); r == 11 || (r <= 9 && r%2 == 1) {
-		return true, false
-	}
-	return false, true
-}
-
 func (s *State) checkMarker(a Action) error {
 	if s.round.side != US {
 		return refuse("R7.1", "the Air and OBA markers are used in US rounds only")
@@ -286,7 +275,7 @@ func (s *State) checkMarker(a Action) error {
 	if s.round.activated != 0 {
 		return refuse("R7.1", "Air or OBA is used instead of activating ground units, and units were activated this round")
 	}
-	air, oba := markerAllowed(s.round.card)
+	air, oba := s.round.card.Markers()
 	if a.Kind == ActOBA && !oba {
 		return refuse("R7.1", "the %s allows Air, not OBA (OBA needs a red 2, 4, 6, 8, 10, Q or K)", s.round.card)
 	}

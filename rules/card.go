@@ -79,6 +79,19 @@ func (c Card) Side() Side {
 	return NoSide
 }
 
+// Markers tells which US marker the card allows when it starts a US round
+// (R7.1): a red odd number (A, 3, 5, 7, 9) or a red Jack allows Air; any
+// other red card allows OBA; a black card or the Joker allows neither.
+func (c Card) Markers() (air, oba bool) {
+	if !c.IsRed() {
+		return false, false
+	}
+	if r := c.Rank(); r == 11 || (r <= 9 && r%2 == 1) {
+		return true, false
+	}
+	return false, true
+}
+
 // String writes the card in R1.4 notation: "AS", "10H", "QC", "JK".
 func (c Card) String() string {
 	switch {

@@ -232,7 +232,7 @@ func (s *State) markerActions(c *collector) bool {
 	if r.side != US || s.airOBAUsed || r.activated != 0 {
 		return true
 	}
-	air, oba := markerAllowed(r.card)
+	air, oba := r.card.Markers()
 	if !air && !oba {
 		return true
 	}

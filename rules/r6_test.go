@@ -325,3 +325,39 @@ func TestR6_9_Hit(t *testing.T) {
 		t.Errorf("flipped DF: %+v", a)
 	}
 }
+
+// R6.8: PendingOdds shows a pending attack's strength, modifiers and N
+// before its card is drawn, as the resolution will count them.
+func TestR6_8_PendingOddsMatchResolution(t *testing.T) {
+	s := pos(t, "round:german/3 ger:DR-1@1803,102@1803,DR-2@1802 us:TD@1703 deck:2C")
+	if _, ok := s.PendingOdds(); ok {
+		t.Fatal("odds without an attack")
+	}
+	do(t, &s, "fire DR-1 TD")
+	odds, ok := s.PendingOdds()
+	// AT 6, the Tiger joins free next: before it, M = -1 (adjacent).
+	if !ok || odds.Strength != 6 || odds.Adjacent != -1 || odds.TigerMod != 0 || odds.N != 7 {
+		t.Fatalf("odds %+v", odds)
+	}
+	do(t, &s, "fire 102 TD")
+	odds, _ = s.PendingOdds()
+	a := one(t, do(t, &s, "resolve"), EvAttack)
+	if odds.Strength != a.Strength || odds.N != a.N || odds.TigerMod != -1 || odds.Firers != a.Firers {
+		t.Fatalf("odds %+v, resolved %+v", odds, a)
+	}
+}
+
+// R7.1: which red cards allow Air and which OBA.
+func TestR7_1_CardMarkers(t *testing.T) {
+	for text, want := range map[string][2]bool{
+		"AH": {true, false}, "3D": {true, false}, "9H": {true, false}, "JD": {true, false},
+		"2H": {false, true}, "10D": {false, true}, "QH": {false, true}, "KD": {false, true},
+		"5S": {false, false}, "JC": {false, false}, "JK": {false, false},
+	} {
+		c, err := ParseCard(text)
+		must(t, err)
+		if air, oba := c.Markers(); air != want[0] || oba != want[1] {
+			t.Errorf("%s: air %v oba %v, want %v", text, air, oba, want)
+		}
+	}
+}

@@ -221,6 +221,16 @@ func (s *State) PendingAttack() (target UnitID, firers []UnitID, ok bool) {
 	return s.round.attackTarget, maskUnits(s.round.attackFirers), true
 }
 
+// PendingOdds works out the pending ground attack as R6.8 would resolve it
+// now: an EvAttack event with its firers, target, strength, modifiers and
+// N, without card or result. ok is false when no ground attack is pending.
+func (s *State) PendingOdds() (e Event, ok bool) {
+	if s.round.attackTarget == NoUnit || s.round.strikeKind != strikeGround {
+		return Event{}, false
+	}
+	return s.attackEvent(s.round.attackTarget), true
+}
+
 // FaceCardPending is the face card awaiting redraw or miss (R6.8), or NoCard.
 func (s *State) FaceCardPending() Card {
 	if s.phase != PhaseFaceChoice {
