@@ -30,8 +30,10 @@ type RoundView struct {
 	Face       bool   `json:"face"`
 }
 
-// UnitView is one unit. Suppressed marks a unit targeted this round, which
-// may not be targeted again in it (R6.7).
+// UnitView is one unit. Suppressed marks a German unit under US Air cover
+// (R7.5; the computer adaptation calls the cover "suppressing"): its
+// attacks get +1 until the turn ends. Targeted marks a unit targeted this
+// round, which may not be targeted again in it (R6.7).
 type UnitView struct {
 	ID         string `json:"id"`
 	Side       string `json:"side"`
@@ -39,7 +41,7 @@ type UnitView struct {
 	Hex        string `json:"hex"`
 	Flipped    bool   `json:"flipped"`
 	Suppressed bool   `json:"suppressed"`
-	Covered    bool   `json:"covered"`
+	Targeted   bool   `json:"targeted"`
 	Activated  bool   `json:"activated"`
 }
 
@@ -65,7 +67,7 @@ func View(g *rules.Game) StateView {
 			hex = us.Hex.String()
 		}
 		v.Units = append(v.Units, UnitView{ID: sc.Unit(id).ID, Side: sc.Unit(id).Side.String(), Status: us.Status.String(), Hex: hex,
-			Flipped: us.Flipped, Suppressed: st.Targeted(id), Covered: st.Covered(id), Activated: st.Activated(id)})
+			Flipped: us.Flipped, Suppressed: st.Covered(id), Targeted: st.Targeted(id), Activated: st.Activated(id)})
 	}
 	return v
 }

@@ -202,8 +202,8 @@ func TestLocalDebugPositionCombatOutcome(t *testing.T) {
 	if !dr.Flipped || dr.Status != "map" || dr.Hex != "1403" {
 		t.Fatalf("DR-1 after a hit: %+v, want flipped on 1403", dr)
 	}
-	if !dr.Suppressed {
-		t.Errorf("DR-1 was targeted this round (R6.7) but is not marked suppressed")
+	if !dr.Targeted || dr.Suppressed {
+		t.Errorf("DR-1 was targeted this round (R6.7), not put under Air cover: %+v", dr)
 	}
 	if !strings.Contains(stderr, "TD → DR-1 at 1403: strength 5, M -1 adjacent, N 6; card 5H: hit: DR-1 flipped") {
 		t.Errorf("the attack was not narrated with its figures:\n%s", stderr)
@@ -355,5 +355,33 @@ func TestConfiguredToken(t *testing.T) {
 	}
 	if got, _ := m.configuredToken(nil); !got {
 		t.Errorf("DISCORD_TOKEN is not seen")
+	}
+}
+
+// Air cover (R7.5) suppresses the German units in the hex and around it:
+// --json marks them suppressed, and not the ones further away.
+func TestLocalAirCoverMarksSuppressed(t *testing.T) {
+	script := writeScript(t,
+		"new opponent:hotseat",
+		"setup preset:historical",
+		"setup done",
+		"debug place unit:dr-1 hex:1803",
+		"debug place unit:df hex:1804",
+		"debug place unit:d hex:1905",
+		"debug round side:us card:AH",
+		"air mode:cover hex:1803",
+	)
+	stdout, stderr, code := run(t, "", "local", "--debug", "--strict", "--script", script, "--seed", "5", "--json", "--db", filepath.Join(t.TempDir(), "c.db"))
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	v := state(t, stdout)
+	for id, want := range map[string]bool{"DR-1": true, "DF": true, "D": false} {
+		if u := unit(t, v, id); u.Suppressed != want {
+			t.Errorf("%s suppressed = %v, want %v (%+v)", id, u.Suppressed, want, u)
+		}
+	}
+	if !v.AirOBAUsed {
+		t.Error("the Air marker is not marked used")
 	}
 }
