@@ -30,6 +30,8 @@ type Config struct {
 	DevGuild string
 	// Database is the path of the bbolt database file.
 	Database string
+	// Scenario is a scenario file for new games ("" for the built-in one).
+	Scenario string
 	// AILevel is the AI level of new games when the player names none.
 	AILevel string
 	// AIBudget is the time the AI may think about one decision.
@@ -92,6 +94,7 @@ type fileConfig struct {
 	ApplicationID string `yaml:"application_id"`
 	DevGuild      string `yaml:"dev_guild"`
 	Database      string `yaml:"database"`
+	Scenario      string `yaml:"scenario"`
 	AI            struct {
 		Level      string `yaml:"level"`
 		TimeBudget string `yaml:"time_budget"`
@@ -175,6 +178,7 @@ func ParseConfig(data []byte, getenv func(string) string) (Config, error) {
 	if d := strings.TrimSpace(f.Database); d != "" {
 		cfg.Database = d
 	}
+	cfg.Scenario = strings.TrimSpace(f.Scenario)
 	if l := strings.ToLower(strings.TrimSpace(f.AI.Level)); l != "" {
 		if !slices.Contains(ai.Levels, l) {
 			return Config{}, &SettingError{"ai.level", fmt.Sprintf("%q is not an AI level: choose %s", f.AI.Level, strings.Join(ai.Levels, ", "))}

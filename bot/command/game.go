@@ -87,7 +87,7 @@ func (s *Service) newGame(req Request) (Response, error) {
 		}
 	}
 	now := s.cfg.Now()
-	rec := &store.Record{Key: req.Key, Game: rules.NewGame(nil, opts, seed),
+	rec := &store.Record{Key: req.Key, Game: rules.NewGame(s.cfg.Scenario, opts, seed),
 		Seats:    map[rules.Side]store.Seat{side: me, side.Enemy(): other},
 		Settings: settings, Created: now, Updated: now}
 	var b strings.Builder

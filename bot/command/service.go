@@ -42,6 +42,9 @@ type Config struct {
 	Now func() time.Time
 	// Seed gives the seed of each new game (default from the clock).
 	Seed func() uint64
+	// Scenario is the map and units of new games (nil: the built-in Stand
+	// at Mortain scenario).
+	Scenario *rules.Scenario
 	// Debug enables the debug commands (local play with --debug only).
 	Debug bool
 	// ReplaceOnNew lets new replace a running game (archived as aborted)

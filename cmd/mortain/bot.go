@@ -62,6 +62,11 @@ func runBot(args []string, stdout, stderr io.Writer) int {
 	if *dbPath != "" {
 		cfg.Database = *dbPath
 	}
+	scenario, err := loadScenario(cfg.Scenario)
+	if err != nil {
+		fmt.Fprintln(stderr, "mortain bot: scenario:", err)
+		return 2
+	}
 	log := bot.NewLogger(stderr, cfg)
 	slog.SetDefault(log)
 	log.Info("starting", "config", cfg)
@@ -73,7 +78,9 @@ func runBot(args []string, stdout, stderr io.Writer) int {
 	}
 	defer db.Close()
 
-	svc := command.New(serviceConfig(cfg, db, log))
+	sc := serviceConfig(cfg, db, log)
+	sc.Scenario = scenario
+	svc := command.New(sc)
 	sess, err := discordgo.New("Bot " + cfg.Token)
 	if err != nil {
 		log.Error("creating the Discord session", "err", err)

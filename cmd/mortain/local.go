@@ -54,6 +54,7 @@ func (m *Main) runLocal(ctx context.Context, args []string) int {
 	dbPath := fs.String("db", filepath.Join(m.dataDir(), "local.db"), "the database of local games")
 	out := fs.String("out", "", "write the map PNG after every activation to DIR")
 	_ = fs.String("config", "", "the configuration file (for the Discord token)")
+	scenarioPath := fs.String("scenario", "", "play new games on the scenario FILE (same format as the built-in rules/scenarios/mortain.json)")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -66,6 +67,11 @@ func (m *Main) runLocal(ctx context.Context, args []string) int {
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	scenario, err := loadScenario(*scenarioPath)
+	if err != nil {
+		fmt.Fprintln(m.Stderr, "mortain:", err)
+		return 2
+	}
 
 	lp := &localPlay{m: m, narr: m.Stdout, strict: *strict}
 	if *jsonOut {
@@ -129,7 +135,7 @@ func (m *Main) runLocal(ctx context.Context, args []string) int {
 	if set["seed"] {
 		seedFn = func() uint64 { return *seed }
 	}
-	lp.svc = command.New(command.Config{Store: db, Render: renderFn, Replay: replayFn, Seed: seedFn, Debug: *debug, ReplaceOnNew: true})
+	lp.svc = command.New(command.Config{Store: db, Render: renderFn, Replay: replayFn, Seed: seedFn, Scenario: scenario, Debug: *debug, ReplaceOnNew: true})
 
 	code := lp.run(ctx, *dbPath)
 	if *jsonOut {
@@ -329,4 +335,20 @@ func nextImageNumber(dir string) int {
 		}
 	}
 	return n
+}
+
+// loadScenario reads a scenario file; "" is the built-in scenario (nil).
+func loadScenario(path string) (*rules.Scenario, error) {
+	if path == "" {
+		return nil, nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("scenario: %w", err)
+	}
+	sc, err := rules.ParseScenario(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return sc, nil
 }

@@ -385,3 +385,40 @@ func TestLocalAirCoverMarksSuppressed(t *testing.T) {
 		t.Error("the Air marker is not marked used")
 	}
 }
+
+// --scenario plays new games on another scenario file of the same format;
+// a malformed file is refused with the entry at fault, before anything is
+// played.
+func TestLocalScenarioFile(t *testing.T) {
+	builtin, err := os.ReadFile("../../rules/scenarios/mortain.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	// The printed-values case: TD with other factors.
+	custom := filepath.Join(dir, "custom.json")
+	changed := strings.Replace(string(builtin), `"full": "5-2", "flipped": "3-1", "start": "map", "historical": "1402"`, `"full": "7-3", "flipped": "4-2", "start": "map", "historical": "1402"`, 1)
+	if changed == string(builtin) {
+		t.Fatal("the TD entry of the scenario file was not found")
+	}
+	if err := os.WriteFile(custom, []byte(changed), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	script := writeScript(t, "new opponent:hotseat", "setup preset:historical", "units")
+	stdout, stderr, code := run(t, "", "local", "--strict", "--scenario", custom, "--script", script, "--db", filepath.Join(dir, "s.db"))
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	if !strings.Contains(stdout, "factors 7-3") {
+		t.Errorf("the units list does not show the scenario's TD factors 7-3:\n%s", stdout)
+	}
+
+	bad := filepath.Join(dir, "bad.json")
+	if err := os.WriteFile(bad, []byte(strings.Replace(string(builtin), `"terrain": "hill"`, `"terrain": "mountain"`, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code = run(t, "", "local", "--scenario", bad, "--script", script, "--db", filepath.Join(dir, "b.db"))
+	if code != 2 || !strings.Contains(stderr, `terrain[0]`) || !strings.Contains(stderr, `"mountain"`) {
+		t.Errorf("a malformed scenario: exit %d, stderr:\n%s", code, stderr)
+	}
+}
