@@ -41,3 +41,16 @@ func BenchmarkHardDecision(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkDeterminise prepares one decision's determinisations (the
+// reseeded copies), as the hard level does once per decision.
+func BenchmarkDeterminise(b *testing.B) {
+	s := rules.NewState(nil, rules.Options{}, 1)
+	_ = s.Apply(rules.Historical(), nil)
+	_ = s.Apply(rules.SetupDone(), nil)
+	for i := 0; i < b.N; i++ {
+		if _, err := newSampler(&s, uint64(i), poolSize); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
