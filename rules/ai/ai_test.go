@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/mortain/mortain/rules"
@@ -306,5 +307,30 @@ func TestHardTimeBudget(t *testing.T) {
 	}
 	if d := testingSince(start); d > 1.0 {
 		t.Fatalf("a 150 ms budget took %.2f s", d)
+	}
+}
+
+// TestScenarioFromFile checks the hard level with a scenario read from a
+// file (its own copy of the map and units) plays legal actions and shares
+// one geometry between the search's copies of the position.
+func TestScenarioFromFile(t *testing.T) {
+	data := rules.DefaultScenario().Source
+	sc, err := rules.ParseScenario([]byte(strings.Replace(string(data), `"full": "5-4", "flipped": "3-2"`, `"full": "4-4", "flipped": "2-2"`, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := RunArena(context.Background(), ArenaConfig{US: "hard", German: "hard", Games: 2, Seed: 1, Budget: Budget{Iterations: 4}, Scenario: sc})
+	if err != nil || len(r.Errors) > 0 {
+		t.Fatalf("%v %v", err, r.Errors)
+	}
+	n := 0
+	geometries.Range(func(k, _ any) bool {
+		if s, ok := k.(string); ok && s == string(sc.Source) {
+			n++
+		}
+		return true
+	})
+	if n != 1 {
+		t.Fatalf("%d geometries for the file's scenario, want 1", n)
 	}
 }

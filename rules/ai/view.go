@@ -46,7 +46,7 @@ func newView(s *rules.State, exact bool) *view {
 func (v *view) reset(s *rules.State, exact bool) {
 	sc := s.Scenario()
 	geo := v.geo
-	if geo == nil || geo.sc != sc {
+	if geo == nil || v.sc != sc {
 		geo = geometryOf(sc)
 	}
 	*v = view{s: s, sc: sc, los: s.Options().LOS, side: s.ToAct(), westGerman: rules.LastCol + 1, geo: geo}
@@ -211,19 +211,25 @@ func progress(s *rules.State, u rules.UnitID) int {
 
 // geometry caches, per scenario, the hexes a unit in each hex can fire at.
 type geometry struct {
-	sc    *rules.Scenario
 	reach [2][rules.NumHexes]uint64 // per opt:los
 	// seenBy[los][b] is the set of hexes whose units may fire at b.
 	seenBy [2][rules.NumHexes]uint64
 }
 
-var geometries sync.Map // *rules.Scenario -> *geometry
+// geometries holds the geometry of each scenario, keyed by its file's
+// text: the copies of a position made for the search may carry their own
+// copy of a scenario read from a file, with the same content.
+var geometries sync.Map // string or *rules.Scenario -> *geometry
 
 func geometryOf(sc *rules.Scenario) *geometry {
-	if g, ok := geometries.Load(sc); ok {
+	var key any = sc
+	if len(sc.Source) > 0 {
+		key = string(sc.Source)
+	}
+	if g, ok := geometries.Load(key); ok {
 		return g.(*geometry)
 	}
-	g := &geometry{sc: sc}
+	g := &geometry{}
 	for los := uint8(0); los < 2; los++ {
 		for a := rules.Hex(0); a < rules.NumHexes; a++ {
 			for b := rules.Hex(0); b < rules.NumHexes; b++ {
@@ -234,6 +240,6 @@ func geometryOf(sc *rules.Scenario) *geometry {
 			}
 		}
 	}
-	actual, _ := geometries.LoadOrStore(sc, g)
+	actual, _ := geometries.LoadOrStore(key, g)
 	return actual.(*geometry)
 }
