@@ -31,11 +31,13 @@ func (b *Bot) startAI(key store.Key) {
 	r := &aiRun{}
 	b.ai[key] = r
 	b.wg.Add(1)
+	b.busy.Add(1)
 	go b.runAI(key, r)
 }
 
 func (b *Bot) runAI(key store.Key, r *aiRun) {
 	defer b.wg.Done()
+	defer b.busy.Add(-1)
 	failures := 0
 	for {
 		more, pause, err := b.aiStep(key)
@@ -68,8 +70,16 @@ func (b *Bot) runAI(key store.Key, r *aiRun) {
 			b.mu.Unlock()
 			continue
 		}
-		b.sleep(b.cfg.AIDelay)
+		b.pauseAI(b.cfg.AIDelay)
 	}
+}
+
+// pauseAI waits between two AI activations; the bot counts as idle
+// meanwhile (nothing is being worked on).
+func (b *Bot) pauseAI(d time.Duration) {
+	b.busy.Add(-1)
+	defer b.busy.Add(1)
+	b.sleep(d)
 }
 
 func (b *Bot) endAI(key store.Key) {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -24,6 +25,9 @@ type Options struct {
 	Definitions []command.Definition
 	// Logger receives structured logs (default slog.Default()).
 	Logger *slog.Logger
+	// Running, if set, is called by Run with the bot once it serves (for
+	// health checks and tests, e.g. Bot.Idle).
+	Running func(*Bot)
 }
 
 // Bot is the Discord adapter. Its methods are safe for concurrent use.
@@ -40,6 +44,7 @@ type Bot struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 	wg     sync.WaitGroup // interactions, AI runs and the ticker in flight
+	busy   atomic.Int32   // interactions and AI runs in flight
 
 	mu       sync.Mutex
 	closed   bool
@@ -157,6 +162,12 @@ func (b *Bot) Close() {
 	b.out.close(10 * time.Second)
 }
 
+// Idle reports whether nothing is in flight: no interaction being
+// answered, no AI activation being played (an AI run waiting out its
+// delay between activations is idle), no channel message waiting to be
+// sent.
+func (b *Bot) Idle() bool { return b.busy.Load() == 0 && b.out.idle() }
+
 // enter registers work in flight; false once the bot is closing.
 func (b *Bot) enter() bool {
 	b.mu.Lock()
@@ -203,6 +214,9 @@ func Run(ctx context.Context, sess *discordgo.Session, opts Options) error {
 	}
 	b.Start()
 	b.log.Info("bot running")
+	if opts.Running != nil {
+		opts.Running(b)
+	}
 	<-ctx.Done()
 	b.log.Info("shutting down")
 	err := sess.Close()

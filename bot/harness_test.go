@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -84,6 +85,7 @@ type env struct {
 
 	db     *store.DB
 	svc    *command.Service
+	bot    atomic.Pointer[bot.Bot]
 	stop   context.CancelFunc
 	done   chan error
 	runs   int
@@ -122,7 +124,8 @@ func (e *env) start() {
 	e.stop, e.done = cancel, make(chan error, 1)
 	before := len(e.fake.Requests())
 	go func() {
-		e.done <- bot.Run(ctx, sess, bot.Options{Config: e.cfg, Commands: e.svc, Games: db, Logger: log})
+		e.done <- bot.Run(ctx, sess, bot.Options{Config: e.cfg, Commands: e.svc, Games: db, Logger: log,
+			Running: func(b *bot.Bot) { e.bot.Store(b) }})
 	}()
 	e.runs++
 	if !e.fake.WaitFor(10*time.Second, func() bool {
@@ -152,6 +155,7 @@ func (e *env) shutdown() {
 		e.t.Error("the bot did not stop")
 	}
 	e.stop = nil
+	e.bot.Store(nil)
 	e.db.Close()
 	if strings.Contains(e.logs.String(), fakediscord.Token) {
 		e.t.Error("the token appears in the logs")
@@ -204,17 +208,20 @@ func (e *env) settled(send func() string) fakediscord.Reply {
 	e.t.Helper()
 	id := send()
 	r := e.reply(id)
-	if r.Latency >= e.cfg.DeferAfter-50*time.Millisecond {
-		// Deferred: the work may still be drawing its posts.
-		e.quietFor(channel, 1500*time.Millisecond)
-	} else {
-		e.quiet(channel)
-	}
+	e.quiet(channel)
 	return r
 }
 
-// quiet waits until no new message arrives in ch for a short while.
-func (e *env) quiet(ch string) { e.quietFor(ch, 300*time.Millisecond) }
+// quiet waits until the bot has nothing in flight (no interaction, AI run
+// or unsent post) and no new message arrives in ch for a short while.
+func (e *env) quiet(ch string) {
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if b := e.bot.Load(); b == nil || b.Idle() {
+			break
+		}
+	}
+	e.quietFor(ch, 100*time.Millisecond)
+}
 
 // quietFor waits until no new message arrives in ch for d (at most 30 s).
 func (e *env) quietFor(ch string, d time.Duration) {

@@ -34,6 +34,8 @@ func (b *Bot) HandleInteraction(i *discordgo.Interaction) {
 		return
 	}
 	defer b.wg.Done()
+	b.busy.Add(1)
+	defer b.busy.Add(-1)
 	c := &call{i: i, received: time.Now()}
 	k, path := routeOf(i)
 	if i.GuildID == "" || i.Member == nil || i.Member.User == nil {

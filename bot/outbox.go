@@ -105,6 +105,18 @@ func (o *outbox) messages(channel string, p command.Post) []message {
 	return out
 }
 
+// idle reports whether every channel's queue is sent.
+func (o *outbox) idle() bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	for _, q := range o.queues {
+		if q.running || len(q.items) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
 func (o *outbox) run(channel string, q *queue) {
 	defer o.wg.Done()
 	for {
