@@ -13,14 +13,11 @@ func BenchmarkPlayout(b *testing.B) {
 	s := rules.NewState(nil, rules.Options{}, 1)
 	_ = s.Apply(rules.Historical(), nil)
 	_ = s.Apply(rules.SetupDone(), nil)
-	smp, err := newSampler(&s, 1, 4)
-	if err != nil {
-		b.Fatal(err)
-	}
+	smp := newSampler(&s)
 	sr := newSearcher(smp, []rules.Action{rules.Pass()}, 1)
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		smp.sample(&sr.st, &sr.r, &sr.perm)
+		smp.sample(&sr.st, &sr.r)
 		sr.playout()
 	}
 }
@@ -42,15 +39,17 @@ func BenchmarkHardDecision(b *testing.B) {
 	}
 }
 
-// BenchmarkDeterminise prepares one decision's determinisations (the
-// reseeded copies), as the hard level does once per decision.
+// BenchmarkDeterminise deals one determinisation of a position, as every
+// search iteration does.
 func BenchmarkDeterminise(b *testing.B) {
 	s := rules.NewState(nil, rules.Options{}, 1)
 	_ = s.Apply(rules.Historical(), nil)
 	_ = s.Apply(rules.SetupDone(), nil)
+	smp := newSampler(&s)
+	r := splitmix(1)
+	var dst rules.State
+	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		if _, err := newSampler(&s, uint64(i), poolSize); err != nil {
-			b.Fatal(err)
-		}
+		smp.sample(&dst, &r)
 	}
 }

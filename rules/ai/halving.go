@@ -64,7 +64,7 @@ func (p *hardPlayer) halving(ctx context.Context, smp *sampler, cands []rules.Ac
 	for sample := uint64(1); len(alive) > 1; sample++ {
 		sseed := mix(dseed, sample)
 		r := splitmix(sseed)
-		smp.sample(&base, &r, &ws[0].perm)
+		smp.sample(&base, &r)
 		runBatch(ws, &base, cands, alive, mix(sseed, 1), winners)
 		won0 := winners[0] == side
 		for _, c := range alive {

@@ -16,7 +16,6 @@ const (
 	rootWidth   = 10   // actions searched at the root, best-scored first
 	treeWidth   = 5    // actions searched below the root
 	treeDepth   = 8    // deepest tree level
-	poolSize    = 8    // dealer generators sampled per decision
 	explore     = 0.7  // UCB exploration constant
 	playoutEps  = 0.15 // chance a playout move is a random sensible one
 )
@@ -61,11 +60,7 @@ func (p *hardPlayer) Choose(ctx context.Context, s *rules.State) (rules.Action, 
 	}
 	p.decisions++
 	dseed := mix(p.seed, p.decisions)
-	smp, err := newSampler(s, dseed, poolSize)
-	if err != nil {
-		// Cannot sample the hidden cards: play the heuristic instead.
-		return p.easy.Choose(ctx, s)
-	}
+	smp := newSampler(s)
 	if s.ToAct() == rules.German {
 		cands = diverse(v, legal, germanWidth)
 		if len(cands) == 1 {
@@ -170,7 +165,6 @@ type searcher struct {
 	root  *node
 	roots []rules.Action
 	r     splitmix
-	perm  []rules.Card
 	v     view
 	legal []rules.Action
 	cands []rules.Action
@@ -202,7 +196,7 @@ func (sr *searcher) run(ctx context.Context, iters int, deadline time.Time) []ki
 				break
 			}
 		}
-		sr.smp.sample(&sr.st, &sr.r, &sr.perm)
+		sr.smp.sample(&sr.st, &sr.r)
 		path = sr.descend(path[:0])
 		winner := sr.playout()
 		for _, p := range path {
