@@ -16,20 +16,16 @@ const ReasonAborted = "aborted"
 // Finish moves the game of key to the archive with its result and updates
 // the players' records. A game that is not over is archived as aborted:
 // no winner, and it counts as aborted, not as a win or a loss.
-func (db *DB) Finish(key Key) (*Finished, error) {
-	if err := db.enter(); err != nil {
-		return nil, err
-	}
-	defer db.leave()
-	if err := key.check(); err != nil {
-		return nil, err
-	}
-	name := key.String()
-	e := db.games.lock(name)
-	defer db.games.unlock(name, e)
-	if err := db.load(key, e); err != nil {
-		return nil, err
-	}
+func (db *DB) Finish(key Key) (f *Finished, err error) {
+	err = db.withGame(key, func(name string, e *entry) error {
+		f, err = db.finish(key, name, e)
+		return err
+	})
+	return f, err
+}
+
+// finish is Finish with the game locked and loaded.
+func (db *DB) finish(key Key, name string, e *entry) (*Finished, error) {
 	f := finished(e.rec.clone(), time.Now().UTC())
 	data, err := json.Marshal(f)
 	if err != nil {

@@ -163,21 +163,31 @@ func (db *DB) Create(rec *Record) error {
 
 // Get returns a copy of the running game of key, or ErrNotFound. Its
 // Seats and Settings are never nil.
-func (db *DB) Get(key Key) (*Record, error) {
+func (db *DB) Get(key Key) (rec *Record, err error) {
+	err = db.withGame(key, func(name string, e *entry) error {
+		rec = e.rec.clone()
+		return nil
+	})
+	return rec, err
+}
+
+// withGame runs fn with the running game of key locked and loaded into its
+// cache entry e (name is the game's bucket); ErrNotFound if there is none.
+func (db *DB) withGame(key Key, fn func(name string, e *entry) error) error {
 	if err := db.enter(); err != nil {
-		return nil, err
+		return err
 	}
 	defer db.leave()
 	if err := key.check(); err != nil {
-		return nil, err
+		return err
 	}
 	name := key.String()
 	e := db.games.lock(name)
 	defer db.games.unlock(name, e)
 	if err := db.load(key, e); err != nil {
-		return nil, err
+		return err
 	}
-	return e.rec.clone(), nil
+	return fn(name, e)
 }
 
 // Update runs fn on the current record of key, strictly one call at a time
@@ -192,19 +202,11 @@ func (db *DB) Get(key Key) (*Record, error) {
 // back (rules.Game.Undo) are logged as undo steps. Updated is set to the
 // time of the commit.
 func (db *DB) Update(key Key, fn func(rec *Record) error) error {
-	if err := db.enter(); err != nil {
-		return err
-	}
-	defer db.leave()
-	if err := key.check(); err != nil {
-		return err
-	}
-	name := key.String()
-	e := db.games.lock(name)
-	defer db.games.unlock(name, e)
-	if err := db.load(key, e); err != nil {
-		return err
-	}
+	return db.withGame(key, func(name string, e *entry) error { return db.update(key, name, e, fn) })
+}
+
+// update is Update with the game locked and loaded.
+func (db *DB) update(key Key, name string, e *entry, fn func(rec *Record) error) error {
 	c := e.rec.clone()
 	if err := fn(c); err != nil {
 		return err
