@@ -50,32 +50,28 @@ func (p *hardPlayer) halving(ctx context.Context, smp *sampler, cands []rules.Ac
 	// wins[c] counts the samples side won after c; better[c] and worse[c]
 	// count the samples where c won and the heuristic's choice (cands[0])
 	// lost, and the other way round.
-	wins := make([]int, len(cands))
+	wins := make([]float64, len(cands))
 	better := make([]int, len(cands))
 	worse := make([]int, len(cands))
 	rounds := max(1, int(math.Ceil(math.Log2(float64(len(cands))))))
 	round, used := 0, 0
 	ws := make([]*worker, workers)
 	for w := range ws {
-		ws[w] = &worker{}
+		ws[w] = &worker{v: view{gw: &hardGerman}}
 	}
-	winners := make([]rules.Side, len(cands))
+	winners := make([]float64, len(cands))
 	var base rules.State
 	for sample := uint64(1); len(alive) > 1; sample++ {
 		sseed := mix(dseed, sample)
 		r := splitmix(sseed)
 		smp.sample(&base, &r)
 		runBatch(ws, &base, cands, alive, mix(sseed, 1), winners)
-		won0 := winners[0] == side
 		for _, c := range alive {
-			won := winners[c] == side
-			if won {
-				wins[c]++
-			}
+			wins[c] += winners[c]
 			switch {
-			case won && !won0:
+			case winners[c] > winners[0]+1e-9:
 				better[c]++
-			case !won && won0:
+			case winners[c] < winners[0]-1e-9:
 				worse[c]++
 			}
 		}
@@ -113,8 +109,9 @@ type worker struct {
 }
 
 // runBatch plays, for each alive candidate, the candidate on a copy of the
-// deal base and a playout from pseed, and records the winners.
-func runBatch(ws []*worker, base *rules.State, cands []rules.Action, alive []int, pseed uint64, winners []rules.Side) {
+// deal base and a playout from pseed, and records the outcomes (1: the side
+// to act won).
+func runBatch(ws []*worker, base *rules.State, cands []rules.Action, alive []int, pseed uint64, winners []float64) {
 	if len(ws) == 1 {
 		for _, c := range alive {
 			winners[c] = ws[0].try(base, cands[c], pseed)
@@ -135,16 +132,21 @@ func runBatch(ws []*worker, base *rules.State, cands []rules.Action, alive []int
 	wg.Wait()
 }
 
-// try plays a on a copy of base, then the playout, and returns the winner.
-func (wk *worker) try(base *rules.State, a rules.Action, pseed uint64) rules.Side {
+// try plays a on a copy of base, then the playout, and returns 1 if the
+// side to act in base won, else 0.
+func (wk *worker) try(base *rules.State, a rules.Action, pseed uint64) float64 {
+	side := base.ToAct()
 	wk.st = *base
 	if err := wk.st.Apply(a, nil); err != nil {
 		// Cannot happen: a came from LegalActions, and legality does not
 		// depend on the hidden cards.
-		return rules.NoSide
+		return 0
 	}
 	r := splitmix(pseed)
-	return wk.playout(&r)
+	if wk.playout(&r) == side {
+		return 1
+	}
+	return 0
 }
 
 // playout finishes the game with the heuristic, now and then choosing a

@@ -52,7 +52,11 @@ func (p *hardPlayer) Choose(ctx context.Context, s *rules.State) (rules.Action, 
 	if len(legal) == 1 {
 		return legal[0], nil
 	}
-	v := newView(s, true)
+	v := &view{}
+	if s.ToAct() == rules.German {
+		v.gw = &hardGerman
+	}
+	v.reset(s, true)
 	cands := topActions(v, legal, rootWidth, nil)
 
 	if len(cands) == 1 {

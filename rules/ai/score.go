@@ -73,10 +73,10 @@ func (v *view) score(a rules.Action) float64 {
 		return v.usPlace(a.Unit, a.Hex) - v.usPlace(a.Unit, s.Unit(a.Unit).Hex)
 	case rules.ActEnter:
 		if v.side == rules.German {
-			sc := v.sc
-			sc0 := moveValue + 2 - 0.6*float64(v.threat(rules.German, sc.Units[a.Unit].Type, a.Hex))
+			sc, w := v.sc, v.gw
+			sc0 := w.move + w.enter - w.threat*float64(v.threat(rules.German, sc.Units[a.Unit].Type, a.Hex))
 			if a.With != rules.NoUnit && (a.With == sc.Tiger || a.Unit == sc.Tiger) {
-				sc0 += 12 // R5.4: the Tiger rides along for free
+				sc0 += w.pair // R5.4: the Tiger rides along for free
 			}
 			if a.Unit == sc.Tiger && a.With == rules.NoUnit {
 				sc0 -= 8 // alone, the Tiger wastes its free rides
@@ -94,19 +94,19 @@ func (v *view) score(a rules.Action) float64 {
 
 // germanMove rates moving German unit u from h to n.
 func (v *view) germanMove(u rules.UnitID, h, n rules.Hex) float64 {
-	sc := v.sc
+	sc, w := v.sc, v.gw
 	typ := sc.Units[u].Type
-	sc0 := moveValue * float64(h.Col()-n.Col())
+	sc0 := w.move * float64(h.Col()-n.Col())
 	if h.Col() == n.Col() {
-		sc0 = -3
+		sc0 = w.sideways
 	}
-	sc0 += 1.5 * float64(sc.Terrain[n].Modifier()-sc.Terrain[h].Modifier())
-	sc0 -= 0.6 * float64(v.threat(rules.German, typ, n)-v.threat(rules.German, typ, h))
+	sc0 += w.cover * float64(sc.Terrain[n].Modifier()-sc.Terrain[h].Modifier())
+	sc0 -= w.threat * float64(v.threat(rules.German, typ, n)-v.threat(rules.German, typ, h))
 	if u == sc.Tiger {
 		if v.s.PointsLeft() == 0 || !v.s.FaceRound() && v.tigerFree(n) {
-			sc0 += 15 // R4.6: following its stack costs nothing
+			sc0 += w.tiger // R4.6: following its stack costs nothing
 		} else {
-			sc0 -= 4
+			sc0 += w.tigerPay
 		}
 	} else if t := sc.Tiger; t != rules.NoUnit && v.s.Unit(t).Status == rules.OnMap && v.s.Unit(t).Hex == h && !v.s.Activated(t) {
 		sc0 += 2 // the Tiger will follow for free
@@ -195,7 +195,7 @@ func (v *view) joinScore(u, t rules.UnitID, firers []rules.UnitID) float64 {
 // actCost is what one activation is worth when spent on fire.
 func (v *view) actCost() float64 {
 	if v.side == rules.German {
-		return moveValue * 0.8
+		return v.gw.move * v.gw.fireCost
 	}
 	return usActCost
 }
@@ -211,7 +211,7 @@ func (v *view) redrawScore() float64 {
 	if !ok {
 		return 1
 	}
-	return v.pHit(v.pendingN())*v.targetValue(t) - v.joker*60
+	return v.pHit(v.pendingN())*v.targetValue(t) - v.joker*v.gw.joker
 }
 
 // pendingN is N of the pending ground attack.

@@ -32,6 +32,8 @@ type view struct {
 	// westGerman is the column of the westmost German unit on the map (or
 	// LastCol+1 when none is on the map).
 	westGerman int
+	// gw are the German weights of the heuristic (easyGerman unless set).
+	gw *germanWeights
 }
 
 // newView looks at s for the side to act. exact says whether to count the
@@ -49,7 +51,11 @@ func (v *view) reset(s *rules.State, exact bool) {
 	if geo == nil || v.sc != sc {
 		geo = geometryOf(sc)
 	}
-	*v = view{s: s, sc: sc, los: s.Options().LOS, side: s.ToAct(), westGerman: rules.LastCol + 1, geo: geo}
+	gw := v.gw
+	if gw == nil {
+		gw = &easyGerman
+	}
+	*v = view{s: s, sc: sc, los: s.Options().LOS, side: s.ToAct(), westGerman: rules.LastCol + 1, geo: geo, gw: gw}
 	for u := range sc.Units {
 		us := s.Unit(rules.UnitID(u))
 		if us.Status != rules.OnMap {
