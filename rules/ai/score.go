@@ -22,7 +22,12 @@ const (
 
 // targetValue is what hitting enemy unit t (on the map) is worth to the
 // side firing.
-func (v *view) targetValue(t rules.UnitID) float64 { return v.value[t] }
+func (v *view) targetValue(t rules.UnitID) float64 {
+	if v.side == rules.German && v.gw.fireMul > 0 {
+		return v.gw.fireMul * v.value[t]
+	}
+	return v.value[t]
+}
 
 func (v *view) computeValue(t rules.UnitID) float64 {
 	s, sc := v.s, v.sc
@@ -78,6 +83,7 @@ func (v *view) score(a rules.Action) float64 {
 			if a.With != rules.NoUnit && (a.With == sc.Tiger || a.Unit == sc.Tiger) {
 				sc0 += w.pair // R5.4: the Tiger rides along for free
 			}
+			sc0 -= w.crowd * float64(v.onMap)
 			if a.Unit == sc.Tiger && a.With == rules.NoUnit {
 				sc0 -= 8 // alone, the Tiger wastes its free rides
 			}
@@ -99,6 +105,13 @@ func (v *view) germanMove(u rules.UnitID, h, n rules.Hex) float64 {
 	sc0 := w.move * float64(h.Col()-n.Col())
 	if h.Col() == n.Col() {
 		sc0 = w.sideways
+	}
+	if n.Col() < h.Col() {
+		sc0 += w.lead * float64(rules.LastCol-h.Col())
+		if v.s.Unit(u).Flipped {
+			sc0 += w.flipRun
+		}
+		sc0 += w.escape * float64(v.threat(rules.German, typ, h))
 	}
 	sc0 += w.cover * float64(sc.Terrain[n].Modifier()-sc.Terrain[h].Modifier())
 	sc0 -= w.threat * float64(v.threat(rules.German, typ, n)-v.threat(rules.German, typ, h))

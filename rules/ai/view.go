@@ -32,6 +32,8 @@ type view struct {
 	// westGerman is the column of the westmost German unit on the map (or
 	// LastCol+1 when none is on the map).
 	westGerman int
+	// onMap counts the German units on the map.
+	onMap int
 	// gw are the German weights of the heuristic (easyGerman unless set).
 	gw *germanWeights
 }
@@ -62,8 +64,11 @@ func (v *view) reset(s *rules.State, exact bool) {
 			continue
 		}
 		d := &sc.Units[u]
-		if d.Side == rules.German && us.Hex.Col() < v.westGerman {
-			v.westGerman = us.Hex.Col()
+		if d.Side == rules.German {
+			v.onMap++
+			if us.Hex.Col() < v.westGerman {
+				v.westGerman = us.Hex.Col()
+			}
 		}
 		f := s.Factors(rules.UnitID(u))
 		at, ai := int8(max(f.AT, 0)), int8(f.AI)
