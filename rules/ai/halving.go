@@ -18,8 +18,10 @@ const (
 
 // Sequential halving with common random numbers, the German side's search.
 // Each sample deals the hidden cards anew (see sampler); every action still
-// in the running is tried on that same deal and finished with the same
-// heuristic playout stream, so that the actions are compared on equal luck;
+// in the running is tried on that same deal and played on with the same
+// heuristic playout stream to the start of the next turn, where the value
+// model (value.go) rates the position, so that the actions are compared on
+// equal luck;
 // after each share of the budget the worse half is dropped. The heuristic's
 // own choice is never dropped, and is overruled only on clear evidence. The
 // playouts of a sample are shared out among the workers; each has its own
@@ -47,9 +49,9 @@ func (p *hardPlayer) halving(ctx context.Context, smp *sampler, cands []rules.Ac
 	for i := range alive {
 		alive[i] = i
 	}
-	// wins[c] counts the samples side won after c; better[c] and worse[c]
-	// count the samples where c won and the heuristic's choice (cands[0])
-	// lost, and the other way round.
+	// wins[c] sums side's value after c over the samples; better[c] and
+	// worse[c] count the samples where c did better than the heuristic's
+	// choice (cands[0]), and worse.
 	wins := make([]float64, len(cands))
 	better := make([]int, len(cands))
 	worse := make([]int, len(cands))
@@ -132,8 +134,8 @@ func runBatch(ws []*worker, base *rules.State, cands []rules.Action, alive []int
 	wg.Wait()
 }
 
-// try plays a on a copy of base, then the playout, and returns 1 if the
-// side to act in base won, else 0.
+// try plays a on a copy of base, then the playout to the next turn, and
+// returns the chance that the side to act in base wins from there.
 func (wk *worker) try(base *rules.State, a rules.Action, pseed uint64) float64 {
 	side := base.ToAct()
 	wk.st = *base
@@ -143,17 +145,19 @@ func (wk *worker) try(base *rules.State, a rules.Action, pseed uint64) float64 {
 		return 0
 	}
 	r := splitmix(pseed)
-	if wk.playout(&r) == side {
-		return 1
+	v := wk.playoutTurn(&r)
+	if side == rules.German {
+		return v
 	}
-	return 0
+	return 1 - v
 }
 
-// playout finishes the game with the heuristic, now and then choosing a
-// random sensible action instead of the best one, and returns the winner.
-func (wk *worker) playout(r *splitmix) rules.Side {
+// playoutTurn plays on with the heuristic to the start of the next turn
+// (or the end of the game) and returns the German side's value there.
+func (wk *worker) playoutTurn(r *splitmix) float64 {
 	st := &wk.st
-	for !st.Over() {
+	turn := st.Turn()
+	for !st.Over() && st.Turn() == turn {
 		wk.legal = st.LegalActions(wk.legal[:0])
 		a := wk.legal[0]
 		if len(wk.legal) > 1 {
@@ -164,5 +168,5 @@ func (wk *worker) playout(r *splitmix) rules.Side {
 			break
 		}
 	}
-	return st.Winner()
+	return germanValue(st)
 }

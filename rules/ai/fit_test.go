@@ -1,0 +1,183 @@
+package ai
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"os"
+	"testing"
+
+	"github.com/mortain/mortain/rules"
+)
+
+// The tools that produced the hard German's numbers: the value model's
+// weights (value.go) and the heuristic weights (weights.go). They are slow
+// and print rather than assert, so they run only when asked:
+//
+//	MORTAIN_FIT=1 go test ./rules/ai -run TestFitValueModel -v
+//	MORTAIN_FIT=1 go test ./rules/ai -run TestTuneGermanWeights -v -timeout 1h
+
+// easyMatch plays games of the easy US against an easy German with the
+// weights w, from the match seed seed, calling atTurn at the start of each
+// turn and done at the end of each game; it returns the German win rate.
+func easyMatch(w *germanWeights, games int, seed uint64, atTurn func(*rules.State), done func(*rules.State)) float64 {
+	wins := 0
+	for g := 0; g < games; g++ {
+		us := newEasy(mix(seed, uint64(3*g+1)))
+		ge := newEasy(mix(seed, uint64(3*g+2)))
+		ge.v.gw = w
+		s := rules.NewState(rules.DefaultScenario(), rules.Options{}, mix(seed, uint64(3*g)))
+		turn := 0
+		for !s.Over() {
+			if atTurn != nil && s.Phase() != rules.PhaseSetup && s.Turn() != turn {
+				turn = s.Turn()
+				atTurn(&s)
+			}
+			var p Player = us
+			if s.ToAct() == rules.German {
+				p = ge
+			}
+			a, _ := p.Choose(context.Background(), &s)
+			if err := s.Apply(a, nil); err != nil {
+				panic(err)
+			}
+		}
+		if done != nil {
+			done(&s)
+		}
+		if s.Winner() == rules.German {
+			wins++
+		}
+	}
+	return float64(wins) / float64(games)
+}
+
+// TestFitValueModel fits valueWeights: a logistic regression per turn of
+// the German win on germanFeatures at the turn's start, over 20,000 games
+// of the easy US against the hard German's heuristic.
+func TestFitValueModel(t *testing.T) {
+	if os.Getenv("MORTAIN_FIT") == "" {
+		t.Skip("set MORTAIN_FIT=1 to fit the value model")
+	}
+	type sample struct {
+		x [numFeatures]float64
+		y float64
+	}
+	var byTurn [rules.Turns + 1][]sample
+	var pending [rules.Turns + 1][numFeatures]float64
+	var seen [rules.Turns + 1]bool
+	easyMatch(&hardGerman, 20000, 7, func(s *rules.State) {
+		pending[s.Turn()], seen[s.Turn()] = germanFeatures(s), true
+	}, func(s *rules.State) {
+		y := 0.0
+		if s.Winner() == rules.German {
+			y = 1
+		}
+		for turn := range seen {
+			if seen[turn] {
+				byTurn[turn] = append(byTurn[turn], sample{pending[turn], y})
+			}
+			seen[turn] = false
+		}
+	})
+	for turn := 2; turn <= rules.Turns; turn++ {
+		xs := make([][numFeatures]float64, len(byTurn[turn]))
+		ys := make([]float64, len(byTurn[turn]))
+		for i, d := range byTurn[turn] {
+			xs[i], ys[i] = d.x, d.y
+		}
+		w := fitLogistic(xs, ys)
+		fmt.Printf("\t%d: {", turn)
+		for i, x := range w {
+			if i > 0 {
+				fmt.Print(", ")
+			}
+			fmt.Printf("%.4f", x)
+		}
+		fmt.Printf("}, // %d positions\n", len(xs))
+	}
+}
+
+// fitLogistic fits logistic regression weights by Newton's method.
+func fitLogistic(xs [][numFeatures]float64, ys []float64) [numFeatures]float64 {
+	const k = numFeatures
+	var w [k]float64
+	for it := 0; it < 30; it++ {
+		var a [k][k + 1]float64
+		for n, x := range xs {
+			z := 0.0
+			for i := range w {
+				z += w[i] * x[i]
+			}
+			p := 1 / (1 + math.Exp(-z))
+			for i := 0; i < k; i++ {
+				a[i][k] += (ys[n] - p) * x[i]
+				for j := 0; j < k; j++ {
+					a[i][j] += p * (1 - p) * x[i] * x[j]
+				}
+			}
+		}
+		for i := 0; i < k; i++ {
+			a[i][i] += 1e-3
+		}
+		// Gauss-Jordan elimination with partial pivoting.
+		for c := 0; c < k; c++ {
+			p := c
+			for r := c + 1; r < k; r++ {
+				if math.Abs(a[r][c]) > math.Abs(a[p][c]) {
+					p = r
+				}
+			}
+			a[c], a[p] = a[p], a[c]
+			for r := 0; r < k; r++ {
+				if r != c && a[c][c] != 0 {
+					f := a[r][c] / a[c][c]
+					for j := c; j <= k; j++ {
+						a[r][j] -= f * a[c][j]
+					}
+				}
+			}
+		}
+		for i := range w {
+			if a[i][i] != 0 {
+				w[i] += a[i][k] / a[i][i]
+			}
+		}
+	}
+	return w
+}
+
+// TestTuneGermanWeights is the random local search that tuned hardGerman:
+// each candidate changes one to three weights and is kept when it wins
+// more of 3,000 games against the easy US; the result is checked on 10,000
+// games of another seed.
+func TestTuneGermanWeights(t *testing.T) {
+	if os.Getenv("MORTAIN_FIT") == "" {
+		t.Skip("set MORTAIN_FIT=1 to tune the German weights")
+	}
+	const games = 3000
+	cur := hardGerman
+	best := easyMatch(&cur, games, 21, nil, nil)
+	fmt.Printf("start %.4f %+v\n", best, cur)
+	fields := func(w *germanWeights) []*float64 {
+		return []*float64{&w.sideways, &w.cover, &w.threat, &w.fireCost, &w.joker, &w.tiger, &w.tigerPay,
+			&w.enter, &w.pair, &w.lead, &w.flipRun, &w.escape, &w.crowd, &w.fireMul}
+	}
+	step := []float64{2, 1, 1, 0.5, 30, 5, 3, 3, 5, 1, 8, 0.5, 2, 0.5}
+	r := splitmix(5)
+	for it := 0; it < 120; it++ {
+		c := cur
+		f := fields(&c)
+		for j := 1 + r.intn(3); j > 0; j-- {
+			i := r.intn(len(f))
+			*f[i] += step[i] * (r.float()*2 - 1)
+		}
+		c.fireMul = max(c.fireMul, 0)
+		if sc := easyMatch(&c, games, 21, nil, nil); sc > best+0.003 {
+			best, cur = sc, c
+			fmt.Printf("it %d %.4f %+v\n", it, best, cur)
+		}
+	}
+	fmt.Printf("check (10,000 games, seed 33): tuned %.4f, hardGerman %.4f, easyGerman %.4f\n",
+		easyMatch(&cur, 10000, 33, nil, nil), easyMatch(&hardGerman, 10000, 33, nil, nil), easyMatch(&easyGerman, 10000, 33, nil, nil))
+}
