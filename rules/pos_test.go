@@ -2,8 +2,11 @@ package rules
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -26,10 +29,12 @@ import (
 //	air:used                           the US used Air or OBA this turn (R7.1)
 //
 // The position is reached from a real game (historical set-up, turn 1) by
-// the engine's debug edits, so it obeys the engine's invariants.
+// the engine's debug edits, so it obeys the engine's invariants. The game
+// is played with testScenario, so that the combat arithmetic of the rule
+// tests does not move with balance changes to the built-in factors.
 func pos(t testing.TB, spec string) State {
 	t.Helper()
-	sc := DefaultScenario()
+	sc := testScenario(t)
 	fields := map[string]string{}
 	for _, f := range strings.Fields(spec) {
 		k, v, ok := strings.Cut(f, ":")
@@ -165,6 +170,32 @@ func pos(t testing.TB, spec string) State {
 	}
 	checkInvariants(t, &s)
 	return s
+}
+
+// testScenario is the scenario of the position tests
+// (testdata/reconstruction.json): the built-in map and units with the
+// factors of the first reconstruction, before the balance change recorded
+// in docs/balance.md.
+func testScenario(t testing.TB) *Scenario {
+	t.Helper()
+	sc, err := loadTestScenario()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sc
+}
+
+var loadTestScenario = sync.OnceValues(func() (*Scenario, error) {
+	return loadScenarioFile(filepath.Join("testdata", "reconstruction.json"))
+})
+
+// loadScenarioFile reads a scenario file.
+func loadScenarioFile(path string) (*Scenario, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return ParseScenario(b)
 }
 
 func must(t testing.TB, err error) {

@@ -111,6 +111,9 @@ type replayFile struct {
 	Failure string `json:"failure,omitempty"`
 	Winner  Side   `json:"winner,omitempty"`
 	Turn    int    `json:"turn,omitempty"`
+	// Scenario names the scenario file in testdata the game was played
+	// with; empty means the built-in scenario.
+	Scenario string `json:"scenario,omitempty"`
 }
 
 // saveFailure writes the failing game to testdata/replay and fails the test
@@ -177,7 +180,12 @@ func TestReplayFiles(t *testing.T) {
 			must(t, err)
 			var f replayFile
 			must(t, json.Unmarshal(b, &f))
-			g := NewGame(nil, f.Options, f.Seed)
+			var sc *Scenario
+			if f.Scenario != "" {
+				sc, err = loadScenarioFile(filepath.Join("testdata", f.Scenario))
+				must(t, err)
+			}
+			g := NewGame(sc, f.Options, f.Seed)
 			for i, step := range f.History {
 				before := g.State
 				if _, err := g.ApplyText(step); err != nil {

@@ -119,7 +119,7 @@ func TestR9_2_SeededReplay(t *testing.T) {
 // firers, target, strength, modifiers, card and result, Air/OBA, passes,
 // turn ends and victory.
 func TestR9_3_EventLog(t *testing.T) {
-	g := NewGame(nil, Options{}, 3)
+	g := NewGame(testScenario(t), Options{}, 3)
 	steps := []string{
 		"historical", "setup-done",
 		"debug place DR-1 1802", "debug place 102 1802", "debug place DF 1102",

@@ -15,13 +15,23 @@ import (
 
 const fixtureSchema0 = "testdata/schema0.db"
 
+// fixtureScenario is the scenario the fixture's games were saved with:
+// the built-in one of that time, before the balance change of
+// docs/balance.md. A saved game keeps its own copy of the scenario, so the
+// migrated games must keep these factors.
+const fixtureScenario = "testdata/schema0-scenario.json"
+
 // fixtureRecords are the games of the schema 0 fixture, rebuilt the same
 // way every time.
 func fixtureRecords(t testing.TB) []*Record {
 	t.Helper()
+	data, err := os.ReadFile(fixtureScenario)
+	require.NoError(t, err)
+	sc, err := rules.ParseScenario(data)
+	require.NoError(t, err)
 	at := time.Date(2025, 3, 1, 20, 0, 0, 0, time.UTC)
 	mk := func(guild, channel string, seed uint64, steps int, seats map[rules.Side]Seat, settings map[string]string) *Record {
-		g := rules.NewGame(rules.DefaultScenario(), rules.Options{}, seed)
+		g := rules.NewGame(sc, rules.Options{}, seed)
 		play(t, g, rules.NewRandomPlayer(seed), steps)
 		return &Record{Key: Key{Guild: guild, Channel: channel}, Game: g, Seats: seats, Settings: settings,
 			Created: at, Updated: at.Add(time.Duration(steps) * time.Minute)}
