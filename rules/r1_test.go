@@ -173,22 +173,23 @@ func TestR1_2_Terrain(t *testing.T) {
 // factors in play follow the counter's side.
 func TestR1_3_Units(t *testing.T) {
 	sc := DefaultScenario()
-	table := `117 us infantry 2-5 1-3 map 1701
-119 us infantry 2-5 1-3 map 1101
-120 us infantry 2-5 1-3 map 1501
+	// The factors after the balance change of docs/balance.md.
+	table := `117 us infantry 2-4 1-2 map 1701
+119 us infantry 2-4 1-2 map 1101
+120 us infantry 2-4 1-2 map 1501
 823 us gun 5-2 3-1 map 1501
 TD us tank 5-2 3-1 map 1402
-CCA us tank 5-4 3-2 reserve2 -
-CCB us tank 5-4 3-2 reserve2 -
-CCR us tank 4-3 2-2 reserve2 -
-DR-1 german tank 6-3 3-2 reserve -
-DR-2 german tank 6-3 3-2 reserve -
-DF german infantry 3-4 2-2 reserve -
-D german infantry 3-4 2-2 reserve -
-17-StuG german tank 5-2 3-1 reserve -
-17-37 german infantry 2-4 1-2 reserve -
-17-38 german infantry 2-4 1-2 reserve -
-102 german tank -1-4 -1-2 reserve -`
+CCA us tank 5-3 3-1 reserve2 -
+CCB us tank 5-3 3-1 reserve2 -
+CCR us tank 4-2 2-1 reserve2 -
+DR-1 german tank 7-4 4-3 reserve -
+DR-2 german tank 7-4 4-3 reserve -
+DF german infantry 4-5 3-3 reserve -
+D german infantry 4-5 3-3 reserve -
+17-StuG german tank 6-3 4-2 reserve -
+17-37 german infantry 3-5 2-3 reserve -
+17-38 german infantry 3-5 2-3 reserve -
+102 german tank -1-5 -1-3 reserve -`
 	lines := strings.Split(table, "\n")
 	if len(lines) != sc.NumUnits() {
 		t.Fatalf("%d units, want %d", sc.NumUnits(), len(lines))

@@ -14,16 +14,17 @@ import (
 // next turn's start and take this value instead of playing on to the end,
 // which takes most of the luck of the later turns out of the comparison of
 // two moves. The weights were fitted to 20,000 games of the easy US
-// against the hard German's heuristic (TestFitValueModel in fit_test.go).
+// against the hard German's heuristic (TestFitValueModel in fit_test.go),
+// with the built-in factors after the balance change of docs/balance.md.
 
 // valueWeights[turn] are the model's weights for a turn's start, in the
 // order of germanFeatures.
 var valueWeights = [rules.Turns + 1][numFeatures]float64{
-	2: {-1.7516, 0.3237, 0.7871, -0.3793, -0.0170, -0.3464, 0.0492},
-	3: {4.6377, 0.0754, 1.0279, -0.5648, -0.0406, 0.1719, -0.1222},
-	4: {4.3254, 0.1407, 1.5426, -0.5586, -0.0290, 0.1878, -0.1344},
-	5: {5.0273, -0.0758, 2.0293, -0.7589, -0.0465, 0.0559, -0.1250},
-	6: {3.9262, -0.1949, 2.1916, -0.3318, -0.0783, 0.0971, -0.1167},
+	2: {-1.1010, 0.3359, 0.7661, -0.3641, -0.0192, -0.3634, 0.0548},
+	3: {4.3210, -0.0024, 1.0161, -0.4804, -0.0499, 0.4204, -0.1563},
+	4: {4.7153, 0.0585, 1.3918, -0.3819, -0.0371, 0.3845, -0.1791},
+	5: {4.9536, 0.0216, 1.6783, -0.0728, -0.0374, 0.3402, -0.1941},
+	6: {5.2630, -0.2179, 1.7789, 0.4575, -0.0934, 0.5710, -0.2420},
 }
 
 const numFeatures = 7
