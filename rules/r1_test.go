@@ -182,14 +182,14 @@ TD us tank 5-2 3-1 map 1402
 CCA us tank 5-3 3-1 reserve2 -
 CCB us tank 5-3 3-1 reserve2 -
 CCR us tank 4-2 2-1 reserve2 -
-DR-1 german tank 7-4 4-3 reserve -
-DR-2 german tank 7-4 4-3 reserve -
-DF german infantry 4-5 3-3 reserve -
-D german infantry 4-5 3-3 reserve -
-17-StuG german tank 6-3 4-2 reserve -
-17-37 german infantry 3-5 2-3 reserve -
-17-38 german infantry 3-5 2-3 reserve -
-102 german tank -1-5 -1-3 reserve -`
+DR-1 german tank 7-5 4-4 reserve -
+DR-2 german tank 7-5 4-4 reserve -
+DF german infantry 4-6 3-4 reserve -
+D german infantry 4-6 3-4 reserve -
+17-StuG german tank 6-4 4-3 reserve -
+17-37 german infantry 3-6 2-4 reserve -
+17-38 german infantry 3-6 2-4 reserve -
+102 german tank -1-6 -1-4 reserve -`
 	lines := strings.Split(table, "\n")
 	if len(lines) != sc.NumUnits() {
 		t.Fatalf("%d units, want %d", sc.NumUnits(), len(lines))
