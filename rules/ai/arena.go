@@ -25,7 +25,8 @@ type ArenaConfig struct {
 	Options rules.Options
 	// Scenario is the scenario (nil: the default one).
 	Scenario *rules.Scenario
-	// Progress, if set, is called after each game with the games done.
+	// Progress, if set, is called after each game with the games done;
+	// the calls never overlap.
 	Progress func(done, total int)
 }
 
@@ -93,7 +94,11 @@ func RunArena(ctx context.Context, cfg ArenaConfig) (ArenaResult, error) {
 	}
 	start := time.Now()
 	stats := make([]gameStats, cfg.Games)
-	var next, done atomic.Int64
+	var next atomic.Int64
+	// progressMu serialises the Progress calls, so that a caller needs no
+	// lock of its own and sees done rise one at a time.
+	var progressMu sync.Mutex
+	done := 0
 	var wg sync.WaitGroup
 	for w := 0; w < min(par, cfg.Games); w++ {
 		wg.Add(1)
@@ -105,10 +110,12 @@ func RunArena(ctx context.Context, cfg ArenaConfig) (ArenaResult, error) {
 					return
 				}
 				stats[i] = playGame(ctx, cfg, i)
-				d := int(done.Add(1))
+				progressMu.Lock()
+				done++
 				if cfg.Progress != nil {
-					cfg.Progress(d, cfg.Games)
+					cfg.Progress(done, cfg.Games)
 				}
+				progressMu.Unlock()
 			}
 		}()
 	}
