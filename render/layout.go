@@ -38,6 +38,40 @@ type box struct {
 	Slots []rect
 }
 
+// slotsFor returns the places of n counters in b: its slots when they are
+// enough, else a denser grid of smaller counters over the slots' area
+// (during the US set-up every US unit is still in reserve, more than the
+// box holds in play).
+func (b box) slotsFor(n int) []rect {
+	if n <= len(b.Slots) {
+		return b.Slots[:n]
+	}
+	if len(b.Slots) == 0 {
+		return nil
+	}
+	area := b.Slots[0]
+	for _, sl := range b.Slots[1:] {
+		right, bottom := max(area.X+area.W, sl.X+sl.W), max(area.Y+area.H, sl.Y+sl.H)
+		area.X, area.Y = min(area.X, sl.X), min(area.Y, sl.Y)
+		area.W, area.H = right-area.X, bottom-area.Y
+	}
+	cols, cell := 1, 0.0
+	for c := 1; c <= n; c++ {
+		rows := (n + c - 1) / c
+		if sz := min(area.W/float64(c), area.H/float64(rows)); sz > cell {
+			cols, cell = c, sz
+		}
+	}
+	side := 0.9 * cell
+	out := make([]rect, n)
+	for i := range out {
+		r, c := i/cols, i%cols
+		cx, cy := area.X+(float64(c)+0.5)*cell, area.Y+(float64(r)+0.5)*cell
+		out[i] = rect{cx - side/2, cy - side/2, side, side}
+	}
+	return out
+}
+
 // layout places everything for one image width.
 type layout struct {
 	W, H   int

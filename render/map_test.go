@@ -402,3 +402,44 @@ func TestMapToleratesForeignEvents(t *testing.T) {
 		t.Error("drawing no state should fail")
 	}
 }
+
+// During the US set-up (R2.1) all eight US units are still off the map,
+// more than the US reserve box holds in play: every one of them is drawn,
+// smaller, inside the box, and no two overlap.
+func TestMapSetupShowsEveryUSUnit(t *testing.T) {
+	r := newRenderer(t)
+	g := rules.NewGame(nil, rules.Options{}, 3)
+	s := &g.State
+	p := drawPic(t, r, s, nil, 0)
+	b := p.l.USReserve
+	n := 0
+	for _, d := range s.Scenario().Units {
+		if d.Side == rules.US {
+			n++
+		}
+	}
+	if n <= len(b.Slots) {
+		t.Fatalf("%d US units fit the %d slots: the test needs more units than slots", n, len(b.Slots))
+	}
+	slots := b.slotsFor(n)
+	if len(slots) != n {
+		t.Fatalf("%d places for %d units", len(slots), n)
+	}
+	f := b.Frame
+	for i, sl := range slots {
+		if sl.X < f.X || sl.Y < f.Y || sl.X+sl.W > f.X+f.W || sl.Y+sl.H > f.Y+f.H {
+			t.Errorf("unit %d drawn at %+v, outside the box %+v", i, sl, f)
+		}
+		for _, o := range slots[:i] {
+			if sl.X < o.X+o.W && o.X < sl.X+sl.W && sl.Y < o.Y+o.H && o.Y < sl.Y+sl.H {
+				t.Errorf("units overlap: %+v and %+v", sl, o)
+			}
+		}
+		if got := p.at(sl.cx()-0.38*sl.W, sl.cy()+0.1*sl.W); got != colUS {
+			t.Errorf("unit %d: the box shows %v there, want the US colour", i, got)
+		}
+	}
+	if got := b.slotsFor(2); len(got) != 2 || got[0] != b.Slots[0] || got[1] != b.Slots[1] {
+		t.Errorf("units that fit keep the box's slots: %+v", got)
+	}
+}

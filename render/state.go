@@ -90,11 +90,12 @@ func (p *painter) stack(s *rules.State, h rules.Hex, units []rules.UnitID) {
 
 // fillBox puts counters into a sideboard box's slots.
 func (p *painter) fillBox(s *rules.State, b box, units []rules.UnitID) {
+	slots := b.slotsFor(len(units))
 	for i, u := range units {
-		if i >= len(b.Slots) {
+		if i >= len(slots) {
 			break
 		}
-		sl := b.Slots[i]
+		sl := slots[i]
 		lk := lookOf(s, u)
 		lk.activated, lk.targeted, lk.covered = false, false, false // off the map: no marks
 		p.counter(lk, sl.cx(), sl.cy(), sl.W)
