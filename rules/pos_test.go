@@ -2,6 +2,7 @@ package rules
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -185,8 +186,25 @@ func testScenario(t testing.TB) *Scenario {
 	return sc
 }
 
+// loadTestScenario reads the file once and checks that it differs from the
+// built-in scenario in factors only: the same map and the same units in
+// the same order, so that helpers such as uid hold for both.
 var loadTestScenario = sync.OnceValues(func() (*Scenario, error) {
-	return loadScenarioFile(filepath.Join("testdata", "reconstruction.json"))
+	sc, err := loadScenarioFile(filepath.Join("testdata", "reconstruction.json"))
+	if err != nil {
+		return nil, err
+	}
+	def := DefaultScenario()
+	if sc.Terrain != def.Terrain || len(sc.Units) != len(def.Units) {
+		return nil, errors.New("testdata/reconstruction.json: the map or the unit count differs from the built-in scenario")
+	}
+	for i, d := range sc.Units {
+		b := def.Units[i]
+		if d.ID != b.ID || d.Side != b.Side || d.Type != b.Type || d.Reserve != b.Reserve || d.Historical != b.Historical {
+			return nil, fmt.Errorf("testdata/reconstruction.json: unit %d is %s, the built-in has %s", i, d.ID, b.ID)
+		}
+	}
+	return sc, nil
 })
 
 // loadScenarioFile reads a scenario file.
