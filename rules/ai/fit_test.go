@@ -147,10 +147,38 @@ func fitLogistic(xs [][numFeatures]float64, ys []float64) [numFeatures]float64 {
 	return w
 }
 
+// randomMatch plays games of a random US against an easy German with the
+// weights w, from the match seed seed; it returns the German win rate.
+func randomMatch(w *germanWeights, games int, seed uint64) float64 {
+	wins := 0
+	for g := 0; g < games; g++ {
+		us := &randomPlayer{p: rules.NewRandomPlayer(mix(seed, uint64(3*g+1)))}
+		ge := newEasy(mix(seed, uint64(3*g+2)))
+		ge.v.gw = w
+		s := rules.NewState(rules.DefaultScenario(), rules.Options{}, mix(seed, uint64(3*g)))
+		for !s.Over() {
+			var p Player = us
+			if s.ToAct() == rules.German {
+				p = ge
+			}
+			a, _ := p.Choose(context.Background(), &s)
+			if err := s.Apply(a, nil); err != nil {
+				panic(err)
+			}
+		}
+		if s.Winner() == rules.German {
+			wins++
+		}
+	}
+	return float64(wins) / float64(games)
+}
+
 // TestTuneGermanWeights is the random local search that tuned hardGerman:
 // each candidate changes one to three weights and is kept when it wins
-// more of 3,000 games against the easy US; the result is checked on 10,000
-// games of another seed.
+// more of 3,000 games against the easy US while it still wins at least
+// 96.5% of 1,500 games against a random US (a German that fires too
+// readily shoots at wandering US units and runs out of time); the result
+// is checked on 10,000 and 4,000 games of other seeds.
 func TestTuneGermanWeights(t *testing.T) {
 	if os.Getenv("MORTAIN_FIT") == "" {
 		t.Skip("set MORTAIN_FIT=1 to tune the German weights")
@@ -163,9 +191,9 @@ func TestTuneGermanWeights(t *testing.T) {
 		return []*float64{&w.sideways, &w.cover, &w.threat, &w.fireCost, &w.joker, &w.tiger, &w.tigerPay,
 			&w.enter, &w.pair, &w.lead, &w.flipRun, &w.escape, &w.crowd, &w.fireMul}
 	}
-	step := []float64{2, 1, 1, 0.5, 30, 5, 3, 3, 5, 1, 8, 0.5, 2, 0.5}
-	r := splitmix(5)
-	for it := 0; it < 120; it++ {
+	step := []float64{2, 1, 1, 0.5, 30, 5, 3, 3, 5, 1, 8, 0.5, 2, 1}
+	r := splitmix(55)
+	for it := 0; it < 150; it++ {
 		c := cur
 		f := fields(&c)
 		for j := 1 + r.intn(3); j > 0; j-- {
@@ -173,11 +201,13 @@ func TestTuneGermanWeights(t *testing.T) {
 			*f[i] += step[i] * (r.float()*2 - 1)
 		}
 		c.fireMul = max(c.fireMul, 0)
-		if sc := easyMatch(&c, games, 21, nil, nil); sc > best+0.003 {
+		if sc := easyMatch(&c, games, 21, nil, nil); sc > best+0.003 && randomMatch(&c, 1500, 23) >= 0.965 {
 			best, cur = sc, c
 			fmt.Printf("it %d %.4f %+v\n", it, best, cur)
 		}
 	}
 	fmt.Printf("check (10,000 games, seed 33): tuned %.4f, hardGerman %.4f, easyGerman %.4f\n",
 		easyMatch(&cur, 10000, 33, nil, nil), easyMatch(&hardGerman, 10000, 33, nil, nil), easyMatch(&easyGerman, 10000, 33, nil, nil))
+	fmt.Printf("against a random US (4,000 games, seed 35): tuned %.4f, hardGerman %.4f\n",
+		randomMatch(&cur, 4000, 35), randomMatch(&hardGerman, 4000, 35))
 }
