@@ -21,9 +21,20 @@ import (
 // weights w, from the match seed seed, calling atTurn at the start of each
 // turn and done at the end of each game; it returns the German win rate.
 func easyMatch(w *germanWeights, games int, seed uint64, atTurn func(*rules.State), done func(*rules.State)) float64 {
+	return match(func(seed uint64) Player { return newEasy(seed) }, w, games, seed, atTurn, done)
+}
+
+// randomMatch is easyMatch against a random US.
+func randomMatch(w *germanWeights, games int, seed uint64) float64 {
+	return match(func(seed uint64) Player { return &randomPlayer{p: rules.NewRandomPlayer(seed)} }, w, games, seed, nil, nil)
+}
+
+// match plays games of the US made by newUS against an easy German with
+// the weights w (see easyMatch).
+func match(newUS func(seed uint64) Player, w *germanWeights, games int, seed uint64, atTurn func(*rules.State), done func(*rules.State)) float64 {
 	wins := 0
 	for g := 0; g < games; g++ {
-		us := newEasy(mix(seed, uint64(3*g+1)))
+		us := newUS(mix(seed, uint64(3*g+1)))
 		ge := newEasy(mix(seed, uint64(3*g+2)))
 		ge.v.gw = w
 		s := rules.NewState(rules.DefaultScenario(), rules.Options{}, mix(seed, uint64(3*g)))
@@ -33,7 +44,7 @@ func easyMatch(w *germanWeights, games int, seed uint64, atTurn func(*rules.Stat
 				turn = s.Turn()
 				atTurn(&s)
 			}
-			var p Player = us
+			p := us
 			if s.ToAct() == rules.German {
 				p = ge
 			}
@@ -145,32 +156,6 @@ func fitLogistic(xs [][numFeatures]float64, ys []float64) [numFeatures]float64 {
 		}
 	}
 	return w
-}
-
-// randomMatch plays games of a random US against an easy German with the
-// weights w, from the match seed seed; it returns the German win rate.
-func randomMatch(w *germanWeights, games int, seed uint64) float64 {
-	wins := 0
-	for g := 0; g < games; g++ {
-		us := &randomPlayer{p: rules.NewRandomPlayer(mix(seed, uint64(3*g+1)))}
-		ge := newEasy(mix(seed, uint64(3*g+2)))
-		ge.v.gw = w
-		s := rules.NewState(rules.DefaultScenario(), rules.Options{}, mix(seed, uint64(3*g)))
-		for !s.Over() {
-			var p Player = us
-			if s.ToAct() == rules.German {
-				p = ge
-			}
-			a, _ := p.Choose(context.Background(), &s)
-			if err := s.Apply(a, nil); err != nil {
-				panic(err)
-			}
-		}
-		if s.Winner() == rules.German {
-			wins++
-		}
-	}
-	return float64(wins) / float64(games)
 }
 
 // TestTuneGermanWeights is the random local search that tuned hardGerman:
