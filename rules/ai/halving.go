@@ -155,18 +155,6 @@ func (wk *worker) try(base *rules.State, a rules.Action, pseed uint64) float64 {
 // playoutTurn plays on with the heuristic to the start of the next turn
 // (or the end of the game) and returns the German side's value there.
 func (wk *worker) playoutTurn(r *splitmix) float64 {
-	st := &wk.st
-	turn := st.Turn()
-	for !st.Over() && st.Turn() == turn {
-		wk.legal = st.LegalActions(wk.legal[:0])
-		a := wk.legal[0]
-		if len(wk.legal) > 1 {
-			wk.v.reset(st, false)
-			a = playoutAction(&wk.v, wk.legal, r, halvingEps)
-		}
-		if err := st.Apply(a, nil); err != nil {
-			break
-		}
-	}
-	return germanValue(st)
+	wk.legal = playOn(&wk.st, &wk.v, wk.legal, r, halvingEps, true)
+	return germanValue(&wk.st)
 }

@@ -272,19 +272,28 @@ func (sr *searcher) descend(path []step) []step {
 // playout finishes the game with the heuristic, now and then choosing a
 // random sensible action instead of the best one, and returns the winner.
 func (sr *searcher) playout() rules.Side {
-	st := &sr.st
-	for !st.Over() {
-		sr.legal = st.LegalActions(sr.legal[:0])
-		a := sr.legal[0]
-		if len(sr.legal) > 1 {
-			sr.v.reset(st, false)
-			a = playoutAction(&sr.v, sr.legal, &sr.r, playoutEps)
+	sr.legal = playOn(&sr.st, &sr.v, sr.legal, &sr.r, playoutEps, false)
+	return sr.st.Winner()
+}
+
+// playOn plays st on with the heuristic of v, choosing with chance eps a
+// random sensible action instead of the best one, until the game ends or,
+// if toNextTurn, the next turn begins. legal is scratch space, returned for
+// reuse.
+func playOn(st *rules.State, v *view, legal []rules.Action, r *splitmix, eps float64, toNextTurn bool) []rules.Action {
+	turn := st.Turn()
+	for !st.Over() && (!toNextTurn || st.Turn() == turn) {
+		legal = st.LegalActions(legal[:0])
+		a := legal[0]
+		if len(legal) > 1 {
+			v.reset(st, false)
+			a = playoutAction(v, legal, r, eps)
 		}
 		if err := st.Apply(a, nil); err != nil {
 			break
 		}
 	}
-	return st.Winner()
+	return legal
 }
 
 // playoutAction is the heuristic's choice with some noise.
