@@ -1,5 +1,7 @@
 package rules
 
+import "github.com/mortain/mortain/rules/splitmix"
+
 // Determinize replaces what no player may know with a guess drawn from
 // seed: the order of this turn's undrawn cards and the dealer's generator,
 // which would shuffle the decks of the turns to come (R4.1, R4.7). What the
@@ -22,6 +24,6 @@ func (s *State) Determinize(seed uint64) {
 		}
 	}
 	r := rng(seed)
-	r.shuffle(s.deck[s.drawn:])
-	s.rng = rng(r.next())
+	splitmix.Shuffle(&r, s.deck[s.drawn:])
+	s.rng = rng(r.Uint64())
 }

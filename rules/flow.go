@@ -1,5 +1,7 @@
 package rules
 
+import "github.com/mortain/mortain/rules/splitmix"
+
 // The dealer (R9.1): shuffles, draws, starts and ends rounds and turns, and
 // declares the winner.
 
@@ -28,7 +30,7 @@ func (s *State) earlyJoker(log *[]Event) bool {
 	if s.options.EarlyJoker == EarlyJokerReshuffle && s.drawn < DeckSize {
 		// Shuffle the Joker back into the undrawn cards.
 		s.drawn--
-		s.rng.shuffle(s.deck[s.drawn:])
+		splitmix.Shuffle(&s.rng, s.deck[s.drawn:])
 		e.Text = "R4.7: early Joker shuffled back into the deck"
 	} else {
 		// Set aside for the rest of the turn (also when it was the last card
@@ -44,7 +46,7 @@ func (s *State) earlyJoker(log *[]Event) bool {
 func (s *State) startTurn(log *[]Event) {
 	s.turn++
 	s.phase = PhaseRound
-	s.rng.shuffle(s.deck[:])
+	splitmix.Shuffle(&s.rng, s.deck[:])
 	s.drawn = 0
 	s.jokerAside = false
 	s.hadRound = [3]bool{}

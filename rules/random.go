@@ -19,8 +19,8 @@ func (p *RandomPlayer) Choose(s *State) (a Action, ok bool) {
 	if len(p.buf) == 0 {
 		return Action{}, false
 	}
-	return p.buf[p.r.intn(len(p.buf))], true
+	return p.buf[p.r.IntN(len(p.buf))], true
 }
 
 // Intn returns a uniform integer in [0, n) from the player's generator.
-func (p *RandomPlayer) Intn(n int) int { return p.r.intn(n) }
+func (p *RandomPlayer) Intn(n int) int { return p.r.IntN(n) }

@@ -46,7 +46,7 @@ func BenchmarkDeterminise(b *testing.B) {
 	_ = s.Apply(rules.Historical(), nil)
 	_ = s.Apply(rules.SetupDone(), nil)
 	smp := newSampler(&s)
-	r := splitmix(1)
+	r := rng(1)
 	var dst rules.State
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {

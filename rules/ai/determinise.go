@@ -18,7 +18,7 @@ func newSampler(s *rules.State) *sampler { return &sampler{real: *s} }
 
 // sample writes into dst a determinisation of the real state, drawn from
 // the caller's generator (one per search worker).
-func (d *sampler) sample(dst *rules.State, r *splitmix) {
+func (d *sampler) sample(dst *rules.State, r *rng) {
 	*dst = d.real
-	dst.Determinize(r.next())
+	dst.Determinize(r.Uint64())
 }

@@ -15,13 +15,13 @@ var ErrGameOver = errors.New("the game is over")
 // mass fire on weak targets; the US holds cover, focuses fire on the most
 // dangerous German units and uses Air and OBA.
 type easyPlayer struct {
-	r   splitmix
+	r   rng
 	buf []rules.Action
 	v   view
 }
 
 func newEasy(seed uint64) *easyPlayer {
-	return &easyPlayer{r: splitmix(seed), buf: make([]rules.Action, 0, 256)}
+	return &easyPlayer{r: rng(seed), buf: make([]rules.Action, 0, 256)}
 }
 
 func (p *easyPlayer) Choose(_ context.Context, s *rules.State) (rules.Action, error) {
@@ -39,7 +39,7 @@ func (p *easyPlayer) Choose(_ context.Context, s *rules.State) (rules.Action, er
 
 // bestAction returns the best-scored of the legal actions (ties broken at
 // random) and its score.
-func bestAction(v *view, legal []rules.Action, r *splitmix) (rules.Action, float64) {
+func bestAction(v *view, legal []rules.Action, r *rng) (rules.Action, float64) {
 	best, bestScore, ties := legal[0], v.score(legal[0]), 1
 	for _, a := range legal[1:] {
 		sc := v.score(a)
@@ -48,7 +48,7 @@ func bestAction(v *view, legal []rules.Action, r *splitmix) (rules.Action, float
 			best, bestScore, ties = a, sc, 1
 		case sc > bestScore-1e-9:
 			ties++
-			if r.intn(ties) == 0 {
+			if r.IntN(ties) == 0 {
 				best = a
 			}
 		}

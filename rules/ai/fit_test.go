@@ -177,13 +177,13 @@ func TestTuneGermanWeights(t *testing.T) {
 			&w.enter, &w.pair, &w.lead, &w.flipRun, &w.escape, &w.crowd, &w.fireMul}
 	}
 	step := []float64{2, 1, 1, 0.5, 30, 5, 3, 3, 5, 1, 8, 0.5, 2, 1}
-	r := splitmix(55)
+	r := rng(55)
 	for it := 0; it < 150; it++ {
 		c := cur
 		f := fields(&c)
-		for j := 1 + r.intn(3); j > 0; j-- {
-			i := r.intn(len(f))
-			*f[i] += step[i] * (r.float()*2 - 1)
+		for j := 1 + r.IntN(3); j > 0; j-- {
+			i := r.IntN(len(f))
+			*f[i] += step[i] * (r.Float64()*2 - 1)
 		}
 		c.fireMul = max(c.fireMul, 0)
 		if sc := easyMatch(&c, games, 21, nil, nil); sc > best+0.003 && randomMatch(&c, 1500, 23) >= 0.965 {

@@ -65,7 +65,7 @@ func (p *hardPlayer) halving(ctx context.Context, smp *sampler, cands []rules.Ac
 	var base rules.State
 	for sample := uint64(1); len(alive) > 1; sample++ {
 		sseed := mix(dseed, sample)
-		r := splitmix(sseed)
+		r := rng(sseed)
 		smp.sample(&base, &r)
 		runBatch(ws, &base, cands, alive, mix(sseed, 1), winners)
 		for _, c := range alive {
@@ -144,7 +144,7 @@ func (wk *worker) try(base *rules.State, a rules.Action, pseed uint64) float64 {
 		// depend on the hidden cards.
 		return 0
 	}
-	r := splitmix(pseed)
+	r := rng(pseed)
 	v := wk.playoutTurn(&r)
 	if side == rules.German {
 		return v
@@ -154,7 +154,7 @@ func (wk *worker) try(base *rules.State, a rules.Action, pseed uint64) float64 {
 
 // playoutTurn plays on with the heuristic to the start of the next turn
 // (or the end of the game) and returns the German side's value there.
-func (wk *worker) playoutTurn(r *splitmix) float64 {
+func (wk *worker) playoutTurn(r *rng) float64 {
 	wk.legal = playOn(&wk.st, &wk.v, wk.legal, r, halvingEps, true)
 	return germanValue(&wk.st)
 }

@@ -168,7 +168,7 @@ type searcher struct {
 	smp   *sampler
 	root  *node
 	roots []rules.Action
-	r     splitmix
+	r     rng
 	v     view
 	legal []rules.Action
 	cands []rules.Action
@@ -183,7 +183,7 @@ type step struct {
 }
 
 func newSearcher(smp *sampler, roots []rules.Action, seed uint64) *searcher {
-	sr := &searcher{smp: smp, roots: roots, r: splitmix(seed), root: &node{}}
+	sr := &searcher{smp: smp, roots: roots, r: rng(seed), root: &node{}}
 	for _, a := range roots {
 		sr.root.find(a)
 	}
@@ -280,7 +280,7 @@ func (sr *searcher) playout() rules.Side {
 // random sensible action instead of the best one, until the game ends or,
 // if toNextTurn, the next turn begins. legal is scratch space, returned for
 // reuse.
-func playOn(st *rules.State, v *view, legal []rules.Action, r *splitmix, eps float64, toNextTurn bool) []rules.Action {
+func playOn(st *rules.State, v *view, legal []rules.Action, r *rng, eps float64, toNextTurn bool) []rules.Action {
 	turn := st.Turn()
 	for !st.Over() && (!toNextTurn || st.Turn() == turn) {
 		legal = st.LegalActions(legal[:0])
@@ -297,15 +297,15 @@ func playOn(st *rules.State, v *view, legal []rules.Action, r *splitmix, eps flo
 }
 
 // playoutAction is the heuristic's choice with some noise.
-func playoutAction(v *view, legal []rules.Action, r *splitmix, eps float64) rules.Action {
-	if r.float() < eps {
+func playoutAction(v *view, legal []rules.Action, r *rng, eps float64) rules.Action {
+	if r.Float64() < eps {
 		// A random action among those better than passing.
 		n := 0
 		var pick rules.Action
 		for _, a := range legal {
 			if v.score(a) > passScore {
 				n++
-				if r.intn(n) == 0 {
+				if r.IntN(n) == 0 {
 					pick = a
 				}
 			}
