@@ -18,8 +18,9 @@ const fixtureSchema0 = "testdata/schema0.db"
 // fixtureScenario is the scenario the fixture's games were saved with:
 // the built-in one of that time, before the balance change of
 // docs/balance.md. A saved game keeps its own copy of the scenario, so the
-// migrated games must keep these factors.
-const fixtureScenario = "testdata/schema0-scenario.json"
+// migrated games must keep these factors. The rules' tests keep the same
+// file as the first reconstruction of the scenario.
+const fixtureScenario = "../rules/testdata/reconstruction.json"
 
 // fixtureRecords are the games of the schema 0 fixture, rebuilt the same
 // way every time.
