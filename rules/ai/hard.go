@@ -34,10 +34,13 @@ type hardPlayer struct {
 	budget    Budget
 	decisions uint64
 	easy      *easyPlayer
+	// gw are the German weights of its candidates and of the German's
+	// moves in its playouts (hardGerman).
+	gw *germanWeights
 }
 
 func newHard(seed uint64, b Budget) *hardPlayer {
-	return &hardPlayer{seed: seed, budget: b, easy: newEasy(seed)}
+	return &hardPlayer{seed: seed, budget: b, easy: newEasy(seed), gw: &hardGerman}
 }
 
 func (p *hardPlayer) Choose(ctx context.Context, s *rules.State) (rules.Action, error) {
@@ -54,7 +57,7 @@ func (p *hardPlayer) Choose(ctx context.Context, s *rules.State) (rules.Action, 
 	}
 	v := &view{}
 	if s.ToAct() == rules.German {
-		v.gw = &hardGerman
+		v.gw = p.gw
 	}
 	v.reset(s, true)
 	cands := topActions(v, legal, rootWidth, nil)
