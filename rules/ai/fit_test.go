@@ -74,7 +74,7 @@ func match(newUS, newGerman func(seed uint64) Player, games int, seed uint64, at
 
 // TestFitValueModel fits valueWeights: a logistic regression per turn of
 // the German win on germanFeatures at the turn's start, over 20,000 games
-// of the easy US against the hard German's heuristic with previousGerman.
+// of the easy US against the hard German's heuristic.
 func TestFitValueModel(t *testing.T) {
 	if os.Getenv("MORTAIN_FIT") == "" {
 		t.Skip("set MORTAIN_FIT=1 to fit the value model")
@@ -86,7 +86,7 @@ func TestFitValueModel(t *testing.T) {
 	var byTurn [rules.Turns + 1][]sample
 	var pending [rules.Turns + 1][numFeatures]float64
 	var seen [rules.Turns + 1]bool
-	easyMatch(&previousGerman, 20000, 7, func(s *rules.State) {
+	easyMatch(&hardGerman, 20000, 7, func(s *rules.State) {
 		pending[s.Turn()], seen[s.Turn()] = germanFeatures(s), true
 	}, func(s *rules.State) {
 		y := 0.0
@@ -167,9 +167,8 @@ func fitLogistic(xs [][numFeatures]float64, ys []float64) [numFeatures]float64 {
 	return w
 }
 
-// TestTuneGermanWeights is the random local search that tuned
-// previousGerman against the historical US set-up (now it starts from
-// hardGerman): each candidate changes one to three weights and is kept when it wins
+// TestTuneGermanWeights is the random local search that tuned hardGerman
+// (against the historical US set-up): each candidate changes one to three weights and is kept when it wins
 // more of 3,000 games against the easy US while it still wins at least
 // 96.5% of 1,500 games against a random US (a German that fires too
 // readily shoots at wandering US units and runs out of time); the result
@@ -289,7 +288,7 @@ func showSetup(m usSetup) string {
 
 // searchedSetups are the set-ups TestSearchUSSetup found: the first against
 // the easy German, the other three against an easy player with the hard
-// German's previous weights. docs/ai.md gives their figures.
+// German's weights. docs/ai.md gives their figures.
 var searchedSetups = []map[string]string{
 	{"117": "1401", "119": "1804", "120": "1202", "823": "1405", "TD": "1503"},
 	{"117": "1303", "119": "1704", "120": "1302", "823": "1303", "TD": "1805"},
@@ -348,7 +347,7 @@ func searchUSSetup(w *germanWeights, iters, games int, seed, rngSeed uint64) (us
 
 // TestSearchUSSetup runs searchUSSetup four times: against the easy German
 // (40 candidates of 3,000 games), and against an easy player with the hard
-// German's previous weights (three runs of 40 candidates of 2,000 games). The AI
+// German's weights (three runs of 40 candidates of 2,000 games). The AI
 // plays the historical set-up; these found searchedSetups.
 func TestSearchUSSetup(t *testing.T) {
 	if os.Getenv("MORTAIN_FIT") == "" {
@@ -358,8 +357,8 @@ func TestSearchUSSetup(t *testing.T) {
 	fmt.Printf("check (10,000 games, seed 99): found%s %.4f, historical %.4f\n",
 		showSetup(found), setupMatch(found, &easyGerman, 10000, 99), setupMatch(historicalSetup(), &easyGerman, 10000, 99))
 	for rs := uint64(11); rs <= 13; rs++ {
-		m, x := searchUSSetup(&previousGerman, 40, 2000, 71+rs, rs)
-		fmt.Printf("against previousGerman, search %d: US %.4f%s\n", rs, x, showSetup(m))
+		m, x := searchUSSetup(&hardGerman, 40, 2000, 71+rs, rs)
+		fmt.Printf("against hardGerman, search %d: US %.4f%s\n", rs, x, showSetup(m))
 	}
 }
 
@@ -394,20 +393,22 @@ func TestUSSetupAgainstGerman(t *testing.T) {
 	}
 }
 
-// previousGerman are the hard German's weights before
-// TestTuneGermanWeightsRobust: tuned against the historical US set-up only.
-// The searched set-ups were found against them.
-var previousGerman = germanWeights{
-	move: 10, sideways: -1.7, cover: 1.75, threat: 2.1445, fireCost: 0.4,
-	joker: 94, tiger: 12, tigerPay: -1.5844, enter: 2, pair: 9.4,
-	lead: 1, flipRun: 10, escape: 0.3, crowd: 0.8588, fireMul: 3,
+// robustGerman are German weights tuned against the pool of set-ups
+// (TestTuneGermanWeightsRobust). The AI does not use them: they make the
+// hard German win far more against the searched set-ups and as much
+// against the historical one, but hard against hard they move the
+// German's win rate above the band of docs/balance.md (docs/ai.md).
+var robustGerman = germanWeights{
+	move: 10, sideways: -0.2861, cover: 1.75, threat: 1.0635, fireCost: 0.2441,
+	joker: 94, tiger: 12.1158, tigerPay: -2.3345, enter: 2, pair: 9.4,
+	lead: 0.1910, flipRun: -4.1335, escape: -0.0733, crowd: 0.4965, fireMul: 3.8893,
 }
 
-// TestTuneGermanWeightsRobust checks hardGerman against previousGerman on
+// TestTuneGermanWeightsRobust checks robustGerman against hardGerman on
 // setupPool, 4,000 games a set-up as an easy player, and 200 games of the
 // historical and the first searched set-up as the hard German's weights
 // at 100 iterations. With MORTAIN_FIT=tune it first runs the search that
-// found hardGerman: tuneGerman from previousGerman scored by the mean
+// found robustGerman: tuneGerman from hardGerman scored by the mean
 // German win rate over setupPool (1,000 games each).
 func TestTuneGermanWeightsRobust(t *testing.T) {
 	if os.Getenv("MORTAIN_FIT") == "" {
@@ -422,7 +423,7 @@ func TestTuneGermanWeightsRobust(t *testing.T) {
 		return out
 	}
 	if os.Getenv("MORTAIN_FIT") == "tune" {
-		tuneGerman(previousGerman, 57, func(w *germanWeights) float64 {
+		tuneGerman(hardGerman, 57, func(w *germanWeights) float64 {
 			s := 0.0
 			for _, x := range poolScore(w, 1000, 21) {
 				s += x
@@ -433,7 +434,7 @@ func TestTuneGermanWeightsRobust(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		w    *germanWeights
-	}{{"previousGerman", &previousGerman}, {"hardGerman", &hardGerman}} {
+	}{{"hardGerman", &hardGerman}, {"robustGerman", &robustGerman}} {
 		fmt.Printf("%s as an easy player (4,000 games a set-up, seed 33): German wins %.3f\n", c.name, poolScore(c.w, 4000, 33))
 		hard := func(seed uint64) Player {
 			p := newHard(seed, Budget{Iterations: 100, Workers: 1})

@@ -15,9 +15,7 @@ import (
 // which takes most of the luck of the later turns out of the comparison of
 // two moves. The weights were fitted to 20,000 games of the easy US
 // against the hard German's heuristic (TestFitValueModel in fit_test.go),
-// with the built-in factors after the balance change of docs/balance.md;
-// the heuristic had the hard German's previous weights (previousGerman in
-// fit_test.go), and the model was not refitted to the present ones.
+// with the built-in factors after the balance change of docs/balance.md.
 
 // valueWeights[turn] are the model's weights for a turn's start, in the
 // order of germanFeatures.
