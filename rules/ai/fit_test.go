@@ -12,11 +12,15 @@ import (
 )
 
 // The tools that produced the hard German's numbers: the value model's
-// weights (value.go) and the heuristic weights (weights.go). They are slow
-// and print rather than assert, so they run only when asked:
+// weights (value.go) and the heuristic weights (weights.go); and those
+// behind the US set-ups of docs/ai.md. They are slow and print rather than
+// assert, so they run only when asked:
 //
 //	MORTAIN_FIT=1 go test ./rules/ai -run TestFitValueModel -v
-//	MORTAIN_FIT=1 go test ./rules/ai -run TestTuneGermanWeights -v -timeout 1h
+//	MORTAIN_FIT=1 go test ./rules/ai -run 'TestTuneGermanWeights$' -v -timeout 1h
+//	MORTAIN_FIT=1 go test ./rules/ai -run TestSearchUSSetup -v
+//	MORTAIN_FIT=1 go test ./rules/ai -run TestUSSetupAgainstGerman -v
+//	MORTAIN_FIT=tune go test ./rules/ai -run TestTuneGermanWeightsRobust -v -timeout 1h
 
 // easyMatch plays games of the easy US against an easy German with the
 // weights w, from the match seed seed, calling atTurn at the start of each
@@ -258,7 +262,11 @@ func parseSetup(at map[string]string) usSetup {
 	m := usSetup{}
 	for u, d := range rules.DefaultScenario().Units {
 		if h, ok := at[d.ID]; ok {
-			m[rules.UnitID(u)], _ = rules.ParseHex(h)
+			hex, err := rules.ParseHex(h)
+			if err != nil {
+				panic(err)
+			}
+			m[rules.UnitID(u)] = hex
 		}
 	}
 	return m
