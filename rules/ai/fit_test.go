@@ -171,12 +171,12 @@ func fitLogistic(xs [][numFeatures]float64, ys []float64) [numFeatures]float64 {
 	return w
 }
 
-// TestTuneGermanWeights is the random local search that tuned hardGerman
-// (against the historical US set-up): each candidate changes one to three weights and is kept when it wins
-// more of 3,000 games against the easy US while it still wins at least
-// 96.5% of 1,500 games against a random US (a German that fires too
-// readily shoots at wandering US units and runs out of time); the result
-// is checked on 10,000 and 4,000 games of other seeds.
+// TestTuneGermanWeights is the random local search (tuneGerman) that
+// tuned hardGerman against the historical US set-up: a candidate is kept
+// when it wins more of 3,000 games against the easy US (a German that
+// fires too readily shoots at wandering US units and runs out of time,
+// hence tuneGerman's check against a random US); the result is checked on
+// 10,000 and 4,000 games of other seeds.
 func TestTuneGermanWeights(t *testing.T) {
 	if os.Getenv("MORTAIN_FIT") == "" {
 		t.Skip("set MORTAIN_FIT=1 to tune the German weights")
@@ -416,8 +416,9 @@ var robustGerman = germanWeights{
 // setupPool, 4,000 games a set-up as an easy player, and 200 games of the
 // historical and the first searched set-up as the hard German's weights
 // at 100 iterations. With MORTAIN_FIT=tune it first runs the search that
-// found robustGerman: tuneGerman from hardGerman scored by the mean
-// German win rate over setupPool (1,000 games each).
+// found robustGerman (its last line, rounded to four decimals): tuneGerman
+// from hardGerman scored by the mean German win rate over setupPool
+// (1,000 games each).
 func TestTuneGermanWeightsRobust(t *testing.T) {
 	if os.Getenv("MORTAIN_FIT") == "" {
 		t.Skip("set MORTAIN_FIT=1 to tune the German weights against several US set-ups")
