@@ -3,6 +3,7 @@ package store
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -13,20 +14,40 @@ import (
 // ReasonAborted is the Reason of a game archived before it was over.
 const ReasonAborted = "aborted"
 
+// ReasonAbandoned is the Reason of a game archived because its channel,
+// thread or server was deleted.
+const ReasonAbandoned = "abandoned: its channel was deleted"
+
 // Finish moves the game of key to the archive with its result and updates
 // the players' records. A game that is not over is archived as aborted:
-// no winner, and it counts as aborted, not as a win or a loss.
-func (db *DB) Finish(key Key) (f *Finished, err error) {
+// no winner, and it counts as aborted, not as a win or a loss. The notices
+// are queued in the outbox in the same commit.
+func (db *DB) Finish(key Key, notices ...Notice) (f *Finished, err error) {
 	err = db.withGame(key, func(name string, e *entry) error {
-		f, err = db.finish(key, name, e)
+		f, err = db.finish(key, name, e, false, notices)
 		return err
 	})
 	return f, err
 }
 
-// finish is Finish with the game locked and loaded.
-func (db *DB) finish(key Key, name string, e *entry) (*Finished, error) {
-	f := finished(e.rec.clone(), time.Now().UTC())
+// Abandon archives the game of key without a result and without touching
+// the players' records, and forgets the channel's undelivered notices: the
+// channel is gone. ErrNotFound if no game runs there.
+func (db *DB) Abandon(key Key) (f *Finished, err error) {
+	err = db.withGame(key, func(name string, e *entry) error {
+		f, err = db.finish(key, name, e, true, nil)
+		return err
+	})
+	return f, err
+}
+
+// finish is Finish (or Abandon) with the game locked and loaded.
+func (db *DB) finish(key Key, name string, e *entry, abandoned bool, notices []Notice) (*Finished, error) {
+	now := time.Now().UTC()
+	f := finished(e.rec.clone(), now)
+	if abandoned {
+		f.Winner, f.Reason = rules.NoSide, ReasonAbandoned
+	}
 	data, err := json.Marshal(f)
 	if err != nil {
 		return nil, fmt.Errorf("store: encoding the result of %s: %w", key, err)
@@ -58,7 +79,14 @@ func (db *DB) finish(key Key, name string, e *entry) (*Finished, error) {
 		if err := copyHistory(src.Bucket(bucketHistory), a); err != nil {
 			return err
 		}
-		if err := addResult(tx, f); err != nil {
+		if abandoned {
+			if err := tx.Bucket(bucketOutbox).DeleteBucket([]byte(name)); err != nil && !errors.Is(err, bolt.ErrBucketNotFound) {
+				return err
+			}
+		} else if err := addResult(tx, f); err != nil {
+			return err
+		}
+		if err := enqueue(tx, key, notices, now); err != nil {
 			return err
 		}
 		return running.DeleteBucket([]byte(name))

@@ -103,7 +103,8 @@ func (db *DB) load(key Key, e *entry) error {
 
 // Create stores a new game for key; ErrExists if one is running there.
 // Created and Updated are set to now when zero; the game's history so far
-// becomes the first steps of its log.
+// becomes the first steps of its log, and its Notices are queued in the
+// outbox in the same commit.
 func (db *DB) Create(rec *Record) error {
 	if err := db.enter(); err != nil {
 		return err
@@ -132,6 +133,7 @@ func (db *DB) Create(rec *Record) error {
 		rec.Updated = now
 	}
 	c := rec.clone()
+	notices := rec.Notices
 	data, err := encodeRecord(c)
 	if err != nil {
 		return err
@@ -152,7 +154,10 @@ func (db *DB) Create(rec *Record) error {
 		if err != nil {
 			return err
 		}
-		return appendSteps(h, steps)
+		if err := appendSteps(h, steps); err != nil {
+			return err
+		}
+		return enqueue(tx, rec.Key, notices, now)
 	})
 	if err != nil {
 		return saveErr(rec.Key, err)
@@ -198,7 +203,8 @@ func (db *DB) withGame(key Key, fn func(name string, e *entry) error) error {
 //
 // fn works on a private copy: it may change the game, the seats and the
 // settings (never nil) freely, but must not keep the record after it
-// returns, nor call the database (it would wait for itself). Steps taken
+// returns, nor call the database (it would wait for itself). Notices it
+// sets on the record are queued in the outbox in the same commit. Steps taken
 // back (rules.Game.Undo) are logged as undo steps. Updated is set to the
 // time of the commit.
 func (db *DB) Update(key Key, fn func(rec *Record) error) error {
@@ -216,6 +222,8 @@ func (db *DB) update(key Key, name string, e *entry, fn func(rec *Record) error)
 	}
 	now := time.Now().UTC()
 	c.Key, c.Updated = key, now
+	notices := c.Notices
+	c.Notices = nil
 	data, err := encodeRecord(c)
 	if err != nil {
 		return err
@@ -229,7 +237,10 @@ func (db *DB) update(key Key, name string, e *entry, fn func(rec *Record) error)
 		if err := b.Put(keyRecord, data); err != nil {
 			return err
 		}
-		return appendSteps(b.Bucket(bucketHistory), steps)
+		if err := appendSteps(b.Bucket(bucketHistory), steps); err != nil {
+			return err
+		}
+		return enqueue(tx, key, notices, now)
 	})
 	if err != nil {
 		return saveErr(key, err)

@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-// The layout of the file (schema 1):
+// The layout of the file (schema 2; schema 1 had no outbox):
 //
 //	meta                      "schema" -> "1", "app" -> "mortain"
 //	running / "guild/channel" "record" -> record JSON
@@ -14,13 +14,15 @@ import (
 //	archive / guild / seq     "key" -> "guild/channel", "finished" -> JSON
 //	                          history / seq -> Step JSON
 //	stats / guild             user id -> PlayerStats JSON
+//	outbox / "guild/channel"  notices / seq -> Notice JSON, images / seq -> bytes,
+//	                          "live" -> message id, strip / message id -> ""
 //
 // seq keys are 8-byte big-endian numbers from NextSequence, so cursors
 // walk them in order.
 
 // SchemaVersion is the layout version this program writes. Older files are
 // migrated on open; newer ones are refused.
-const SchemaVersion = 1
+const SchemaVersion = 2
 
 var (
 	bucketMeta    = []byte("meta")
@@ -68,3 +70,6 @@ func seqKey(n uint64) []byte {
 	binary.BigEndian.PutUint64(b[:], n)
 	return b[:]
 }
+
+// seqFromKey reads a key written by seqKey.
+func seqFromKey(k []byte) uint64 { return binary.BigEndian.Uint64(k) }

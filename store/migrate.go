@@ -29,6 +29,7 @@ type recordV0 struct {
 // transaction (the last one also writes the current meta data).
 var migrations = []func(tx *bolt.Tx) error{
 	0: migrate0to1,
+	1: createLayout, // schema 2 adds the outbox
 }
 
 // migrate brings a file of schema from up to SchemaVersion, in one

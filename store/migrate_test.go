@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 	"time"
 
@@ -130,12 +131,13 @@ func TestMigrateFromSchema0(t *testing.T) {
 	requireReplays(t, db, key)
 	require.NoError(t, db.Close())
 
-	// The file is now schema 1, the old layout is gone, and the original
+	// The file is now of the current schema, the old layout is gone, and the original
 	// was kept beside it.
 	bdb, err := bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true})
 	require.NoError(t, err)
 	require.NoError(t, bdb.View(func(tx *bolt.Tx) error {
-		assert.Equal(t, "1", string(tx.Bucket(bucketMeta).Get(keySchema)))
+		assert.Equal(t, strconv.Itoa(SchemaVersion), string(tx.Bucket(bucketMeta).Get(keySchema)))
+		assert.NotNil(t, tx.Bucket(bucketOutbox))
 		assert.Nil(t, tx.Bucket(bucketGamesV0))
 		return nil
 	}))

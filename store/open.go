@@ -149,7 +149,7 @@ func readVersion(tx *bolt.Tx) (int, error) {
 			return 0, fmt.Errorf("its schema version %q is not a number", m.Get(keySchema))
 		}
 		if v <= SchemaVersion {
-			for _, name := range [][]byte{bucketRunning, bucketArchive, bucketStats} {
+			for _, name := range layoutBuckets(v) {
 				if tx.Bucket(name) == nil {
 					return 0, fmt.Errorf("its %s bucket is missing", name)
 				}
@@ -173,6 +173,15 @@ func readVersion(tx *bolt.Tx) (int, error) {
 	return 0, fmt.Errorf("it holds buckets %q and no Mortain schema version", names)
 }
 
+// layoutBuckets lists the top-level buckets of schema v (1 or later).
+func layoutBuckets(v int) [][]byte {
+	names := [][]byte{bucketRunning, bucketArchive, bucketStats}
+	if v >= 2 {
+		names = append(names, bucketOutbox)
+	}
+	return names
+}
+
 // createLayout creates the buckets and the meta data of the current schema.
 func createLayout(tx *bolt.Tx) error {
 	m, err := tx.CreateBucketIfNotExists(bucketMeta)
@@ -185,7 +194,7 @@ func createLayout(tx *bolt.Tx) error {
 	if err := m.Put(keySchema, []byte(strconv.Itoa(SchemaVersion))); err != nil {
 		return err
 	}
-	for _, name := range [][]byte{bucketRunning, bucketArchive, bucketStats} {
+	for _, name := range layoutBuckets(SchemaVersion) {
 		if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 			return err
 		}

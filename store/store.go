@@ -52,6 +52,10 @@ type Record struct {
 	Settings map[string]string
 	Created  time.Time
 	Updated  time.Time
+	// Notices, set by Create's caller or by an Update's function, are
+	// queued in the outbox in the same transaction as the record (they are
+	// not part of the record: Get never returns any).
+	Notices []Notice
 }
 
 // SettingResigned is the Record.Settings entry naming the side ("us" or

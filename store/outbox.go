@@ -1,0 +1,412 @@
+package store
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// Notice is a message a channel must see: the position after a step, the
+// ping of the player to act, a reminder, the end of a game. Notices are
+// written in the same transaction as the step that caused them and stay
+// in the outbox until Discord accepted them, so a crash loses none.
+type Notice struct {
+	// Seq orders every notice of the database (the store sets it): a
+	// channel's notices are delivered in Seq order.
+	Seq uint64 `json:"seq"`
+	// Key is the channel the notice is for (the store sets it).
+	Key Key `json:"key"`
+	// Text is the message; Mention the user it pings ("" for nobody).
+	Text    string `json:"text"`
+	Mention string `json:"mention,omitempty"`
+	// Image is a picture to attach (kept apart from the JSON), with its
+	// file name.
+	Image     []byte `json:"-"`
+	ImageName string `json:"image_name,omitempty"`
+	// Buttons offer the next steps. A notice with buttons becomes the
+	// channel's live post once delivered.
+	Buttons []Button `json:"buttons,omitempty"`
+	// Live marks a notice that shows the game as it now stands (or its
+	// end): once it is delivered, the previous live post loses its
+	// buttons. A notice with buttons is always live.
+	Live bool `json:"live,omitempty"`
+	// Mark, when set, is a Settings entry set to MarkValue on the running
+	// game once the notice is delivered: a reminder counts as sent only
+	// then.
+	Mark      string `json:"mark,omitempty"`
+	MarkValue string `json:"mark_value,omitempty"`
+	// Sent counts the parts of the notice Discord already accepted (a
+	// long text is sent as several messages).
+	Sent    int       `json:"sent,omitempty"`
+	Created time.Time `json:"created"`
+	// Failure says why Discord last refused the notice for good (missing
+	// permission, unknown channel), since FailedAt; "" when it never did.
+	Failure  string    `json:"failure,omitempty"`
+	FailedAt time.Time `json:"failed_at,omitzero"`
+}
+
+// Button is a button of a notice (Style as Discord numbers it).
+type Button struct {
+	Label    string `json:"label"`
+	CustomID string `json:"custom_id"`
+	Style    int    `json:"style,omitempty"`
+}
+
+// IsLive reports whether delivering n replaces the channel's live post.
+func (n *Notice) IsLive() bool { return n.Live || len(n.Buttons) > 0 }
+
+// The outbox's layout: outbox / "guild/channel" holds a bucket of notices
+// (seq -> Notice JSON), a bucket of their images (seq -> bytes), the id of
+// the live post ("live") and a bucket of the posts whose buttons are still
+// to be removed (message id -> ""). The outbox bucket's own sequence
+// numbers every notice of the file, so nonces built from it never repeat.
+var (
+	bucketOutbox  = []byte("outbox")
+	bucketNotices = []byte("notices")
+	bucketImages  = []byte("images")
+	bucketStrip   = []byte("strip")
+	keyLive       = []byte("live")
+)
+
+// enqueue writes notices for key in tx, numbering them.
+func enqueue(tx *bolt.Tx, key Key, notices []Notice, now time.Time) error {
+	if len(notices) == 0 {
+		return nil
+	}
+	root := tx.Bucket(bucketOutbox)
+	ch, err := root.CreateBucketIfNotExists([]byte(key.String()))
+	if err != nil {
+		return err
+	}
+	nb, err := ch.CreateBucketIfNotExists(bucketNotices)
+	if err != nil {
+		return err
+	}
+	ib, err := ch.CreateBucketIfNotExists(bucketImages)
+	if err != nil {
+		return err
+	}
+	for _, n := range notices {
+		seq, err := root.NextSequence()
+		if err != nil {
+			return err
+		}
+		n.Seq, n.Key, n.Created = seq, key, now
+		data, err := json.Marshal(n)
+		if err != nil {
+			return fmt.Errorf("store: encoding a notice for %s: %w", key, err)
+		}
+		if err := nb.Put(seqKey(seq), data); err != nil {
+			return err
+		}
+		if n.Image != nil {
+			if err := ib.Put(seqKey(seq), n.Image); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// Enqueue adds notices for the channel of key that no game change causes
+// (a map or a replay asked for), durably, after those already queued.
+func (db *DB) Enqueue(key Key, notices ...Notice) error {
+	if err := db.enter(); err != nil {
+		return err
+	}
+	defer db.leave()
+	if err := key.check(); err != nil {
+		return err
+	}
+	now := time.Now().UTC()
+	return db.commit(func(tx *bolt.Tx) error { return enqueue(tx, key, notices, now) })
+}
+
+// channelOutbox returns the outbox bucket of key in tx, or nil.
+func channelOutbox(tx *bolt.Tx, key Key) *bolt.Bucket {
+	return tx.Bucket(bucketOutbox).Bucket([]byte(key.String()))
+}
+
+// Pending returns the undelivered notices of key's channel, in order,
+// with their images.
+func (db *DB) Pending(key Key) ([]Notice, error) {
+	if err := db.enter(); err != nil {
+		return nil, err
+	}
+	defer db.leave()
+	var out []Notice
+	err := db.bolt.View(func(tx *bolt.Tx) error {
+		ch := channelOutbox(tx, key)
+		if ch == nil || ch.Bucket(bucketNotices) == nil {
+			return nil
+		}
+		ib := ch.Bucket(bucketImages)
+		return ch.Bucket(bucketNotices).ForEach(func(k, v []byte) error {
+			var n Notice
+			if err := json.Unmarshal(v, &n); err != nil {
+				return fmt.Errorf("store: reading a notice of %s: %w", key, err)
+			}
+			if ib != nil {
+				n.Image = bytes.Clone(ib.Get(k))
+			}
+			out = append(out, n)
+			return nil
+		})
+	})
+	return out, err
+}
+
+// LastPending returns the Seq of the newest undelivered notice of key's
+// channel, or 0 when every notice was delivered.
+func (db *DB) LastPending(key Key) (uint64, error) {
+	if err := db.enter(); err != nil {
+		return 0, err
+	}
+	defer db.leave()
+	var last uint64
+	err := db.bolt.View(func(tx *bolt.Tx) error {
+		if ch := channelOutbox(tx, key); ch != nil && ch.Bucket(bucketNotices) != nil {
+			if k, _ := ch.Bucket(bucketNotices).Cursor().Last(); k != nil {
+				last = seqFromKey(k)
+			}
+		}
+		return nil
+	})
+	return last, err
+}
+
+// Outboxes lists the channels with notices to deliver or posts whose
+// buttons are still to be removed.
+func (db *DB) Outboxes() ([]Key, error) {
+	if err := db.enter(); err != nil {
+		return nil, err
+	}
+	defer db.leave()
+	var keys []Key
+	err := db.bolt.View(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketOutbox).ForEachBucket(func(k []byte) error {
+			ch := tx.Bucket(bucketOutbox).Bucket(k)
+			if !hasKeys(ch.Bucket(bucketNotices)) && !hasKeys(ch.Bucket(bucketStrip)) {
+				return nil
+			}
+			key, err := parseKey(string(k))
+			if err != nil {
+				return err
+			}
+			keys = append(keys, key)
+			return nil
+		})
+	})
+	return keys, err
+}
+
+func hasKeys(b *bolt.Bucket) bool {
+	if b == nil {
+		return false
+	}
+	k, _ := b.Cursor().First()
+	return k != nil
+}
+
+// errNoNotice is returned for a notice that is no longer in the outbox.
+var errNoNotice = errors.New("store: no such notice")
+
+// updateNotice rewrites notice seq of key with fn in one commit.
+func (db *DB) updateNotice(key Key, seq uint64, fn func(n *Notice)) error {
+	if err := db.enter(); err != nil {
+		return err
+	}
+	defer db.leave()
+	return db.commit(func(tx *bolt.Tx) error {
+		ch := channelOutbox(tx, key)
+		if ch == nil || ch.Bucket(bucketNotices) == nil {
+			return errNoNotice
+		}
+		nb := ch.Bucket(bucketNotices)
+		v := nb.Get(seqKey(seq))
+		if v == nil {
+			return errNoNotice
+		}
+		var n Notice
+		if err := json.Unmarshal(v, &n); err != nil {
+			return err
+		}
+		fn(&n)
+		data, err := json.Marshal(n)
+		if err != nil {
+			return err
+		}
+		return nb.Put(seqKey(seq), data)
+	})
+}
+
+// SentPart records that Discord accepted the first parts of notice seq.
+func (db *DB) SentPart(key Key, seq uint64, parts int) error {
+	return db.updateNotice(key, seq, func(n *Notice) { n.Sent = parts })
+}
+
+// Failed records that Discord refused notice seq for good, with the
+// reason; the first failure's time is kept. The notice stays queued.
+func (db *DB) Failed(key Key, seq uint64, reason string) error {
+	now := time.Now().UTC()
+	return db.updateNotice(key, seq, func(n *Notice) {
+		if n.FailedAt.IsZero() {
+			n.FailedAt = now
+		}
+		n.Failure = reason
+	})
+}
+
+// Delivered removes notice seq of key from the outbox once Discord
+// accepted it, messageID being its last message. A live notice becomes
+// the channel's live post (when it has buttons), and the previous live
+// post, returned as strip, is queued for its buttons to be removed. A
+// notice's Mark is set on the running game in the same commit.
+func (db *DB) Delivered(key Key, seq uint64, messageID string) (strip string, err error) {
+	if err := db.enter(); err != nil {
+		return "", err
+	}
+	defer db.leave()
+	var n Notice
+	if err := db.bolt.View(func(tx *bolt.Tx) error {
+		ch := channelOutbox(tx, key)
+		if ch == nil || ch.Bucket(bucketNotices) == nil {
+			return errNoNotice
+		}
+		v := ch.Bucket(bucketNotices).Get(seqKey(seq))
+		if v == nil {
+			return errNoNotice
+		}
+		return json.Unmarshal(v, &n)
+	}); err != nil {
+		return "", err
+	}
+	remove := func(tx *bolt.Tx) error {
+		strip = ""
+		ch := channelOutbox(tx, key)
+		if ch == nil || ch.Bucket(bucketNotices) == nil {
+			return errNoNotice
+		}
+		if err := ch.Bucket(bucketNotices).Delete(seqKey(seq)); err != nil {
+			return err
+		}
+		if ib := ch.Bucket(bucketImages); ib != nil {
+			if err := ib.Delete(seqKey(seq)); err != nil {
+				return err
+			}
+		}
+		if !n.IsLive() {
+			return nil
+		}
+		if old := string(ch.Get(keyLive)); old != "" && old != messageID {
+			sb, err := ch.CreateBucketIfNotExists(bucketStrip)
+			if err != nil {
+				return err
+			}
+			if err := sb.Put([]byte(old), nil); err != nil {
+				return err
+			}
+			strip = old
+		}
+		if len(n.Buttons) > 0 {
+			return ch.Put(keyLive, []byte(messageID))
+		}
+		return ch.Delete(keyLive)
+	}
+	if n.Mark == "" {
+		return strip, db.commit(remove)
+	}
+	err = db.withGameOrNot(key, func(name string, e *entry) error {
+		if e == nil {
+			return db.commit(remove)
+		}
+		c := e.rec.clone()
+		c.Settings[n.Mark] = n.MarkValue
+		data, err := encodeRecord(c)
+		if err != nil {
+			return err
+		}
+		err = db.commit(func(tx *bolt.Tx) error {
+			if b := tx.Bucket(bucketRunning).Bucket([]byte(name)); b != nil {
+				if err := b.Put(keyRecord, data); err != nil {
+					return err
+				}
+			}
+			return remove(tx)
+		})
+		if err == nil {
+			e.rec = c
+		}
+		return err
+	})
+	return strip, err
+}
+
+// withGameOrNot is withGame, with e nil when key has no running game.
+// The caller has entered the database.
+func (db *DB) withGameOrNot(key Key, fn func(name string, e *entry) error) error {
+	name := key.String()
+	e := db.games.lock(name)
+	defer db.games.unlock(name, e)
+	switch err := db.load(key, e); {
+	case errors.Is(err, ErrNotFound):
+		return fn(name, nil)
+	case err != nil:
+		return err
+	}
+	return fn(name, e)
+}
+
+// Strips lists the posts of key's channel whose buttons are still to be
+// removed.
+func (db *DB) Strips(key Key) ([]string, error) {
+	if err := db.enter(); err != nil {
+		return nil, err
+	}
+	defer db.leave()
+	var ids []string
+	err := db.bolt.View(func(tx *bolt.Tx) error {
+		if ch := channelOutbox(tx, key); ch != nil && ch.Bucket(bucketStrip) != nil {
+			return ch.Bucket(bucketStrip).ForEach(func(k, _ []byte) error {
+				ids = append(ids, string(k))
+				return nil
+			})
+		}
+		return nil
+	})
+	return ids, err
+}
+
+// Stripped records that the buttons of post messageID are gone.
+func (db *DB) Stripped(key Key, messageID string) error {
+	if err := db.enter(); err != nil {
+		return err
+	}
+	defer db.leave()
+	return db.commit(func(tx *bolt.Tx) error {
+		if ch := channelOutbox(tx, key); ch != nil && ch.Bucket(bucketStrip) != nil {
+			return ch.Bucket(bucketStrip).Delete([]byte(messageID))
+		}
+		return nil
+	})
+}
+
+// DropNotices forgets everything the outbox holds for key's channel (the
+// channel was deleted: nothing can reach it any more).
+func (db *DB) DropNotices(key Key) error {
+	if err := db.enter(); err != nil {
+		return err
+	}
+	defer db.leave()
+	return db.commit(func(tx *bolt.Tx) error {
+		err := tx.Bucket(bucketOutbox).DeleteBucket([]byte(key.String()))
+		if errors.Is(err, bolt.ErrBucketNotFound) {
+			return nil
+		}
+		return err
+	})
+}

@@ -1,0 +1,167 @@
+package store
+
+import (
+	"testing"
+
+	"github.com/mortain/mortain/rules"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestNoticesAreCommittedWithTheirStepAndSurviveReopening(t *testing.T) {
+	db, path := openTemp(t, Options{})
+	key := Key{Guild: "g", Channel: "c"}
+	rec := newRecord(key, 1)
+	rec.Notices = []Notice{{Text: "new game", Buttons: []Button{{Label: "Set up", CustomID: "mortain/setup"}}}}
+	require.NoError(t, db.Create(rec))
+	require.NoError(t, db.Update(key, func(r *Record) error {
+		r.Notices = append(r.Notices, Notice{Text: "moved", Image: []byte{1, 2, 3}, ImageName: "map.png", Live: true},
+			Notice{Text: "reminder", Mention: "u1"})
+		return playOne(r.Game, rules.NewRandomPlayer(1))
+	}))
+	// A failed update queues nothing.
+	err := db.Update(key, func(r *Record) error {
+		r.Notices = append(r.Notices, Notice{Text: "never"})
+		return assert.AnError
+	})
+	require.ErrorIs(t, err, assert.AnError)
+	got, err := db.Get(key)
+	require.NoError(t, err)
+	assert.Empty(t, got.Notices, "notices are not part of the record")
+
+	require.NoError(t, db.Close())
+	db, err = Open(path, Options{})
+	require.NoError(t, err)
+	defer db.Close()
+	pending, err := db.Pending(key)
+	require.NoError(t, err)
+	require.Len(t, pending, 3)
+	assert.Equal(t, []string{"new game", "moved", "reminder"}, []string{pending[0].Text, pending[1].Text, pending[2].Text})
+	assert.Less(t, pending[0].Seq, pending[1].Seq)
+	assert.Less(t, pending[1].Seq, pending[2].Seq)
+	assert.Equal(t, []byte{1, 2, 3}, pending[1].Image)
+	assert.Equal(t, key, pending[2].Key)
+	last, err := db.LastPending(key)
+	require.NoError(t, err)
+	assert.Equal(t, pending[2].Seq, last)
+	keys, err := db.Outboxes()
+	require.NoError(t, err)
+	assert.Equal(t, []Key{key}, keys)
+}
+
+func TestDeliveredNoticesMoveTheLivePost(t *testing.T) {
+	db, _ := openTemp(t, Options{})
+	key := Key{Guild: "g", Channel: "c"}
+	buttons := []Button{{Label: "Pass", CustomID: "mortain/pass"}}
+	require.NoError(t, db.Enqueue(key,
+		Notice{Text: "first", Buttons: buttons},
+		Notice{Text: "a picture asked for"},
+		Notice{Text: "second", Buttons: buttons},
+		Notice{Text: "game over", Live: true}))
+	pending, err := db.Pending(key)
+	require.NoError(t, err)
+	require.Len(t, pending, 4)
+
+	strip, err := db.Delivered(key, pending[0].Seq, "m1")
+	require.NoError(t, err)
+	assert.Empty(t, strip, "nothing was live before")
+	strip, err = db.Delivered(key, pending[1].Seq, "m2")
+	require.NoError(t, err)
+	assert.Empty(t, strip, "a post that is not live leaves the live one alone")
+	strip, err = db.Delivered(key, pending[2].Seq, "m3")
+	require.NoError(t, err)
+	assert.Equal(t, "m1", strip, "the next position takes the buttons")
+	strip, err = db.Delivered(key, pending[3].Seq, "m4")
+	require.NoError(t, err)
+	assert.Equal(t, "m3", strip, "the end of the game takes the buttons of the last position")
+
+	strips, err := db.Strips(key)
+	require.NoError(t, err)
+	assert.ElementsMatch(t, []string{"m1", "m3"}, strips, "strips are durable until done")
+	require.NoError(t, db.Stripped(key, "m1"))
+	strips, err = db.Strips(key)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"m3"}, strips)
+	pending, err = db.Pending(key)
+	require.NoError(t, err)
+	assert.Empty(t, pending)
+	_, err = db.Delivered(key, 1, "again")
+	assert.ErrorIs(t, err, errNoNotice)
+}
+
+func TestAReminderCountsAsSentOnlyOnceDelivered(t *testing.T) {
+	db, _ := openTemp(t, Options{})
+	key := Key{Guild: "g", Channel: "c"}
+	require.NoError(t, db.Create(newRecord(key, 2)))
+	require.NoError(t, db.Update(key, func(r *Record) error {
+		r.Notices = []Notice{{Text: "Reminder", Mark: "reminded", MarkValue: "0"}}
+		return nil
+	}))
+	rec, err := db.Get(key)
+	require.NoError(t, err)
+	assert.Empty(t, rec.Settings["reminded"], "queued is not sent")
+	pending, err := db.Pending(key)
+	require.NoError(t, err)
+	require.Len(t, pending, 1)
+	_, err = db.Delivered(key, pending[0].Seq, "m1")
+	require.NoError(t, err)
+	rec, err = db.Get(key)
+	require.NoError(t, err)
+	assert.Equal(t, "0", rec.Settings["reminded"])
+	assert.Equal(t, "fast", rec.Settings["pace"])
+}
+
+func TestAFailedNoticeStaysQueuedWithItsReason(t *testing.T) {
+	db, _ := openTemp(t, Options{})
+	key := Key{Guild: "g", Channel: "c"}
+	require.NoError(t, db.Enqueue(key, Notice{Text: "a"}, Notice{Text: "b\nc"}))
+	pending, err := db.Pending(key)
+	require.NoError(t, err)
+	require.NoError(t, db.Failed(key, pending[0].Seq, "Missing Permissions"))
+	require.NoError(t, db.Failed(key, pending[0].Seq, "Missing Access"))
+	require.NoError(t, db.SentPart(key, pending[1].Seq, 1))
+	again, err := db.Pending(key)
+	require.NoError(t, err)
+	require.Len(t, again, 2)
+	assert.Equal(t, "Missing Access", again[0].Failure)
+	assert.False(t, again[0].FailedAt.IsZero())
+	assert.Equal(t, 1, again[1].Sent)
+}
+
+func TestAbandonArchivesWithoutStatsAndDropsNotices(t *testing.T) {
+	db, _ := openTemp(t, Options{})
+	key := Key{Guild: "g", Channel: "c"}
+	rec := newRecord(key, 3)
+	rec.Seats[rules.German] = Seat{UserID: "u2", Name: "Bert"}
+	rec.Notices = []Notice{{Text: "new game"}}
+	require.NoError(t, db.Create(rec))
+	f, err := db.Abandon(key)
+	require.NoError(t, err)
+	assert.Equal(t, rules.NoSide, f.Winner)
+	assert.Equal(t, ReasonAbandoned, f.Reason)
+	_, err = db.Get(key)
+	assert.ErrorIs(t, err, ErrNotFound)
+	stats, err := db.Stats("g")
+	require.NoError(t, err)
+	assert.Empty(t, stats, "an abandoned game changes no record")
+	pending, err := db.Pending(key)
+	require.NoError(t, err)
+	assert.Empty(t, pending)
+	arch, err := db.Archive("g", 0)
+	require.NoError(t, err)
+	require.Len(t, arch, 1)
+	assert.Equal(t, ReasonAbandoned, arch[0].Reason)
+}
+
+func TestNonceSequenceNeverRepeatsAfterAChannelIsDropped(t *testing.T) {
+	db, _ := openTemp(t, Options{})
+	key := Key{Guild: "g", Channel: "c"}
+	require.NoError(t, db.Enqueue(key, Notice{Text: "a"}))
+	first, err := db.LastPending(key)
+	require.NoError(t, err)
+	require.NoError(t, db.DropNotices(key))
+	require.NoError(t, db.Enqueue(key, Notice{Text: "b"}))
+	second, err := db.LastPending(key)
+	require.NoError(t, err)
+	assert.Greater(t, second, first)
+}
