@@ -80,17 +80,18 @@ func (s *Service) aiStep(ctx context.Context, key store.Key) (Response, bool, er
 			return nil, "", fmt.Errorf("AI %s chose %q, which the rules refuse: %w", seat.AI, a.Format(g.State.Scenario()), err)
 		}
 		return evs, "", nil
+	}, func(out *outcome) Response {
+		resp := s.report(out)
+		if resp.AINext && isAI(out.rec, rules.US) && isAI(out.rec, rules.German) && pauses(out.rec.Settings[SettingPace], out.events) {
+			resp.Pause = true
+			resp.Posts[0].Buttons = []Button{continueButton(out.rec)}
+		}
+		return resp
 	})
 	if err != nil {
 		return Response{}, false, err
 	}
-	resp := s.report(key, out)
-	more := resp.AINext
-	if more && isAI(out.rec, rules.US) && isAI(out.rec, rules.German) && pauses(out.rec.Settings[SettingPace], out.events) {
-		resp.Pause = true
-		resp.Posts[0].Buttons = []Button{continueButton(out.rec)}
-	}
-	return resp, more, nil
+	return out.resp, out.resp.AINext, nil
 }
 
 // pauses reports whether a step with these events reaches the boundary

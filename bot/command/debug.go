@@ -71,5 +71,5 @@ func (s *Service) debug(_ context.Context, req Request) (Response, error) {
 	if err != nil {
 		return Response{}, err
 	}
-	return s.report(req.Key, out), nil
+	return out.resp, nil
 }

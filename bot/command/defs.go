@@ -11,11 +11,14 @@ import (
 // OptionType is the kind of value an option takes.
 type OptionType uint8
 
-// The option types (Discord: string, boolean, integer).
+// The option types (Discord: string, boolean, integer, user). A User
+// option's value is a Discord account, written as a mention "<@123>" in
+// the text form; a typed name is refused.
 const (
 	String OptionType = iota
 	Bool
 	Integer
+	User
 )
 
 // Choice is one value offered for an option: Name is shown, Value is sent.
@@ -34,6 +37,8 @@ type Option struct {
 	Choices []Choice
 	// Autocomplete asks Suggest for the values while the user types.
 	Autocomplete bool
+	// Hint is added to the refusal of a value outside Choices.
+	Hint string
 }
 
 // Definition is a subcommand of /mortain.
@@ -99,7 +104,9 @@ var definitions = buildDefinitions()
 
 func buildDefinitions() []Definition {
 	newOpts := []Option{
-		{Name: "opponent", Description: "ai, hotseat (you play both sides), ai-vs-ai, or @user; none leaves the seat open", Autocomplete: true},
+		{Name: "opponent", Description: "ai, hotseat (you play both sides), ai-vs-ai, or open (the default); for a member use user:",
+			Choices: choices("ai", "hotseat", "ai-vs-ai", "open"), Hint: "; to challenge a member, give user: and pick them from Discord's list"},
+		{Name: "user", Description: "the member you challenge (instead of opponent:)", Type: User},
 		{Name: "side", Description: "the side you play", Choices: choices("us", "german", "random")},
 		{Name: "level", Description: "the AI level", Choices: choices(ai.Levels...)},
 	}
@@ -117,10 +124,11 @@ func buildDefinitions() []Definition {
 	)
 	return []Definition{
 		{Name: "new", Description: "Start a game in this channel", Options: newOpts,
-			Help:    "Starts a game. You take side: (us by default); the opponent is the AI, yourself (hotseat), a named user, or an open seat another player takes with join. Rule options (opt: of the rules) are fixed now.",
+			Help: "Starts a game. You take side: (us by default); your opponent is the member you pick with user: (from Discord's list, not a typed name), " +
+				"or opponent: the AI, yourself (hotseat), the AI for both sides (ai-vs-ai), or an open seat (the default) another player takes with join. Rule options (opt: of the rules) are fixed now.",
 			Example: "new opponent:ai side:german level:random los:lenient"},
 		{Name: "join", Description: "Take the open seat of the game in this channel",
-			Help: "Takes the open seat of a game started without an opponent.", Example: "join"},
+			Help: "Takes the open seat of a game started without an opponent (opponent:open), or of a seat opened since.", Example: "join"},
 		{Name: "resign", Description: "Give up the game: the other side wins",
 			Help: "Ends the game at once; the other side wins. In hotseat the side to act resigns.", Example: "resign"},
 		{Name: "setup", Description: "US set-up: place a unit, use the historical preset, or finish (R2.1)", Acts: true, Positional: "done",
@@ -189,6 +197,14 @@ func buildDefinitions() []Definition {
 			Help: "Shows wins and losses per player and side, against people and each AI level.", Example: "stats"},
 		{Name: "replay", Description: "Post the animated replay of this channel's game",
 			Help: "Posts an animation of the game so far, or of the last finished game in this channel.", Example: "replay"},
+		{Name: "seat", Description: "Hand a side's seat to another member (Manage Channels)", Manage: true,
+			Options: []Option{
+				{Name: "side", Description: "the side whose seat changes hands", Required: true, Choices: choices("us", "german")},
+				{Name: "user", Description: "the member who takes the seat", Required: true, Type: User},
+			},
+			Help: "Puts a member in a side's seat in place of whoever held it (a player who left, a seat left open); the previous holder can no longer act for that side. " +
+				"Not for a side the AI plays, nor for a member who holds the other seat (one person plays both sides only in a game started with opponent:hotseat). Needs the Manage Channels permission.",
+			Example: "seat side:german user:@member"},
 		{Name: "abort", Description: "End the game in this channel without a result (Manage Channels)", Manage: true,
 			Help: "Ends the game without a winner. Needs the Manage Channels permission.", Example: "abort"},
 	}

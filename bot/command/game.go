@@ -3,7 +3,6 @@ package command
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -12,8 +11,6 @@ import (
 	"github.com/mortain/mortain/rules/ai"
 	"github.com/mortain/mortain/store"
 )
-
-var mentionRE = regexp.MustCompile(`^<@!?(\d+)>$`)
 
 // newGame creates a game in the channel with the caller's choices.
 func (s *Service) newGame(req Request) (Response, error) {
@@ -44,26 +41,9 @@ func (s *Service) newGame(req Request) (Response, error) {
 		}
 	}
 	seed := s.cfg.Seed()
-	me := store.Seat{UserID: req.Caller.UserID, Name: req.Caller.Name}
-	var other store.Seat
-	opp := strings.TrimSpace(o["opponent"])
-	switch low := strings.ToLower(opp); {
-	case low == "ai":
-		other = store.Seat{AI: level}
-	case low == "hotseat":
-		other = me
-	case low == "ai-vs-ai":
-		me, other = store.Seat{AI: level}, store.Seat{AI: level}
-	case low == "" || low == "open":
-	case mentionRE.MatchString(opp):
-		other = store.Seat{UserID: mentionRE.FindStringSubmatch(opp)[1]}
-	case strings.HasPrefix(opp, "@") && len(opp) > 1:
-		other = store.Seat{Name: opp[1:]}
-	default:
-		return Response{}, refuse("opponent:%s: choose ai, hotseat, ai-vs-ai, or mention a user (@name)", opp)
-	}
-	if !open(other) && other.AI == "" && (holds(other, req.Caller) || (other.UserID != "" && other.UserID == me.UserID)) {
-		other = me // playing oneself is hotseat
+	me, other, err := seatsOf(o, req.Caller, level)
+	if err != nil {
+		return Response{}, err
 	}
 	if other.AI != "" || me.AI != "" {
 		settings[SettingLevel] = level
@@ -91,16 +71,6 @@ func (s *Service) newGame(req Request) (Response, error) {
 		Seats:    map[rules.Side]store.Seat{side: me, side.Enemy(): other},
 		Settings: settings, Created: now, Updated: now}
 	var b strings.Builder
-	err := s.cfg.Store.Create(rec)
-	if errors.Is(err, store.ErrExists) && s.cfg.ReplaceOnNew {
-		if _, err = s.cfg.Store.Finish(req.Key); err == nil {
-			b.WriteString("(The unfinished game was abandoned for this one.)\n")
-			err = s.cfg.Store.Create(rec)
-		}
-	}
-	if err != nil {
-		return Response{}, err
-	}
 	fmt.Fprintf(&b, "**New game of Stand at Mortain** — %s.\n", seatsLine(rec.Seats))
 	fmt.Fprintf(&b, "Rules: %s.", opts)
 	if extra := settingsLine(settings); extra != "" {
@@ -114,13 +84,61 @@ func (s *Service) newGame(req Request) (Response, error) {
 	} else {
 		b.WriteString("\nThe US sets up first (R2.1): setup unit:ID hex:CCRR for each of 117, 119, 120, 823 and TD, or setup preset:historical; then setup done.")
 	}
-	post := Post{Text: b.String(), Mention: mentionOf(rec, rules.US)}
+	// Ping the person who sets up, or else the member challenged.
+	post := Post{Text: b.String(), Mention: mentionOf(rec, rules.US), Live: true}
+	if post.Mention == req.Caller.UserID {
+		post.Mention = mentionOf(rec, rules.German)
+	}
 	if post.Mention == req.Caller.UserID {
 		post.Mention = ""
 	}
 	post.Image, post.ImageName = s.render(&rec.Game.State, nil)
 	post.Buttons = buttonsFor(rec)
-	return Response{Posts: []Post{post}, AINext: isAI(rec, rules.US)}, nil
+	resp := Response{Posts: []Post{post}, AINext: isAI(rec, rules.US)}
+	s.queue(rec, &resp) // the post is queued in the same commit as the game
+	err = s.cfg.Store.Create(rec)
+	if errors.Is(err, store.ErrExists) && s.cfg.ReplaceOnNew {
+		if _, err = s.cfg.Store.Finish(req.Key); err == nil {
+			resp.Posts[0].Text = "(The unfinished game was abandoned for this one.)\n" + resp.Posts[0].Text
+			err = s.cfg.Store.Create(rec)
+		}
+	}
+	if err != nil {
+		return Response{}, err
+	}
+	return resp, nil
+}
+
+// seatsOf gives the seats new makes for the caller (me) and their
+// opponent: the member of user: (a seat holds an account, never a typed
+// name), or the choice of opponent:. Challenging oneself is hotseat.
+func seatsOf(o map[string]string, c Caller, level string) (me, other store.Seat, err error) {
+	me = store.Seat{UserID: c.UserID, Name: c.Name}
+	opp := strings.ToLower(strings.TrimSpace(o["opponent"]))
+	if user := strings.TrimSpace(o["user"]); user != "" {
+		if opp != "" {
+			return me, other, refuse("Give opponent:%s or user:, not both: user: is the member you challenge.", opp)
+		}
+		id, ok := mentionID(user)
+		if !ok {
+			return me, other, refuse("user:%s is a typed name, not a Discord account: pick the member from Discord's list.", user)
+		}
+		if id == me.UserID {
+			return me, me, nil // playing oneself is hotseat
+		}
+		return me, store.Seat{UserID: id}, nil
+	}
+	switch opp {
+	case "ai":
+		return me, store.Seat{AI: level}, nil
+	case "hotseat":
+		return me, me, nil
+	case "ai-vs-ai":
+		return store.Seat{AI: level}, store.Seat{AI: level}, nil
+	case "", "open":
+		return me, other, nil
+	}
+	return me, other, refuse("opponent:%s: choose ai, hotseat, ai-vs-ai or open; to challenge a member, give user: and pick them from Discord's list.", opp)
 }
 
 func validLevel(level string) bool {
@@ -164,6 +182,7 @@ func settingsLine(settings map[string]string) string {
 func (s *Service) join(req Request) (Response, error) {
 	var side rules.Side
 	var rec *store.Record
+	var resp Response
 	err := s.cfg.Store.Update(req.Key, func(r *store.Record) error {
 		if r.Game.State.Over() {
 			return refuse("The game is over; start another with new.")
@@ -182,20 +201,23 @@ func (s *Service) join(req Request) (Response, error) {
 		}
 		r.Seats[side] = store.Seat{UserID: req.Caller.UserID, Name: req.Caller.Name}
 		rec = cloneRecord(r)
+		post := Post{Text: fmt.Sprintf("%s joins the game as the %s side. %s. Waiting for %s.", seatName(rec.Seats[side]), side.Title(), seatsLine(rec.Seats), whatWaits(&rec.Game.State))}
+		post.Mention = mentionOf(rec, rec.Game.State.ToAct())
+		post.Buttons = buttonsFor(rec)
+		resp = Response{Posts: []Post{post}}
+		s.queue(r, &resp)
 		return nil
 	})
 	if err != nil {
 		return Response{}, err
 	}
-	post := Post{Text: fmt.Sprintf("%s joins the game as the %s side. %s. Waiting for %s.", seatName(rec.Seats[side]), side.Title(), seatsLine(rec.Seats), whatWaits(&rec.Game.State))}
-	post.Mention = mentionOf(rec, rec.Game.State.ToAct())
-	post.Buttons = buttonsFor(rec)
-	return Response{Posts: []Post{post}}, nil
+	return resp, nil
 }
 
 // resign ends the game: the other side wins.
 func (s *Service) resign(req Request) (Response, error) {
 	var rec *store.Record
+	var resp Response
 	err := s.cfg.Store.Update(req.Key, func(r *store.Record) error {
 		if r.Game.State.Over() {
 			return refuse("The game is already over.")
@@ -210,14 +232,16 @@ func (s *Service) resign(req Request) (Response, error) {
 		}
 		r.Settings[SettingResigned] = side.String()
 		rec = cloneRecord(r)
+		text := fmt.Sprintf("%s resigns for the %s side.\n%s", seatName(rec.Seats[side]), side.Title(), summary(rec.Game, rec.Seats, rec.Settings))
+		resp = Response{Posts: []Post{{Text: text, Mention: mentionOf(rec, side.Enemy()), Live: true}}, Over: true}
+		s.queue(r, &resp)
 		return nil
 	})
 	if err != nil {
 		return Response{}, err
 	}
-	side, _ := rules.ParseSide(rec.Settings[SettingResigned])
-	text := fmt.Sprintf("%s resigns for the %s side.\n%s", seatName(rec.Seats[side]), side.Title(), s.finish(req.Key, rec))
-	return Response{Posts: []Post{{Text: text, Mention: mentionOf(rec, side.Enemy())}}, Over: true}, nil
+	s.archive(req.Key, rec)
+	return resp, nil
 }
 
 // abort ends the game without a result.
@@ -226,15 +250,35 @@ func (s *Service) abort(req Request) (Response, error) {
 	if err != nil {
 		return Response{}, err
 	}
-	if _, err := s.cfg.Store.Finish(req.Key); err != nil {
-		return Response{}, err
-	}
-	s.remember(req.Key, &view{game: rec.Game, seats: rec.Seats, settings: map[string]string{}, finished: true})
 	name := req.Caller.Name
 	if name == "" {
 		name = "a moderator"
 	}
-	return Response{Posts: []Post{{Text: fmt.Sprintf("The game (%s) was aborted by %s, without a result.", seatsLine(rec.Seats), name)}}, Over: true}, nil
+	resp := Response{Posts: []Post{{Text: fmt.Sprintf("The game (%s) was aborted by %s, without a result.", seatsLine(rec.Seats), name), Live: true}}, Over: true}
+	var notices []store.Notice
+	if s.cfg.Outbox {
+		notices, resp.queued = noticesOf(resp.Posts), true
+	}
+	if _, err := s.cfg.Store.Finish(req.Key, notices...); err != nil {
+		return Response{}, err
+	}
+	s.remember(req.Key, &view{game: rec.Game, seats: rec.Seats, settings: map[string]string{}, finished: true})
+	return resp, nil
+}
+
+// Abandon archives the game of a channel, thread or server that was
+// deleted: no result, no change to anyone's record, and its undelivered
+// notices dropped. It reports whether a game was running there.
+func (s *Service) Abandon(key store.Key) (bool, error) {
+	rec, err := s.cfg.Store.Abandon(key)
+	if errors.Is(err, store.ErrNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	s.remember(key, &view{game: rec.Game, seats: rec.Seats, settings: map[string]string{}, finished: true})
+	return true, nil
 }
 
 // view is a game to show: the running one, or the last finished one of the

@@ -15,12 +15,16 @@ type MemStore struct {
 	mu       sync.Mutex
 	running  map[store.Key]*store.Record
 	finished []store.Finished
+	outbox   map[store.Key][]store.Notice
+	seq      uint64
 	// Commits counts the successful Create and Update calls.
 	Commits int
 }
 
 // NewMemStore returns an empty MemStore.
-func NewMemStore() *MemStore { return &MemStore{running: map[store.Key]*store.Record{}} }
+func NewMemStore() *MemStore {
+	return &MemStore{running: map[store.Key]*store.Record{}, outbox: map[store.Key][]store.Notice{}}
+}
 
 func cloneRecord(r *store.Record) *store.Record {
 	c := *r
@@ -33,6 +37,7 @@ func cloneRecord(r *store.Record) *store.Record {
 	for k, v := range r.Settings {
 		c.Settings[k] = v
 	}
+	c.Notices = nil
 	return &c
 }
 
@@ -44,8 +49,34 @@ func (m *MemStore) Create(rec *store.Record) error {
 		return store.ErrExists
 	}
 	m.running[rec.Key] = cloneRecord(rec)
+	m.enqueue(rec.Key, rec.Notices)
 	m.Commits++
 	return nil
+}
+
+// enqueue numbers and keeps notices; m.mu is held.
+func (m *MemStore) enqueue(key store.Key, notices []store.Notice) {
+	for _, n := range notices {
+		m.seq++
+		n.Seq, n.Key, n.Created = m.seq, key, time.Now().UTC()
+		m.outbox[key] = append(m.outbox[key], n)
+	}
+}
+
+// Enqueue queues notices for key's channel.
+func (m *MemStore) Enqueue(key store.Key, notices ...store.Notice) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.enqueue(key, notices)
+	return nil
+}
+
+// Pending returns the notices queued for key's channel (a MemStore
+// delivers none).
+func (m *MemStore) Pending(key store.Key) ([]store.Notice, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return append([]store.Notice(nil), m.outbox[key]...), nil
 }
 
 // Get returns a copy of the running game of key.
@@ -72,13 +103,23 @@ func (m *MemStore) Update(key store.Key, fn func(rec *store.Record) error) error
 		return err
 	}
 	c.Updated = time.Now().UTC()
+	m.enqueue(key, c.Notices)
 	m.running[key] = cloneRecord(c)
 	m.Commits++
 	return nil
 }
 
 // Finish archives the game of key.
-func (m *MemStore) Finish(key store.Key) (*store.Finished, error) {
+func (m *MemStore) Finish(key store.Key, notices ...store.Notice) (*store.Finished, error) {
+	return m.archive(key, "", notices)
+}
+
+// Abandon archives the game of key without a result and drops its notices.
+func (m *MemStore) Abandon(key store.Key) (*store.Finished, error) {
+	return m.archive(key, store.ReasonAbandoned, nil)
+}
+
+func (m *MemStore) archive(key store.Key, reason string, notices []store.Notice) (*store.Finished, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	r, ok := m.running[key]
@@ -88,9 +129,14 @@ func (m *MemStore) Finish(key store.Key) (*store.Finished, error) {
 	delete(m.running, key)
 	f := store.Finished{Key: key, Winner: r.Game.State.Winner(), Reason: r.Game.State.WinReason(), Seats: r.Seats,
 		Turn: r.Game.State.Turn(), Steps: len(r.Game.History), Finished: time.Now().UTC(), Game: r.Game}
-	if !r.Game.State.Over() {
+	switch {
+	case reason != "":
+		f.Winner, f.Reason = rules.NoSide, reason
+		delete(m.outbox, key)
+	case !r.Game.State.Over():
 		f.Winner, f.Reason = rules.NoSide, "aborted"
 	}
+	m.enqueue(key, notices)
 	m.finished = append(m.finished, f)
 	return &f, nil
 }

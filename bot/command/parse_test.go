@@ -17,8 +17,9 @@ func TestParse(t *testing.T) {
 		{"  MOVE unit:dr-1 TO:1803 ", "move", map[string]string{"unit": "dr-1", "to": "1803"}, ""},
 		{"/mortain fire unit:TD target:DR-1", "fire", map[string]string{"unit": "TD", "target": "DR-1"}, ""},
 		{`debug deck cards:"KS 5H JK"`, "debug", map[string]string{"edit": "deck", "cards": "KS 5H JK"}, ""},
-		{"new opponent:<@123> side:german", "new", map[string]string{"opponent": "<@123>", "side": "german"}, ""},
-		{"new opponent:@bob", "new", map[string]string{"opponent": "@bob"}, ""},
+		{"new user:<@123> side:german", "new", map[string]string{"user": "<@123>", "side": "german"}, ""},
+		{"new user:@bob", "new", map[string]string{"user": "@bob"}, ""},
+		{"seat side:us user:<@!123>", "seat", map[string]string{"side": "us", "user": "<@!123>"}, ""},
 		{"setup done", "setup", map[string]string{"done": "true"}, ""},
 		{"setup preset:historical done", "setup", map[string]string{"preset": "historical", "done": "true"}, ""},
 		{"rules R6.8", "rules", map[string]string{"n": "R6.8"}, ""},
@@ -49,7 +50,7 @@ func TestDefinitionsFitDiscord(t *testing.T) {
 	if len(defs) > 25 {
 		t.Fatalf("%d subcommands, Discord allows 25", len(defs))
 	}
-	want := strings.Fields("new join resign setup move enter exit fire resolve redraw miss air oba pass undo status map log units rules help stats replay abort")
+	want := strings.Fields("new join seat resign setup move enter exit fire resolve redraw miss air oba pass undo status map log units rules help stats replay abort")
 	seen := map[string]bool{}
 	for _, d := range defs {
 		seen[d.Name] = true
@@ -85,7 +86,7 @@ func TestDefinitionsFitDiscord(t *testing.T) {
 		}
 	}
 	nd, _ := Find("new")
-	for _, o := range strings.Fields("opponent side level los early-joker attack face-in-combat stack-entry remind round-limit pace") {
+	for _, o := range strings.Fields("opponent user side level los early-joker attack face-in-combat stack-entry remind round-limit pace") {
 		if _, ok := nd.Option(o); !ok {
 			t.Errorf("new has no option %s", o)
 		}

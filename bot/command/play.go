@@ -15,18 +15,23 @@ import (
 // a note to narrate when there are none (undo, debug edits).
 type stepFunc func(g *rules.Game) (evs []rules.Event, note string, err error)
 
-// outcome is a committed step: the state before, the events, and the
-// record after.
+// outcome is a committed step: the state before, the events, the record
+// after, and the response built from them (its posts queued in the outbox
+// in the same commit).
 type outcome struct {
 	before rules.State
 	events []rules.Event
 	note   string
 	rec    *store.Record
+	resp   Response
 }
 
 // commit runs check then step inside the store's Update, so the step is
 // durably committed (or nothing is written) before any answer is built.
-func (s *Service) commit(key store.Key, check func(rec *store.Record) error, step stepFunc) (*outcome, error) {
+// The response (report's, or present's when given) is built inside the
+// update, so that its posts are queued in the same commit as the step; a
+// game that ended is archived afterwards.
+func (s *Service) commit(key store.Key, check func(rec *store.Record) error, step stepFunc, present ...func(out *outcome) Response) (*outcome, error) {
 	var out *outcome
 	err := s.cfg.Store.Update(key, func(rec *store.Record) error {
 		out = nil
@@ -40,10 +45,19 @@ func (s *Service) commit(key store.Key, check func(rec *store.Record) error, ste
 		}
 		rec.Settings[SettingActed] = s.cfg.Now().UTC().Format(time.RFC3339)
 		out = &outcome{before: before, events: append([]rules.Event(nil), evs...), note: note, rec: cloneRecord(rec)}
+		if len(present) > 0 {
+			out.resp = present[0](out)
+		} else {
+			out.resp = s.report(out)
+		}
+		s.queue(rec, &out.resp)
 		return nil
 	})
 	if err != nil {
 		return nil, err
+	}
+	if out.resp.Over {
+		s.archive(key, out.rec)
 	}
 	return out, nil
 }
@@ -69,13 +83,13 @@ func (s *Service) playStep(_ context.Context, req Request, step stepFunc) (Respo
 	if err != nil {
 		return Response{}, err
 	}
-	return s.report(req.Key, out), nil
+	return out.resp, nil
 }
 
 // report builds the public post of a committed step: the narration, the
 // map, the mention of the player whose round starts, the buttons; and the
 // final result when the game ended.
-func (s *Service) report(key store.Key, out *outcome) Response {
+func (s *Service) report(out *outcome) Response {
 	rec := out.rec
 	st := &rec.Game.State
 	sc := st.Scenario()
@@ -86,7 +100,7 @@ func (s *Service) report(key store.Key, out *outcome) Response {
 	if len(lines) == 0 {
 		lines = []string{"nothing happened"}
 	}
-	post := Post{Text: roundHeader(&out.before) + " — " + strings.Join(lines, "\n")}
+	post := Post{Text: roundHeader(&out.before) + " — " + strings.Join(lines, "\n"), Live: true}
 	post.Image, post.ImageName = s.render(st, out.events)
 	for _, e := range out.events {
 		if e.Kind == rules.EvRoundStart {
@@ -99,7 +113,7 @@ func (s *Service) report(key store.Key, out *outcome) Response {
 	resp := Response{Posts: []Post{post}}
 	if st.Over() {
 		resp.Over = true
-		resp.Posts = append(resp.Posts, Post{Text: s.finish(key, rec)})
+		resp.Posts = append(resp.Posts, Post{Text: summary(rec.Game, rec.Seats, rec.Settings), Live: true})
 		return resp
 	}
 	resp.Posts[0].Buttons = buttonsFor(rec)
@@ -113,11 +127,17 @@ func (s *Service) report(key store.Key, out *outcome) Response {
 
 // finish archives a game that ended and words the result.
 func (s *Service) finish(key store.Key, rec *store.Record) string {
+	s.archive(key, rec)
+	return summary(rec.Game, rec.Seats, rec.Settings)
+}
+
+// archive moves a game that ended to the archive (its result posts are
+// already queued) and remembers it as the channel's last game.
+func (s *Service) archive(key store.Key, rec *store.Record) {
 	if _, err := s.cfg.Store.Finish(key); err != nil && !errors.Is(err, store.ErrNotFound) {
 		s.cfg.Logger.Error("archiving a finished game", "key", key, "err", err)
 	}
 	s.remember(key, &view{game: rec.Game, seats: rec.Seats, settings: rec.Settings, finished: true})
-	return summary(rec.Game, rec.Seats, rec.Settings)
 }
 
 // summary words the final result of a game.

@@ -15,7 +15,11 @@ func (s *Service) status(req Request) (Response, error) {
 	if err != nil {
 		return Response{}, err
 	}
-	return Response{Private: statusText(v)}, nil
+	text := statusText(v)
+	if u := s.Undelivered(req.Key); u != "" {
+		text += "\n" + u
+	}
+	return Response{Private: text}, nil
 }
 
 func statusText(v *view) string {

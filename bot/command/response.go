@@ -55,6 +55,10 @@ type Post struct {
 	Mention string
 	// Buttons offer the likely next steps.
 	Buttons []Button
+	// Live marks a post that shows the game as it now stands, or its end:
+	// once it is in the channel, earlier posts lose their buttons. A post
+	// with buttons is always live.
+	Live bool
 }
 
 // Response is what a command produced: public posts in order, private
@@ -74,6 +78,8 @@ type Response struct {
 	Pause bool
 	// Over is set when the game ended with this response.
 	Over bool
+	// queued is set once Posts are in the store's outbox (Config.Outbox).
+	queued bool
 }
 
 func refused(format string, args ...any) Response {

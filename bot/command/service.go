@@ -52,6 +52,11 @@ type Config struct {
 	ReplaceOnNew bool
 	// Logger logs internal errors (default slog.Default()).
 	Logger *slog.Logger
+	// Outbox queues every post as a durable notice in the store, in the
+	// same commit as the step that caused it, for a front end that
+	// delivers the outbox (the Discord bot). Without it posts are only
+	// returned in the Response (local play prints them).
+	Outbox bool
 }
 
 // Service handles the commands of every front end.
@@ -114,7 +119,7 @@ func (s *Service) Handle(ctx context.Context, req Request) Response {
 		return refused("%s needs the Manage Channels permission", def.Name)
 	}
 	resp, err := s.dispatch(ctx, def.Name, req)
-	if errors.Is(err, store.ErrNotFound) && (def.Acts || def.Name == "resign" || def.Name == "join") {
+	if errors.Is(err, store.ErrNotFound) && (def.Acts || def.Name == "resign" || def.Name == "join" || def.Name == "seat") {
 		if v, lerr := s.load(req.Key); lerr == nil && v.finished {
 			return refused("The game in this channel is over (%s). Start another with new.", resultLine(v))
 		}
@@ -122,7 +127,7 @@ func (s *Service) Handle(ctx context.Context, req Request) Response {
 	if err != nil {
 		return s.fail(err)
 	}
-	return resp
+	return s.flush(req.Key, resp)
 }
 
 func (s *Service) dispatch(ctx context.Context, name string, req Request) (Response, error) {
@@ -132,6 +137,8 @@ func (s *Service) dispatch(ctx context.Context, name string, req Request) (Respo
 		return s.newGame(req)
 	case "join":
 		return s.join(req)
+	case "seat":
+		return s.seat(req)
 	case "resign":
 		return s.resign(req)
 	case "abort":
@@ -191,8 +198,8 @@ func (s *Service) fail(err error) Response {
 	return refused("Something went wrong on our side and nothing was changed; please try again.")
 }
 
-// checkOptions refuses unknown options, missing required ones and values
-// outside an option's choices.
+// checkOptions refuses unknown options, missing required ones, values
+// outside an option's choices and users that are not mentions.
 func checkOptions(def Definition, opts map[string]string) error {
 	for k, v := range opts {
 		o, ok := def.Option(k)
@@ -211,7 +218,12 @@ func checkOptions(def Definition, opts map[string]string) error {
 				for i, c := range o.Choices {
 					vals[i] = c.Value
 				}
-				return refuse("%s:%s is not a choice: choose %s", k, v, strings.Join(vals, ", "))
+				return refuse("%s:%s is not a choice: choose %s%s", k, v, strings.Join(vals, ", "), o.Hint)
+			}
+		}
+		if o.Type == User && v != "" {
+			if _, ok := mentionID(v); !ok {
+				return refuse("%s:%s is a typed name, not a Discord account: pick the member from Discord's list when you fill in %s: (a real mention), so the seat is theirs whatever name they go by.", k, v, k)
 			}
 		}
 		if o.Type == Integer && v != "" {

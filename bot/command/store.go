@@ -15,8 +15,16 @@ type Store interface {
 	// durably before returning; if fn fails nothing is written and its
 	// error is returned. store.ErrNotFound if there is no game.
 	Update(key store.Key, fn func(rec *store.Record) error) error
-	// Finish archives the game of key with its result.
-	Finish(key store.Key) (*store.Finished, error)
+	// Finish archives the game of key with its result, queueing notices
+	// in the same commit.
+	Finish(key store.Key, notices ...store.Notice) (*store.Finished, error)
+	// Abandon archives the game of key without a result or a stats
+	// change, and drops its undelivered notices (its channel is gone).
+	Abandon(key store.Key) (*store.Finished, error)
+	// Enqueue queues notices for key's channel after those queued.
+	Enqueue(key store.Key, notices ...store.Notice) error
+	// Pending returns the undelivered notices of key's channel in order.
+	Pending(key store.Key) ([]store.Notice, error)
 	// Archive lists a guild's finished games, newest first.
 	Archive(guild string, limit int) ([]store.Finished, error)
 	// Stats returns the records of a guild's players, best first.

@@ -26,8 +26,6 @@ func (s *Service) Suggest(ctx context.Context, key store.Key, caller Caller, com
 	partial := strings.ToLower(strings.TrimSpace(opts[focused]))
 	var all []Choice
 	switch {
-	case command == "new" && focused == "opponent":
-		all = choices("ai", "hotseat", "ai-vs-ai")
 	case command == "help" && focused == "command":
 		for _, d := range definitions {
 			all = append(all, Choice{Name: d.Name + " — " + d.Description, Value: d.Name})

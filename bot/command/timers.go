@@ -50,23 +50,49 @@ func (s *Service) Tick(ctx context.Context, key store.Key) Response {
 		if err != nil {
 			return Response{}
 		}
-		return s.report(key, out)
+		return out.resp
 	}
 	remind, err := time.ParseDuration(rec.Settings[SettingRemind])
 	step := strconv.Itoa(len(rec.Game.History))
-	if err != nil || waited < remind || rec.Settings[SettingReminded] == step {
+	if err != nil || waited < remind || rec.Settings[SettingReminded] == step || s.reminderQueued(key, step) {
 		return Response{}
 	}
+	// The reminder counts as sent once delivered (the notice's mark); with
+	// no outbox, once returned.
+	var resp Response
 	if err := s.cfg.Store.Update(key, func(r *store.Record) error {
 		if strconv.Itoa(len(r.Game.History)) != step {
 			return errStale
 		}
-		r.Settings[SettingReminded] = step
+		who := r.Seats[side]
+		resp = Response{Posts: []Post{{Text: fmt.Sprintf("Reminder: the game waits for %s (%s) — %s.", seatName(who), whatWaits(st), roundHeader(st)),
+			Mention: who.UserID, Buttons: buttonsFor(r)}}}
+		if !s.cfg.Outbox {
+			r.Settings[SettingReminded] = step
+			return nil
+		}
+		s.queue(r, &resp)
+		r.Notices[len(r.Notices)-1].Mark, r.Notices[len(r.Notices)-1].MarkValue = SettingReminded, step
 		return nil
 	}); err != nil {
 		return Response{}
 	}
-	who := rec.Seats[side]
-	return Response{Posts: []Post{{Text: fmt.Sprintf("Reminder: the game waits for %s (%s) — %s.", seatName(who), whatWaits(st), roundHeader(st)),
-		Mention: who.UserID, Buttons: buttonsFor(rec)}}}
+	return resp
+}
+
+// reminderQueued reports whether a reminder for step waits in the outbox.
+func (s *Service) reminderQueued(key store.Key, step string) bool {
+	if !s.cfg.Outbox {
+		return false
+	}
+	pending, err := s.cfg.Store.Pending(key)
+	if err != nil {
+		return true // do not risk a second reminder
+	}
+	for _, n := range pending {
+		if n.Mark == SettingReminded && n.MarkValue == step {
+			return true
+		}
+	}
+	return false
 }

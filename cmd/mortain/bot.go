@@ -110,6 +110,7 @@ func serviceConfig(cfg bot.Config, db *store.DB, log *slog.Logger) command.Confi
 		Level:     cfg.AILevel,
 		AITimeout: 2*cfg.AIBudget + 5*time.Second,
 		Logger:    log,
+		Outbox:    true, // the bot delivers every post from the store's outbox
 	}
 	r, err := render.New()
 	if err != nil {

@@ -211,6 +211,9 @@ func (lp *localPlay) command(ctx context.Context, line string) int {
 	if err != nil {
 		return lp.refused(err.Error())
 	}
+	if _, ok := opts["user"]; ok {
+		return lp.refused("user: names a Discord member, and in local play you hold every seat yourself: use opponent:hotseat, opponent:ai or opponent:ai-vs-ai")
+	}
 	if !lp.hadGame && name != "new" && name != "help" && name != "rules" && name != "stats" {
 		fmt.Fprintf(lp.narr, "Starting a game against the AI (%s); you play the US.\n", command.StrongestLevel())
 		resp := lp.svc.Handle(ctx, command.Request{Key: localKey, Caller: localCaller, Command: "new", Options: map[string]string{"opponent": "ai"}})

@@ -422,3 +422,19 @@ func TestLocalScenarioFile(t *testing.T) {
 		t.Errorf("a malformed scenario: exit %d, stderr:\n%s", code, stderr)
 	}
 }
+
+// In local play the person at the terminal holds every human seat: a
+// Discord member (user:) is refused, and the game goes on.
+func TestLocalRefusesDiscordMembers(t *testing.T) {
+	script := writeScript(t, "new opponent:hotseat", "new user:<@123>", "seat side:german user:<@123>", "setup preset:historical")
+	_, stderr, code := run(t, "", "local", "--script", script, "--db", filepath.Join(t.TempDir(), "u.db"))
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	if n := strings.Count(stderr, "refused: user: names a Discord member, and in local play you hold every seat"); n != 2 {
+		t.Errorf("%d refusals of user:, want 2:\n%s", n, stderr)
+	}
+	if strings.Count(stderr, "refused: ") != 2 {
+		t.Errorf("the hotseat game did not go on:\n%s", stderr)
+	}
+}

@@ -1,0 +1,61 @@
+package command
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/mortain/mortain/store"
+)
+
+// noticesOf turns posts into the store's notices.
+func noticesOf(posts []Post) []store.Notice {
+	out := make([]store.Notice, 0, len(posts))
+	for _, p := range posts {
+		n := store.Notice{Text: p.Text, Mention: p.Mention, Image: p.Image, ImageName: p.ImageName, Live: p.Live}
+		for _, b := range p.Buttons {
+			n.Buttons = append(n.Buttons, store.Button{Label: b.Label, CustomID: b.CustomID, Style: int(b.Style)})
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// queue adds resp's posts to the notices rec commits with (Config.Outbox).
+func (s *Service) queue(rec *store.Record, resp *Response) {
+	if !s.cfg.Outbox || len(resp.Posts) == 0 {
+		return
+	}
+	rec.Notices = append(rec.Notices, noticesOf(resp.Posts)...)
+	resp.queued = true
+}
+
+// flush queues the posts of a response that no game change carried (a
+// map, a replay asked for) after the channel's earlier notices.
+func (s *Service) flush(key store.Key, resp Response) Response {
+	if !s.cfg.Outbox || resp.queued || len(resp.Posts) == 0 {
+		return resp
+	}
+	if err := s.cfg.Store.Enqueue(key, noticesOf(resp.Posts)...); err != nil {
+		s.cfg.Logger.Error("queueing posts", "key", key, "err", err)
+		return refused("Something went wrong on our side and nothing was posted; please try again.")
+	}
+	resp.queued = true
+	return resp
+}
+
+// Undelivered words what the channel's outbox still holds when Discord
+// refused a post for good ("" when nothing failed): for status, and for
+// the reply of the next command in the channel.
+func (s *Service) Undelivered(key store.Key) string {
+	if !s.cfg.Outbox {
+		return ""
+	}
+	pending, err := s.cfg.Store.Pending(key)
+	if err != nil || len(pending) == 0 || pending[0].Failure == "" {
+		return ""
+	}
+	first := pending[0]
+	return fmt.Sprintf("Notices undelivered since %s (%d waiting): %s.",
+		first.FailedAt.UTC().Format(time.RFC822), len(pending), strings.TrimSuffix(first.Failure, "."))
+}
