@@ -102,7 +102,7 @@ func (b *Bot) aiStep(key store.Key) (more, pause bool, err error) {
 		}
 		return false, false, err
 	}
-	b.out.post(key.Channel, resp.Posts)
+	b.out.kick(key)
 	if len(resp.Posts) > 0 {
 		b.log.Info("AI activation", "channel", key.Channel, "took", time.Since(start), "over", resp.Over)
 	}

@@ -39,7 +39,7 @@ type Bot struct {
 	defs   []command.Definition
 	log    *slog.Logger
 	routes router
-	out    *outbox
+	out    *deliverer
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -73,7 +73,7 @@ func New(api Discord, opts Options) *Bot {
 	ctx, cancel := context.WithCancel(context.Background())
 	b := &Bot{
 		api: api, cfg: cfg, cmds: opts.Commands, games: opts.Games, defs: defs, log: log,
-		out: newOutbox(api, log, cfg.UploadLimit), ctx: ctx, cancel: cancel,
+		out: newDeliverer(api, opts.Games, log, cfg.UploadLimit), ctx: ctx, cancel: cancel,
 		appID: cfg.ApplicationID, channels: map[store.Key]*sync.Mutex{}, ai: map[store.Key]*aiRun{},
 	}
 	b.routes.add(slashCommand, CommandName+"/{sub}", b.onCommand)
@@ -115,14 +115,26 @@ func (b *Bot) Register() error {
 }
 
 // Start resumes every running game (an AI round interrupted by a restart
-// continues) and starts the clock of reminders and round time limits.
+// continues), opens the seats older versions gave to a typed name, and
+// starts the clock of reminders and round time limits.
 func (b *Bot) Start() {
+	boxes, err := b.games.Outboxes()
+	if err != nil {
+		b.log.Error("listing the channels with posts to deliver", "err", err)
+	}
+	for _, k := range boxes {
+		b.out.kick(k)
+	}
+	if len(boxes) > 0 {
+		b.log.Info("delivering the posts kept from before the restart", "channels", len(boxes))
+	}
 	keys, err := b.games.Running()
 	if err != nil {
 		b.log.Error("listing the running games", "err", err)
 	}
 	resumed := 0
 	for _, k := range keys {
+		b.locked(k, func() command.Response { return b.cmds.OpenNameSeats(b.ctx, k) })
 		rec, err := b.games.Get(k)
 		if err != nil {
 			continue
@@ -148,7 +160,8 @@ func (b *Bot) Start() {
 }
 
 // Close stops the AI runs and the clock, waits for the interactions in
-// flight, and sends what is still queued (for at most 10 s).
+// flight, and delivers what is queued for at most 5 s (the rest stays in
+// the outbox for the next start).
 func (b *Bot) Close() {
 	b.mu.Lock()
 	if b.closed {
@@ -159,13 +172,12 @@ func (b *Bot) Close() {
 	b.mu.Unlock()
 	b.cancel()
 	b.wg.Wait()
-	b.out.close(10 * time.Second)
+	b.out.close(5 * time.Second)
 }
 
 // Idle reports whether nothing is in flight: no interaction being
 // answered, no AI activation being played (an AI run waiting out its
-// delay between activations is idle), no channel message waiting to be
-// sent.
+// delay between activations is idle), no notice being delivered.
 func (b *Bot) Idle() bool { return b.busy.Load() == 0 && b.out.idle() }
 
 // enter registers work in flight; false once the bot is closing.
@@ -198,8 +210,19 @@ func (b *Bot) channel(key store.Key) *sync.Mutex {
 func Run(ctx context.Context, sess *discordgo.Session, opts Options) error {
 	b := New(sess, opts)
 	sess.Identify.Intents = discordgo.IntentsGuilds
-	sess.AddHandler(func(_ *discordgo.Session, ic *discordgo.InteractionCreate) {
-		b.HandleInteraction(ic.Interaction)
+	// Interactions are read from the raw event, which also tells whether
+	// the channel is a thread (discordgo's Interaction drops the channel).
+	sess.AddHandler(func(_ *discordgo.Session, e *discordgo.Event) {
+		if ic, ok := e.Struct.(*discordgo.InteractionCreate); ok && e.Type == "INTERACTION_CREATE" {
+			b.HandleInteraction(ic.Interaction, threadOf(e.RawData))
+		}
+	})
+	sess.AddHandler(func(_ *discordgo.Session, e *discordgo.ChannelDelete) { b.ChannelGone(e.GuildID, e.ID) })
+	sess.AddHandler(func(_ *discordgo.Session, e *discordgo.ThreadDelete) { b.ChannelGone(e.GuildID, e.ID) })
+	sess.AddHandler(func(_ *discordgo.Session, e *discordgo.GuildDelete) {
+		if !e.Unavailable {
+			b.GuildGone(e.ID)
+		}
 	})
 	if err := sess.Open(); err != nil {
 		return fmt.Errorf("connecting to Discord: %w", err)

@@ -35,9 +35,9 @@ func (b *Bot) Tick() {
 		if b.ctx.Err() != nil {
 			return
 		}
-		resp := b.locked(k, func() command.Response { return b.cmds.Tick(b.ctx, k) })
-		if len(resp.Posts) > 0 {
-			b.log.Info("timer", "channel", k.Channel, "posts", len(resp.Posts))
+		d := b.locked(k, func() command.Response { return b.cmds.Tick(b.ctx, k) })
+		if len(d.resp.Posts) > 0 {
+			b.log.Info("timer", "channel", k.Channel, "posts", len(d.resp.Posts))
 		}
 	}
 }

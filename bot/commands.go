@@ -8,6 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/mortain/mortain/bot/command"
+	"github.com/mortain/mortain/store"
 )
 
 // CommandName is the one slash command; the command layer's commands are
@@ -44,6 +45,10 @@ func ApplicationCommands(defs []command.Definition) []*discordgo.ApplicationComm
 				opt.Autocomplete = false
 			case command.Integer:
 				opt.Type = discordgo.ApplicationCommandOptionInteger
+			case command.User:
+				// Discord's member picker: the value is the user's id.
+				opt.Type = discordgo.ApplicationCommandOptionUser
+				opt.Autocomplete = false
 			default:
 				opt.Type = discordgo.ApplicationCommandOptionString
 			}
@@ -132,7 +137,7 @@ func splitText(text string, n int) []string {
 }
 
 // buttonRows lays buttons out in action rows of five (at most five rows).
-func buttonRows(buttons []command.Button) []discordgo.MessageComponent {
+func buttonRows(buttons []store.Button) []discordgo.MessageComponent {
 	var rows []discordgo.MessageComponent
 	for i := 0; i < len(buttons) && len(rows) < 5; i += 5 {
 		var row discordgo.ActionsRow
@@ -143,7 +148,7 @@ func buttonRows(buttons []command.Button) []discordgo.MessageComponent {
 			row.Components = append(row.Components, discordgo.Button{
 				Label:    clip(b.Label, 80),
 				CustomID: b.CustomID,
-				Style:    buttonStyle(b.Style),
+				Style:    buttonStyle(command.ButtonStyle(b.Style)),
 			})
 		}
 		if len(row.Components) > 0 {

@@ -25,8 +25,15 @@ type Discord interface {
 	InteractionResponseEdit(i *discordgo.Interaction, e *discordgo.WebhookEdit, options ...discordgo.RequestOption) (*discordgo.Message, error)
 	// FollowupMessageCreate adds a message to an acknowledged interaction.
 	FollowupMessageCreate(i *discordgo.Interaction, wait bool, p *discordgo.WebhookParams, options ...discordgo.RequestOption) (*discordgo.Message, error)
-	// ChannelMessageSendComplex posts a message in a channel.
-	ChannelMessageSendComplex(channelID string, m *discordgo.MessageSend, options ...discordgo.RequestOption) (*discordgo.Message, error)
+	// RequestWithBucketID sends a JSON request (a message create with a
+	// nonce, which discordgo's MessageSend cannot carry).
+	RequestWithBucketID(method, urlStr string, data interface{}, bucketID string, options ...discordgo.RequestOption) ([]byte, error)
+	// RequestRaw sends a request with a ready body (a multipart message
+	// create with a nonce and a file).
+	RequestRaw(method, urlStr, contentType string, b []byte, bucketID string, sequence int, options ...discordgo.RequestOption) ([]byte, error)
+	// ChannelMessageEditComplex edits a channel message (to remove the
+	// buttons of a post that is no longer live).
+	ChannelMessageEditComplex(m *discordgo.MessageEdit, options ...discordgo.RequestOption) (*discordgo.Message, error)
 }
 
 var _ Discord = (*discordgo.Session)(nil)
@@ -41,13 +48,22 @@ type Commands interface {
 	// AIStep returns an error only for internal failures (store, AI).
 	AIStep(ctx context.Context, key store.Key) (command.Response, bool, error)
 	Tick(ctx context.Context, key store.Key) command.Response
+	// OpenNameSeats opens the seats that hold a typed name but no account
+	// (kept by older versions); an empty Response when there are none.
+	OpenNameSeats(ctx context.Context, key store.Key) command.Response
+	// Abandon archives the game of a deleted channel without a result;
+	// it reports whether there was one.
+	Abandon(key store.Key) (bool, error)
+	// Undelivered words the channel's posts Discord refused for good, or
+	// "".
+	Undelivered(key store.Key) string
 }
 
 var _ Commands = (*command.Service)(nil)
 
 // Games is what the bot needs of the database directly: the running games
-// to resume and tick, and a place for its own per-game marks. *store.DB
-// implements it.
+// to resume and tick, a place for its own per-game marks, and the outbox
+// it delivers. *store.DB implements it.
 type Games interface {
 	// Running lists the keys of the running games.
 	Running() ([]store.Key, error)
@@ -55,6 +71,18 @@ type Games interface {
 	Get(key store.Key) (*store.Record, error)
 	// Update changes a running game durably; store.ErrNotFound, or fn's error.
 	Update(key store.Key, fn func(rec *store.Record) error) error
+
+	// The outbox of notices (see store.Notice): what is undelivered, in
+	// order, and the marks of its delivery.
+	Pending(key store.Key) ([]store.Notice, error)
+	LastPending(key store.Key) (uint64, error)
+	Outboxes() ([]store.Key, error)
+	SentPart(key store.Key, seq uint64, parts int) error
+	Delivered(key store.Key, seq uint64, messageID string) (strip string, err error)
+	Failed(key store.Key, seq uint64, reason string) error
+	Strips(key store.Key) ([]string, error)
+	Stripped(key store.Key, messageID string) error
+	DropNotices(key store.Key) error
 }
 
 var _ Games = (*store.DB)(nil)

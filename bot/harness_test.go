@@ -117,7 +117,7 @@ func (e *env) start() {
 	}
 	log := bot.NewLogger(io.MultiWriter(e.logs), e.cfg)
 	e.db = db
-	e.svc = command.New(command.Config{Store: db, Render: e.render, Level: "random", Now: e.clock.Now, Logger: log,
+	e.svc = command.New(command.Config{Store: db, Render: e.render, Level: "random", Now: e.clock.Now, Logger: log, Outbox: true,
 		Seed: func() uint64 { e.mu.Lock(); defer e.mu.Unlock(); e.seedNo++; return e.seed + e.seedNo - 1 }})
 	sess := e.fake.Session()
 	ctx, cancel := context.WithCancel(context.Background())

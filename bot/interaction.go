@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -17,6 +18,7 @@ type call struct {
 	caller   command.Caller
 	vars     map[string]string
 	received time.Time
+	thread   bool // the channel is a thread
 }
 
 // Replies the bot gives on its own.
@@ -24,19 +26,20 @@ const (
 	dmRefusal    = "Mortain is played in a server channel, where everyone can follow the game: invite the bot to a server and use /mortain there."
 	unknownReply = "This is not something Mortain knows; try /mortain help."
 	doneReply    = "Done — posted in the channel."
+	savedReply   = "Done."
 )
 
 // HandleInteraction answers one interaction (discordgo calls it in a
-// goroutine per event). It returns once the answer and its posts are
-// queued.
-func (b *Bot) HandleInteraction(i *discordgo.Interaction) {
+// goroutine per event); thread tells that its channel is a thread. It
+// returns once the answer is given and its posts are delivered or queued.
+func (b *Bot) HandleInteraction(i *discordgo.Interaction, thread bool) {
 	if !b.enter() {
 		return
 	}
 	defer b.wg.Done()
 	b.busy.Add(1)
 	defer b.busy.Add(-1)
-	c := &call{i: i, received: time.Now()}
+	c := &call{i: i, received: time.Now(), thread: thread}
 	k, path := routeOf(i)
 	if i.GuildID == "" || i.Member == nil || i.Member.User == nil {
 		b.log.Info("direct message refused", "kind", i.Type)
@@ -117,26 +120,40 @@ func (b *Bot) mutates(name string) bool {
 		return false
 	}
 	switch d.Name {
-	case "new", "join", "resign", "abort":
+	case "new", "join", "seat", "resign", "abort":
 		return true
 	}
 	return d.Acts
 }
 
+// posts reports whether a subcommand may post in the channel, and so needs
+// the bot's permissions there.
+func (b *Bot) posts(name string) bool {
+	return b.mutates(name) || name == "map" || name == "replay"
+}
+
 func (b *Bot) onCommand(c *call) {
 	name, opts, _ := subcommand(c.i.ApplicationCommandData())
+	if b.posts(name) {
+		if msg := missingPermissions(c.i.AppPermissions, c.thread); msg != "" {
+			b.log.Info("command refused for missing permissions", "channel", c.key.Channel, "command", name)
+			b.refuse(c, slashCommand, msg)
+			return
+		}
+	}
 	if name == "new" {
 		b.newGameDefaults(opts)
 	}
 	req := command.Request{Key: c.key, Caller: c.caller, Command: name, Options: opts}
 	b.log.Info("command", "channel", c.key.Channel, "user", c.caller.UserID, "command", name)
-	b.answer(c, false, func(ctx context.Context) command.Response {
+	b.answer(c, false, func(ctx context.Context) delivery {
 		if !b.mutates(name) {
-			resp := b.cmds.Handle(ctx, req)
-			b.out.post(c.key.Channel, resp.Posts)
-			return resp
+			return b.delivering(c.key, b.cmds.Handle(ctx, req))
 		}
-		return b.locked(c.key, func() command.Response { return b.cmds.Handle(ctx, req) })
+		earlier := b.cmds.Undelivered(c.key)
+		d := b.locked(c.key, func() command.Response { return b.cmds.Handle(ctx, req) })
+		d.earlier = earlier
+		return d
 	})
 }
 
@@ -153,25 +170,67 @@ func (b *Bot) newGameDefaults(opts map[string]string) {
 
 func (b *Bot) onButton(c *call) {
 	id := c.i.MessageComponentData().CustomID
+	if msg := missingPermissions(c.i.AppPermissions, c.thread); msg != "" {
+		b.log.Info("button refused for missing permissions", "channel", c.key.Channel, "custom_id", id)
+		b.refuse(c, component, msg)
+		return
+	}
 	b.log.Info("button", "channel", c.key.Channel, "user", c.caller.UserID, "custom_id", id)
-	b.answer(c, true, func(ctx context.Context) command.Response {
-		return b.locked(c.key, func() command.Response { return b.cmds.HandleButton(ctx, c.key, c.caller, id) })
+	b.answer(c, true, func(ctx context.Context) delivery {
+		earlier := b.cmds.Undelivered(c.key)
+		d := b.locked(c.key, func() command.Response { return b.cmds.HandleButton(ctx, c.key, c.caller, id) })
+		d.earlier = earlier
+		return d
 	})
 }
 
-// locked runs a game change under the channel's lock and queues its posts
-// before the lock is released; it starts the AI when it is to act.
-func (b *Bot) locked(key store.Key, fn func() command.Response) command.Response {
+// delivery is a command's response and the delivery of its posts.
+type delivery struct {
+	resp command.Response
+	// posted receives the outcome of the delivery of the posts (nil when
+	// the response has none); err and settled keep it once received.
+	posted  <-chan error
+	err     error
+	settled bool
+	// earlier words the channel's posts Discord had refused before this
+	// command, if any.
+	earlier string
+}
+
+// locked runs a game change under the channel's lock, so that its notices
+// are queued in the order of the game, and starts their delivery; it
+// starts the AI when it is to act.
+func (b *Bot) locked(key store.Key, fn func() command.Response) delivery {
 	m := b.channel(key)
 	m.Lock()
 	resp := fn()
-	b.out.post(key.Channel, resp.Posts)
+	d := b.delivering(key, resp)
 	m.Unlock()
 	if resp.AINext {
 		b.clearPaused(key)
 		b.startAI(key)
 	}
-	return resp
+	return d
+}
+
+// delivering starts the delivery of the posts resp queued in key's
+// outbox (and of any kept from before), with a channel that tells when
+// they are in the channel. A response without posts leaves the outbox
+// alone.
+func (b *Bot) delivering(key store.Key, resp command.Response) delivery {
+	d := delivery{resp: resp}
+	if len(resp.Posts) == 0 {
+		return d
+	}
+	if last, err := b.games.LastPending(key); err != nil {
+		b.log.Error("reading the outbox", "channel", key.Channel, "err", err)
+	} else if last > 0 {
+		d.posted = b.out.wait(key, last)
+	} else {
+		d.settled = true // delivered already
+	}
+	b.out.kick(key)
+	return d
 }
 
 func (b *Bot) onAutocomplete(c *call) {
@@ -193,41 +252,102 @@ func (b *Bot) onAutocomplete(c *call) {
 		Data: &discordgo.InteractionResponseData{Choices: choices}})
 }
 
-// answer runs work and gives the caller its private reply. When work ends
-// within DeferAfter the reply is the acknowledgement itself; otherwise the
-// interaction is deferred first (Discord's 3 s) and the reply follows.
-// Buttons without a private reply are acknowledged without a message.
-func (b *Bot) answer(c *call, button bool, work func(ctx context.Context) command.Response) {
-	done := make(chan command.Response, 1)
+// answer runs work and gives the caller its private reply once the posts
+// it caused are in the channel (or Discord refused them). When that is
+// over within DeferAfter the reply is the acknowledgement itself;
+// otherwise the interaction is deferred first (Discord's 3 s) and the
+// reply follows. Buttons without a private reply are acknowledged without
+// a message.
+func (b *Bot) answer(c *call, button bool, work func(ctx context.Context) delivery) {
+	done := make(chan delivery, 1)
 	go func() { done <- work(b.ctx) }()
-	timer := time.NewTimer(time.Until(c.received.Add(b.cfg.DeferAfter)))
-	defer timer.Stop()
+	soon, cancel := context.WithDeadline(b.ctx, c.received.Add(b.cfg.DeferAfter))
+	defer cancel()
 	select {
-	case resp := <-done:
-		b.replyNow(c, button, resp)
-	case <-timer.C:
-		deferred := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
-			Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}}
-		if button {
-			deferred = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}
+	case d := <-done:
+		if d.wait(soon.Done()) {
+			b.replyNow(c, button, d)
+			return
 		}
-		acked := b.respond(c, deferred)
-		resp := <-done
-		if acked {
-			b.replyLate(c, button, resp)
-		}
+		b.replyDeferred(c, button, func() delivery { return d })
+	case <-soon.Done():
+		b.replyDeferred(c, button, func() delivery { return <-done })
 	}
 }
 
-func privateText(button bool, resp command.Response) string {
-	if resp.Private != "" || button {
-		return resp.Private
+// wait waits for the delivery of the posts until stop; false if it is
+// still going on then.
+func (d *delivery) wait(stop <-chan struct{}) bool {
+	if d.settled || d.posted == nil {
+		return true
 	}
-	return doneReply
+	select {
+	case d.err = <-d.posted:
+		d.settled = true
+		return true
+	case <-stop:
+		return false
+	}
 }
 
-func (b *Bot) replyNow(c *call, button bool, resp command.Response) {
-	text := privateText(button, resp)
+// replyDeferred defers the interaction, waits for the work and its posts
+// (while the interaction's token lives), then gives the reply.
+func (b *Bot) replyDeferred(c *call, button bool, result func() delivery) {
+	deferred := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}}
+	if button {
+		deferred = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}
+	}
+	acked := b.respond(c, deferred)
+	d := result()
+	lives, cancel := context.WithDeadline(b.ctx, c.received.Add(tokenLifetime))
+	defer cancel()
+	d.wait(lives.Done())
+	if acked && b.ctx.Err() == nil {
+		b.replyLate(c, button, d)
+	}
+}
+
+// tokenLifetime is how long an interaction's token may be used for its
+// reply, with a margin under Discord's 15 minutes.
+const tokenLifetime = 14 * time.Minute
+
+// privateText is the caller's reply: the command's own, or what became of
+// its posts.
+func privateText(button bool, d delivery) string {
+	resp := d.resp
+	var parts []string
+	switch {
+	case d.err != nil:
+		parts = append(parts, refusedPosts(d.err))
+	case d.earlier != "" && d.posted != nil && d.settled:
+		parts = append(parts, "The posts Discord had refused earlier in this channel went through now.")
+	case d.earlier != "":
+		parts = append(parts, "Note: "+d.earlier+" "+permissionAdvice)
+	}
+	switch {
+	case resp.Private != "":
+		parts = append(parts, resp.Private)
+	case button || d.err != nil:
+	case d.posted != nil && !d.settled:
+		parts = append(parts, "Done — saved; Discord is slow to take the post, which will follow.")
+	case len(resp.Posts) > 0:
+		parts = append(parts, doneReply)
+	default:
+		parts = append(parts, savedReply)
+	}
+	return strings.Join(parts, "\n")
+}
+
+// refusedPosts tells the caller that Discord refused the posts of the step
+// they took.
+func refusedPosts(err error) string {
+	return "Saved, but not shown in the channel: " + err.Error() + ". " + permissionAdvice +
+		" Nothing is lost: the posts are kept and go out, in order, once that is fixed (the next command here tries again)."
+}
+
+func (b *Bot) replyNow(c *call, button bool, d delivery) {
+	text := privateText(button, d)
 	if text == "" {
 		b.respond(c, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate})
 		return
@@ -238,8 +358,8 @@ func (b *Bot) replyNow(c *call, button bool, resp command.Response) {
 	}
 }
 
-func (b *Bot) replyLate(c *call, button bool, resp command.Response) {
-	text := privateText(button, resp)
+func (b *Bot) replyLate(c *call, button bool, d delivery) {
+	text := privateText(button, d)
 	if text == "" {
 		return
 	}

@@ -94,7 +94,7 @@ func TestLatencyWithRealMaps(t *testing.T) {
 // through autocomplete, a spectator refused; bob resigns.
 func playScriptedGame(t *testing.T, e *env) {
 
-	r := e.slash(alice, "new", opt("opponent", "<@"+bob.ID+">"), opt("side", "us"))
+	r := e.slash(alice, "new", fakediscord.Option{Name: "user", Value: bob.ID, Type: 6}, opt("side", "us"))
 	if !r.Ephemeral() || r.Text() == "" {
 		t.Fatalf("new: reply %q ephemeral=%v", r.Text(), r.Ephemeral())
 	}
@@ -231,7 +231,7 @@ func TestDirectMessagesAreRefused(t *testing.T) {
 func TestOnlyModeratorsAbort(t *testing.T) {
 	e := newEnv(t)
 	e.start()
-	e.slash(alice, "new", opt("opponent", "<@"+bob.ID+">"))
+	e.slash(alice, "new", fakediscord.Option{Name: "user", Value: bob.ID, Type: 6})
 	if r := e.slash(spectator, "abort"); !r.Ephemeral() || !strings.Contains(r.Text(), "Manage Channels") {
 		t.Errorf("abort without the permission: %q", r.Text())
 	}

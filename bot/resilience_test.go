@@ -170,7 +170,7 @@ func TestRemindersAndRoundLimitsSurviveRestarts(t *testing.T) {
 	e := newEnv(t)
 	e.cfg.CheckEvery = 20 * time.Millisecond
 	e.start()
-	e.slash(alice, "new", opt("opponent", "<@"+bob.ID+">"), opt("side", "us"), opt("remind", "1h"), opt("round-limit", "3h"))
+	e.slash(alice, "new", fakediscord.Option{Name: "user", Value: bob.ID, Type: 6}, opt("side", "us"), opt("remind", "1h"), opt("round-limit", "3h"))
 	e.press(alice, e.last(channel), button(t, e.last(channel), "setup-historical"))
 	e.press(alice, e.last(channel), button(t, e.last(channel), "setup-done"))
 	st := e.game(channel).Game.State

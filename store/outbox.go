@@ -410,3 +410,18 @@ func (db *DB) DropNotices(key Key) error {
 		return err
 	})
 }
+
+// NoticesQueued counts the notices ever queued in the database (the last
+// Seq given), delivered or not.
+func (db *DB) NoticesQueued() (uint64, error) {
+	if err := db.enter(); err != nil {
+		return 0, err
+	}
+	defer db.leave()
+	var n uint64
+	err := db.bolt.View(func(tx *bolt.Tx) error {
+		n = tx.Bucket(bucketOutbox).Sequence()
+		return nil
+	})
+	return n, err
+}
