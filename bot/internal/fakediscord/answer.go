@@ -13,10 +13,15 @@ type Message struct {
 	ChannelID  string
 	Content    string
 	Flags      int
-	Components []Component
+	Components []Component // every row's components, in order
 	Files      []File
 	Mentions   []string // user ids the message may ping (allowed_mentions)
+	Nonce      string   // the nonce the message was created with, if any
 	At         time.Time
+	Edited     time.Time // the last edit, zero if never edited
+
+	rows    [][]Component // Components by action row
+	webhook bool          // posted through the interaction's webhook
 }
 
 // Ephemeral reports whether only the caller sees the message.
@@ -43,6 +48,11 @@ type messageBody struct {
 		Parse []string `json:"parse"`
 		Users []string `json:"users"`
 	} `json:"allowed_mentions"`
+	Attachments *[]struct {
+		ID json.RawMessage `json:"id"`
+	} `json:"attachments"`
+	Nonce        json.RawMessage `json:"nonce"`
+	EnforceNonce bool            `json:"enforce_nonce"`
 }
 
 func (b *messageBody) apply(m *Message) {
@@ -53,8 +63,9 @@ func (b *messageBody) apply(m *Message) {
 		m.Flags = *b.Flags
 	}
 	if b.Components != nil {
-		m.Components = nil
+		m.Components, m.rows = nil, nil
 		for _, row := range b.Components {
+			m.rows = append(m.rows, row.Components)
 			m.Components = append(m.Components, row.Components...)
 		}
 	}
@@ -63,80 +74,140 @@ func (b *messageBody) apply(m *Message) {
 	}
 }
 
-func (s *Server) messageJSON(m *Message) []byte {
-	type att struct {
-		ID       string `json:"id"`
-		Filename string `json:"filename"`
-		Size     int    `json:"size"`
-		URL      string `json:"url"`
-		ProxyURL string `json:"proxy_url"`
+// applyFiles adds uploads to an edited message. Without an attachments
+// list the message keeps its files; with one it keeps only those listed.
+func (b *messageBody) applyFiles(m *Message, uploads []File) {
+	if b.Attachments != nil {
+		keep := map[string]bool{}
+		for _, a := range *b.Attachments {
+			var id string
+			if json.Unmarshal(a.ID, &id) != nil {
+				id = string(a.ID)
+			}
+			keep[id] = true
+		}
+		var kept []File
+		for _, f := range m.Files {
+			if keep[f.ID] {
+				kept = append(kept, f)
+			}
+		}
+		m.Files = kept
 	}
-	atts := []att{}
-	for _, f := range m.Files {
-		id := s.ID()
-		atts = append(atts, att{ID: id, Filename: f.Name, Size: f.Size,
-			URL: "https://cdn.discordapp.com/attachments/" + m.ChannelID + "/" + id + "/" + f.Name})
-		atts[len(atts)-1].ProxyURL = atts[len(atts)-1].URL
+	m.Files = append(m.Files, uploads...)
+}
+
+// attach gives uploaded files their attachment ids, in a new slice.
+func (s *Server) attach(files []File) []File {
+	out := make([]File, len(files))
+	for i, f := range files {
+		f.ID = s.ID()
+		out[i] = f
 	}
-	b, _ := json.Marshal(map[string]any{
-		"id":          m.ID,
-		"channel_id":  m.ChannelID,
-		"type":        0,
-		"content":     m.Content,
-		"flags":       m.Flags,
-		"timestamp":   m.At.UTC().Format(time.RFC3339Nano),
-		"author":      map[string]any{"id": BotID, "username": "Mortain", "bot": true},
-		"attachments": atts,
-		"embeds":      []any{},
-		"mentions":    []any{},
-	})
+	return out
+}
+
+// botUser is the bot as a UserResponse.
+func botUser() map[string]any {
+	return map[string]any{"id": BotID, "username": "Mortain", "avatar": nil, "discriminator": "0",
+		"public_flags": 0, "flags": 0, "bot": true, "global_name": nil, "primary_guild": nil}
+}
+
+// messageJSON renders m as a MessageResponse.
+func messageJSON(m *Message) []byte {
+	out := map[string]any{
+		"id":               m.ID,
+		"channel_id":       m.ChannelID,
+		"type":             0,
+		"content":          m.Content,
+		"flags":            m.Flags,
+		"timestamp":        m.At.UTC().Format(time.RFC3339Nano),
+		"edited_timestamp": nil,
+		"author":           botUser(),
+		"attachments":      attachmentsJSON(m),
+		"embeds":           []any{},
+		"mentions":         []any{},
+		"mention_roles":    []string{},
+		"mention_everyone": false,
+		"pinned":           false,
+		"tts":              false,
+		"components":       componentsJSON(m.rows),
+	}
+	if !m.Edited.IsZero() {
+		out["edited_timestamp"] = m.Edited.UTC().Format(time.RFC3339Nano)
+	}
+	if m.Nonce != "" {
+		out["nonce"] = m.Nonce
+	}
+	if m.webhook {
+		out["webhook_id"], out["application_id"] = AppID, AppID
+	}
+	b, _ := json.Marshal(out)
 	return b
+}
+
+func attachmentsJSON(m *Message) []any {
+	atts := []any{}
+	for _, f := range m.Files {
+		url := "https://cdn.discordapp.com/attachments/" + m.ChannelID + "/" + f.ID + "/" + f.Name
+		a := map[string]any{"id": f.ID, "filename": f.Name, "size": f.Size, "url": url, "proxy_url": url}
+		if f.ContentType != "" {
+			a["content_type"] = f.ContentType
+		}
+		atts = append(atts, a)
+	}
+	return atts
+}
+
+// componentsJSON renders action rows as Discord returns them, with the
+// numeric ids it gives every component in order.
+func componentsJSON(rows [][]Component) []any {
+	out, id := []any{}, 0
+	for _, row := range rows {
+		id++
+		r := map[string]any{"type": 1, "id": id}
+		cs := []any{}
+		for _, c := range row {
+			id++
+			cm := map[string]any{"type": c.Type, "id": id, "disabled": c.Disabled}
+			if c.Type == 2 {
+				cm["style"] = c.Style
+			}
+			if c.CustomID != "" {
+				cm["custom_id"] = c.CustomID
+			}
+			if c.Label != "" {
+				cm["label"] = c.Label
+			}
+			cs = append(cs, cm)
+		}
+		r["components"] = cs
+		out = append(out, r)
+	}
+	return out
 }
 
 // answer produces the fake's response to a valid request.
 func (s *Server) answer(req Request) (int, []byte) {
+	if ch := req.Params["channel_id"]; ch != "" && s.channelGone(ch) {
+		return http.StatusNotFound, []byte(`{"code":10003,"message":"Unknown Channel"}`)
+	}
 	switch req.Route {
 	case "/gateway":
 		b, _ := json.Marshal(map[string]string{"url": "ws" + s.http.URL[len("http"):] + "/gateway-ws"})
 		return http.StatusOK, b
 
 	case "/applications/{application_id}/commands", "/applications/{application_id}/guilds/{guild_id}/commands":
-		if req.Params["application_id"] != AppID {
-			s.violation("%s %s: wrong application id", req.Method, req.Path)
-			return http.StatusForbidden, []byte(`{"code":50001,"message":"Missing Access"}`)
-		}
-		var cmds []map[string]any
-		if err := json.Unmarshal(req.JSON, &cmds); err != nil {
-			return http.StatusBadRequest, []byte(`{"code":50035,"message":"Invalid Form Body"}`)
-		}
-		s.mu.Lock()
-		scope := req.Params["guild_id"]
-		s.commands[scope] = nil
-		for _, c := range cmds {
-			c["id"] = s.ID()
-			c["application_id"] = AppID
-			c["version"] = s.ID()
-			b, _ := json.Marshal(c)
-			s.commands[scope] = append(s.commands[scope], b)
-		}
-		out, _ := json.Marshal(s.commands[scope])
-		s.notify()
-		s.mu.Unlock()
-		return http.StatusOK, out
+		return s.overwriteCommands(req)
 
 	case "/channels/{channel_id}/messages":
-		var body messageBody
-		json.Unmarshal(req.JSON, &body)
-		m := &Message{ID: s.ID(), ChannelID: req.Params["channel_id"], Files: req.Files, At: req.At}
-		body.apply(m)
-		if m.Content == "" && len(m.Files) == 0 && len(m.Components) == 0 {
-			return http.StatusBadRequest, []byte(`{"code":50006,"message":"Cannot send an empty message"}`)
-		}
-		s.mu.Lock()
-		s.messages[m.ChannelID] = append(s.messages[m.ChannelID], m)
-		s.notify()
-		s.mu.Unlock()
-		return http.StatusOK, s.messageJSON(m)
+		return s.createMessage(req)
+
+	case "/channels/{channel_id}/messages/{message_id}":
+		return s.editMessage(req)
+
+	case "/channels/{channel_id}/typing":
+		return s.typing(req)
 
 	case "/interactions/{interaction_id}/{interaction_token}/callback":
 		return s.callback(req)
@@ -151,8 +222,65 @@ func (s *Server) answer(req Request) (int, []byte) {
 	return http.StatusNotFound, []byte(`{"code":0,"message":"404: Not Found"}`)
 }
 
+// overwriteCommands handles a bulk overwrite of a scope's commands.
+func (s *Server) overwriteCommands(req Request) (int, []byte) {
+	if req.Params["application_id"] != AppID {
+		s.violation("%s %s: wrong application id", req.Method, req.Path)
+		return http.StatusForbidden, []byte(`{"code":50001,"message":"Missing Access"}`)
+	}
+	var cmds []map[string]any
+	if err := json.Unmarshal(req.JSON, &cmds); err != nil {
+		return http.StatusBadRequest, []byte(`{"code":50035,"message":"Invalid Form Body"}`)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	scope := req.Params["guild_id"]
+	s.commands[scope] = []json.RawMessage{}
+	for _, c := range cmds {
+		s.commands[scope] = append(s.commands[scope], s.commandJSON(c, scope))
+	}
+	out, _ := json.Marshal(s.commands[scope])
+	s.notify()
+	return http.StatusOK, out
+}
+
+// commandJSON completes a command definition as Discord returns it.
+func (s *Server) commandJSON(c map[string]any, scope string) json.RawMessage {
+	dropNulls(c)
+	c["id"], c["application_id"], c["version"] = s.ID(), AppID, s.ID()
+	defaults := map[string]any{"type": 1, "description": "", "default_member_permissions": nil}
+	for k, v := range defaults {
+		if _, ok := c[k]; !ok {
+			c[k] = v
+		}
+	}
+	if scope != "" {
+		c["guild_id"] = scope
+	}
+	b, _ := json.Marshal(c)
+	return b
+}
+
+// dropNulls removes null members of v's objects, as Discord leaves out
+// the fields a definition does not set.
+func dropNulls(v any) {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, x := range v {
+			if x == nil {
+				delete(v, k)
+			}
+			dropNulls(x)
+		}
+	case []any:
+		for _, x := range v {
+			dropNulls(x)
+		}
+	}
+}
+
 // Messages returns copies of the channel messages posted to channel, in
-// the order Discord accepted them.
+// the order Discord accepted them, as last edited.
 func (s *Server) Messages(channel string) []Message {
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -1,13 +1,26 @@
 package fakediscord
 
 import (
+	"encoding/json"
 	"time"
 )
 
-// Permission bits the fake gives members.
+// Permission bits (app_permissions and member permissions are decimal
+// strings of these; 1<<38 does not fit in an int32).
 const (
-	PermManageChannels = 1 << 4
-	permBasic          = 1<<10 | 1<<11 | 1<<14 | 1<<15 | 1<<16 // view, send, embed, attach, history
+	PermManageChannels        int64 = 1 << 4
+	PermViewChannel           int64 = 1 << 10
+	PermSendMessages          int64 = 1 << 11
+	PermEmbedLinks            int64 = 1 << 14
+	PermAttachFiles           int64 = 1 << 15
+	PermReadMessageHistory    int64 = 1 << 16
+	PermSendMessagesInThreads int64 = 1 << 38
+
+	// DefaultAppPermissions is the bot's permissions in a channel unless
+	// SetAppPermissions says otherwise.
+	DefaultAppPermissions = permBasic | PermSendMessagesInThreads
+
+	permBasic = PermViewChannel | PermSendMessages | PermEmbedLinks | PermAttachFiles | PermReadMessageHistory
 )
 
 // User is a member who interacts with the bot.
@@ -20,24 +33,43 @@ type User struct {
 type Option struct {
 	Name    string
 	Value   any
-	Type    int // 3 string (default), 4 integer, 5 boolean, 6 user
+	Type    int // 3 string (default), 4 integer, 5 boolean, 6 user (Value: the id)
 	Focused bool
 }
 
 // CommandName is the top-level slash command the fake's users type.
 var CommandName = "mortain"
 
-func (u User) json(guild bool) map[string]any {
-	user := map[string]any{"id": u.ID, "username": u.Name, "global_name": u.Name, "discriminator": "0"}
-	if !guild {
-		return user
-	}
-	perms := int64(permBasic)
+// AddUser makes u known, so that a USER option with its id resolves to its
+// name. Every user who sends an interaction becomes known too.
+func (s *Server) AddUser(u User) {
+	s.mu.Lock()
+	s.users[u.ID] = u
+	s.mu.Unlock()
+}
+
+func (u User) userJSON() map[string]any {
+	return map[string]any{"id": u.ID, "username": u.Name, "global_name": u.Name, "discriminator": "0", "avatar": nil}
+}
+
+// memberJSON is u as a partial member (without user, deaf and mute), as
+// resolved.members carries it; json adds them for the caller's member.
+func (u User) memberJSON() map[string]any {
+	perms := permBasic
 	if u.ManageChannels {
 		perms |= PermManageChannels
 	}
-	return map[string]any{"user": user, "nick": nil, "roles": []string{}, "joined_at": "2024-01-01T00:00:00Z",
-		"permissions": itoa(perms), "deaf": false, "mute": false, "flags": 0}
+	return map[string]any{"nick": nil, "avatar": nil, "roles": []string{}, "joined_at": "2024-01-01T00:00:00Z",
+		"premium_since": nil, "pending": false, "permissions": itoa(perms), "flags": 0}
+}
+
+func (u User) json(guild bool) map[string]any {
+	if !guild {
+		return u.userJSON()
+	}
+	m := u.memberJSON()
+	m["user"], m["deaf"], m["mute"] = u.userJSON(), false, false
+	return m
 }
 
 func itoa(n int64) string {
@@ -61,13 +93,22 @@ func (s *Server) send(kind int, guild, channel string, u User, data map[string]a
 	ev := map[string]any{
 		"id": id, "application_id": AppID, "type": kind, "token": token, "version": 1,
 		"channel_id": channel, "data": data, "locale": "en-US",
-		"app_permissions": itoa(permBasic), "entitlements": []any{}, "authorizing_integration_owners": map[string]any{},
+		"entitlements": []any{}, "authorizing_integration_owners": map[string]any{},
 	}
+	s.mu.Lock()
+	s.users[u.ID] = u
+	ev["app_permissions"] = itoa(s.appPermissions(channel))
+	p := s.seen(guild, channel)
+	thread, parent := p.thread, p.parent
+	s.mu.Unlock()
 	if guild != "" {
 		ev["guild_id"] = guild
 		ev["guild_locale"] = "en-US"
 		ev["member"] = u.json(true)
-		ev["channel"] = map[string]any{"id": channel, "type": 0, "guild_id": guild, "name": "mortain"}
+		ev["channel"] = textChannelJSON(guild, channel)
+		if thread {
+			ev["channel"] = threadJSON(guild, parent, channel)
+		}
 		ev["context"] = 0
 	} else {
 		ev["user"] = u.json(false)
@@ -77,7 +118,7 @@ func (s *Server) send(kind int, guild, channel string, u User, data map[string]a
 	for k, v := range extra {
 		ev[k] = v
 	}
-	rec := &interactionRec{id: id, token: token, kind: kind}
+	rec := &interactionRec{id: id, token: token, kind: kind, channel: channel}
 	s.mu.Lock()
 	s.interactions[id] = rec
 	rec.sent = time.Now()
@@ -88,9 +129,11 @@ func (s *Server) send(kind int, guild, channel string, u User, data map[string]a
 	return id
 }
 
-func commandData(sub string, opts []Option) map[string]any {
+// commandData is the data of "/mortain sub opts..." in guild ("" for a
+// direct message), with USER options resolved.
+func (s *Server) commandData(guild, sub string, opts []Option) map[string]any {
 	var list []map[string]any
-	users := map[string]any{}
+	users, members := map[string]any{}, map[string]any{}
 	for _, o := range opts {
 		typ := o.Type
 		if typ == 0 {
@@ -100,9 +143,11 @@ func commandData(sub string, opts []Option) map[string]any {
 		if o.Focused {
 			m["focused"] = true
 		}
-		if typ == 6 {
-			if id, ok := o.Value.(string); ok {
-				users[id] = map[string]any{"id": id, "username": "user" + id, "discriminator": "0"}
+		if id, ok := o.Value.(string); ok && typ == 6 {
+			u := s.user(id)
+			users[id] = u.userJSON()
+			if guild != "" {
+				members[id] = u.memberJSON()
 			}
 		}
 		list = append(list, m)
@@ -110,57 +155,39 @@ func commandData(sub string, opts []Option) map[string]any {
 	data := map[string]any{"id": "900000000000000009", "name": CommandName, "type": 1,
 		"options": []any{map[string]any{"name": sub, "type": 1, "options": list}}}
 	if len(users) > 0 {
-		data["resolved"] = map[string]any{"users": users}
+		resolved := map[string]any{"users": users}
+		if len(members) > 0 {
+			resolved["members"] = members
+		}
+		data["resolved"] = resolved
 	}
 	return data
 }
 
+// user returns the known user with id, else one named "user"+id.
+func (s *Server) user(id string) User {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if u, ok := s.users[id]; ok {
+		return u
+	}
+	return User{ID: id, Name: "user" + id}
+}
+
 // Slash sends "/mortain sub opts..." typed by u and returns the interaction id.
 func (s *Server) Slash(guild, channel string, u User, sub string, opts ...Option) string {
-	return s.send(2, guild, channel, u, commandData(sub, opts), nil)
+	s.AddUser(u)
+	return s.send(2, guild, channel, u, s.commandData(guild, sub, opts), nil)
 }
 
 // Autocomplete sends an autocomplete request for the focused option.
 func (s *Server) Autocomplete(guild, channel string, u User, sub string, opts ...Option) string {
-	return s.send(4, guild, channel, u, commandData(sub, opts), nil)
+	s.AddUser(u)
+	return s.send(4, guild, channel, u, s.commandData(guild, sub, opts), nil)
 }
 
 // Press sends a button press on message m.
 func (s *Server) Press(guild string, u User, m Message, customID string) string {
-	msg := map[string]any{"id": m.ID, "channel_id": m.ChannelID, "type": 0, "content": m.Content,
-		"author": map[string]any{"id": BotID, "username": "Mortain", "bot": true}, "flags": m.Flags,
-		"timestamp": m.At.UTC().Format(time.RFC3339Nano), "attachments": []any{}, "embeds": []any{}}
+	msg := json.RawMessage(messageJSON(&m))
 	return s.send(3, guild, m.ChannelID, u, map[string]any{"custom_id": customID, "component_type": 2}, map[string]any{"message": msg})
-}
-
-// rateRule answers 429 to the next left requests that match.
-type rateRule struct {
-	match func(Request) bool
-	left  int
-	retry float64
-}
-
-// RateLimit makes the fake answer 429 with retry_after to the next n
-// requests for which match returns true.
-func (s *Server) RateLimit(n int, retryAfter time.Duration, match func(Request) bool) {
-	s.mu.Lock()
-	s.limits = append(s.limits, &rateRule{match: match, left: n, retry: retryAfter.Seconds()})
-	s.mu.Unlock()
-}
-
-func (s *Server) rateLimited(req Request) (float64, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for _, r := range s.limits {
-		if r.left > 0 && r.match(req) {
-			r.left--
-			return r.retry, true
-		}
-	}
-	return 0, false
-}
-
-// IsChannelPost matches a new message in a channel.
-func IsChannelPost(r Request) bool {
-	return r.Method == "POST" && r.Route == "/channels/{channel_id}/messages"
 }

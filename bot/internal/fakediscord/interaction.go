@@ -17,6 +17,7 @@ const (
 type interactionRec struct {
 	id, token string
 	kind      int
+	channel   string
 	sent      time.Time
 	acked     time.Time
 	ackType   int
@@ -85,7 +86,7 @@ func (s *Server) callback(req Request) (int, []byte) {
 	rec.acked, rec.ackType = req.At, body.Type
 	switch body.Type {
 	case 4, 5, 7:
-		m := &Message{ID: s.ID(), At: req.At, Files: req.Files}
+		m := &Message{ID: s.ID(), ChannelID: rec.channel, At: req.At, Files: s.attach(req.Files), webhook: true}
 		if body.Data != nil {
 			body.Data.apply(m)
 		}
@@ -127,13 +128,12 @@ func (s *Server) editOriginal(req Request) (int, []byte) {
 		return http.StatusUnauthorized, []byte(`{"code":50027,"message":"Invalid Webhook Token"}`)
 	}
 	body.apply(rec.original)
-	if len(req.Files) > 0 {
-		rec.original.Files = append(rec.original.Files, req.Files...)
-	}
+	body.applyFiles(rec.original, s.attach(req.Files))
+	rec.original.Edited = req.At
 	m := *rec.original
 	s.notify()
 	s.mu.Unlock()
-	return http.StatusOK, s.messageJSON(&m)
+	return http.StatusOK, messageJSON(&m)
 }
 
 func (s *Server) followUp(req Request) (int, []byte) {
@@ -146,7 +146,7 @@ func (s *Server) followUp(req Request) (int, []byte) {
 		s.violation("follow-up for an unknown or unanswered interaction %s", req.Path)
 		return http.StatusNotFound, []byte(`{"code":10015,"message":"Unknown Webhook"}`)
 	}
-	m := &Message{ID: s.ID(), At: req.At, Files: req.Files}
+	m := &Message{ID: s.ID(), ChannelID: rec.channel, At: req.At, Files: s.attach(req.Files), webhook: true}
 	body.apply(m)
 	rec.followUps = append(rec.followUps, m)
 	s.notify()
@@ -154,7 +154,7 @@ func (s *Server) followUp(req Request) (int, []byte) {
 	if req.Query.Get("wait") != "true" {
 		return http.StatusNoContent, nil
 	}
-	return http.StatusOK, s.messageJSON(m)
+	return http.StatusOK, messageJSON(m)
 }
 
 // Reply returns what the caller of interaction id has seen so far.

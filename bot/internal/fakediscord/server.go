@@ -1,9 +1,22 @@
 // Package fakediscord is a fake Discord for tests, driven by the real
 // discordgo Session: a REST API on an httptest server (the session's HTTP
 // client rewrites every URL to it) and a gateway websocket that sends
-// HELLO, READY and INTERACTION_CREATE events. Every request is checked
-// against Discord's official OpenAPI spec; an unknown route or an invalid
-// body fails the test.
+// HELLO, READY, INTERACTION_CREATE and the CHANNEL_DELETE, THREAD_DELETE
+// and GUILD_DELETE events.
+//
+// Every request is checked against Discord's official OpenAPI spec and
+// against the limits Discord enforces beyond it (2000-character content, 5
+// action rows of 5 buttons, unique custom_ids, 25 autocomplete choices); an
+// unknown route or an invalid body fails the test. Every answer of the fake
+// is itself checked against the spec's response schemas.
+//
+// The fake keeps channel messages (create with nonce deduplication, edit,
+// typing), interaction responses and follow-ups, and registered commands.
+// Tests can rate-limit or fail chosen requests (RateLimit, Fail: error
+// statuses and dropped connections), delete channels, threads and guilds
+// (after which REST calls there answer 404 Unknown Channel), and shape the
+// interactions they send: the app's permissions per channel, threads, and
+// the users a USER option resolves to.
 package fakediscord
 
 import (
@@ -38,10 +51,11 @@ const (
 // DefaultMaxUpload is Discord's default upload limit per message (10 MiB).
 const DefaultMaxUpload = 10 << 20
 
-// File is an uploaded file.
+// File is an uploaded file; ID is its attachment id once a message holds it.
 type File struct {
 	Field, Name, ContentType string
 	Size                     int
+	ID                       string
 }
 
 // Request is one recorded REST request.
@@ -54,7 +68,7 @@ type Request struct {
 	ContentType string
 	JSON        []byte // the JSON body, or the payload_json part of a multipart body
 	Files       []File
-	Status      int
+	Status      int // 0 when the fake dropped the connection
 	At          time.Time
 }
 
@@ -75,7 +89,11 @@ type Server struct {
 	mu           sync.Mutex
 	requests     []Request
 	limits       []*rateRule
-	messages     map[string][]*Message // by channel
+	faults       []*faultRule
+	messages     map[string][]*Message          // by channel
+	nonces       map[string]map[string]*Message // by channel, then nonce
+	places       map[string]*place              // channels and threads by id
+	users        map[string]User                // by id
 	interactions map[string]*interactionRec
 	commands     map[string][]json.RawMessage // by scope ("" = global)
 	changed      chan struct{}                // closed and replaced on every change
@@ -96,6 +114,9 @@ func New(t testing.TB) *Server {
 		spec:         spec,
 		MaxUpload:    DefaultMaxUpload,
 		messages:     map[string][]*Message{},
+		nonces:       map[string]map[string]*Message{},
+		places:       map[string]*place{},
+		users:        map[string]User{},
 		interactions: map[string]*interactionRec{},
 		commands:     map[string][]json.RawMessage{},
 		changed:      make(chan struct{}),
@@ -189,12 +210,45 @@ func (s *Server) Requests() []Request {
 	return append([]Request(nil), s.requests...)
 }
 
+// response is one answer of the fake.
+type response struct {
+	status int
+	body   []byte
+	header map[string]string
+}
+
+func jsonAnswer(status int, body []byte) response { return response{status: status, body: body} }
+
+func errorAnswer(status, code int, msg string) response {
+	b, _ := json.Marshal(map[string]any{"code": code, "message": msg})
+	return response{status: status, body: b}
+}
+
 func (s *Server) serveREST(w http.ResponseWriter, r *http.Request) {
+	req, op, rejected := s.admit(r)
+	if rejected != nil {
+		s.reply(w, req, op, *rejected)
+		return
+	}
+	if res, limited := s.rateLimited(req); limited {
+		s.reply(w, req, op, res)
+		return
+	}
+	if f, ok := s.faultFor(req); ok {
+		s.serveFault(w, req, op, f)
+		return
+	}
+	status, body := s.answer(req)
+	s.reply(w, req, op, jsonAnswer(status, body))
+}
+
+// admit parses and validates a request; a non-nil answer rejects it. op is
+// nil when the route is not in the spec.
+func (s *Server) admit(r *http.Request) (Request, *Operation, *response) {
 	path, ok := strings.CutPrefix(r.URL.Path, "/api/v")
 	if !ok {
 		s.violation("%s %s: not an API path", r.Method, r.URL.Path)
-		http.NotFound(w, r)
-		return
+		return Request{Method: r.Method, Path: r.URL.Path, At: time.Now()}, nil, reject(http.StatusNotFound, 0, "404: Not Found")
 	}
 	if i := strings.IndexByte(path, '/'); i >= 0 {
 		path = path[i:]
@@ -203,9 +257,7 @@ func (s *Server) serveREST(w http.ResponseWriter, r *http.Request) {
 	op, err := s.spec.Match(r.Method, path)
 	if err != nil {
 		s.violation("%v", err)
-		s.record(req, http.StatusNotFound)
-		writeError(w, http.StatusNotFound, 0, "404: Not Found")
-		return
+		return req, nil, reject(http.StatusNotFound, 0, "404: Not Found")
 	}
 	req.Route, req.Params = op.Template, op.Params
 	if err := s.spec.ValidateParams(op); err != nil {
@@ -213,20 +265,20 @@ func (s *Server) serveREST(w http.ResponseWriter, r *http.Request) {
 	}
 	if op.Template != "/gateway" && r.Header.Get("Authorization") != "Bot "+Token {
 		s.violation("%s %s: missing or wrong Authorization header", r.Method, path)
-		s.record(req, http.StatusUnauthorized)
-		writeError(w, http.StatusUnauthorized, 0, "401: Unauthorized")
-		return
+		return req, &op, reject(http.StatusUnauthorized, 0, "401: Unauthorized")
 	}
-	if err := s.readBody(r, &req); err != nil {
-		s.violation("%s %s: %v", r.Method, path, err)
+	return req, &op, s.validate(r, &req, op)
+}
+
+// validate reads the body and checks it against the spec and Discord's
+// limits.
+func (s *Server) validate(r *http.Request, req *Request, op Operation) *response {
+	if err := s.readBody(r, req); err != nil {
+		s.violation("%s %s: %v", req.Method, req.Path, err)
 		if errors.Is(err, errTooLarge) {
-			s.record(req, http.StatusRequestEntityTooLarge)
-			writeError(w, http.StatusRequestEntityTooLarge, 40005, "Request entity too large")
-			return
+			return reject(http.StatusRequestEntityTooLarge, 40005, "Request entity too large")
 		}
-		s.record(req, http.StatusBadRequest)
-		writeError(w, http.StatusBadRequest, 50109, err.Error())
-		return
+		return reject(http.StatusBadRequest, 50109, err.Error())
 	}
 	media := req.ContentType
 	if len(req.Files) > 0 || strings.HasPrefix(media, "multipart/") {
@@ -234,28 +286,48 @@ func (s *Server) serveREST(w http.ResponseWriter, r *http.Request) {
 	}
 	if err := s.spec.ValidateBody(op, media, req.JSON); err != nil {
 		s.violation("%v", err)
-		s.record(req, http.StatusBadRequest)
-		writeError(w, http.StatusBadRequest, 50035, "Invalid Form Body")
+		return reject(http.StatusBadRequest, 50035, "Invalid Form Body")
+	}
+	if err := checkLimits(*req); err != nil {
+		s.violation("%s %s: %v", req.Method, req.Path, err)
+		return reject(http.StatusBadRequest, 50035, "Invalid Form Body")
+	}
+	return nil
+}
+
+func reject(status, code int, msg string) *response {
+	res := errorAnswer(status, code, msg)
+	return &res
+}
+
+// reply records req, checks the answer against the spec and writes it.
+func (s *Server) reply(w http.ResponseWriter, req Request, op *Operation, res response) {
+	s.record(req, res.status)
+	s.checkResponse(req, op, res)
+	for k, v := range res.header {
+		w.Header().Set(k, v)
+	}
+	if res.body == nil {
+		w.WriteHeader(res.status)
 		return
 	}
-	if retry, limited := s.rateLimited(req); limited {
-		s.record(req, http.StatusTooManyRequests)
+	if w.Header().Get("Content-Type") == "" {
 		w.Header().Set("Content-Type", "application/json")
-		w.Header().Set("Retry-After", strconv.Itoa(int(retry+0.999)))
-		w.Header().Set("X-RateLimit-Scope", "user")
-		w.WriteHeader(http.StatusTooManyRequests)
-		fmt.Fprintf(w, `{"message":"You are being rate limited.","retry_after":%g,"global":false}`, retry)
+	}
+	w.WriteHeader(res.status)
+	w.Write(res.body)
+}
+
+// checkResponse reports an answer of the fake that the spec does not
+// allow. Answers to routes outside the spec, and answers that set their own
+// Content-Type (BadGateway's HTML page), are not checked.
+func (s *Server) checkResponse(req Request, op *Operation, res response) {
+	if op == nil || res.header["Content-Type"] != "" {
 		return
 	}
-	status, body := s.answer(req)
-	s.record(req, status)
-	if body == nil {
-		w.WriteHeader(status)
-		return
+	if err := s.spec.ValidateResponse(*op, res.status, res.body); err != nil {
+		s.violation("the fake's own answer to %s %s: %v", req.Method, req.Path, err)
 	}
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	w.Write(body)
 }
 
 func (s *Server) record(req Request, status int) {
@@ -264,12 +336,6 @@ func (s *Server) record(req Request, status int) {
 	s.requests = append(s.requests, req)
 	s.notify()
 	s.mu.Unlock()
-}
-
-func writeError(w http.ResponseWriter, status, code int, msg string) {
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	fmt.Fprintf(w, `{"code":%d,"message":%q}`, code, msg)
 }
 
 // readBody fills req.ContentType, req.JSON and req.Files.

@@ -8,13 +8,15 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
-// Spec validates requests against Discord's official OpenAPI document
+// Spec validates requests, and the fake's answers, against Discord's
+// official OpenAPI document
 // (bot/testdata/openapi.json, OpenAPI 3.1, whose schemas are JSON Schema
 // 2020-12).
 type Spec struct {
@@ -243,6 +245,67 @@ func (s *Spec) ValidateBody(op Operation, mediaType string, body []byte) error {
 		return fmt.Errorf("%s %s: invalid body %s: %v", op.Method, op.Template, truncate(body, 600), err)
 	}
 	return nil
+}
+
+// ValidateResponse checks a JSON answer to op against the spec's response
+// for status: the exact code, else its range (e.g. 4XX), else default. A
+// status the spec does not list is not checked; an empty body is valid
+// only if that response has no JSON content.
+func (s *Spec) ValidateResponse(op Operation, status int, body []byte) error {
+	resp, ok := s.response(op, status)
+	if !ok {
+		return nil
+	}
+	where := append(resp, "content", "application/json", "schema")
+	_, hasSchema := s.lookup(where...)
+	empty := len(bytes.TrimSpace(body)) == 0
+	switch {
+	case !hasSchema && empty:
+		return nil
+	case !hasSchema:
+		return fmt.Errorf("%s %s: the spec gives status %d no JSON body", op.Method, op.Template, status)
+	case empty:
+		return fmt.Errorf("%s %s: status %d needs a JSON body", op.Method, op.Template, status)
+	}
+	sch, err := s.schema(where...)
+	if err != nil {
+		return err
+	}
+	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(body))
+	if err != nil {
+		return fmt.Errorf("answer is not JSON: %w", err)
+	}
+	if err := sch.Validate(v); err != nil {
+		return fmt.Errorf("%s %s: invalid %d answer %s: %v", op.Method, op.Template, status, truncate(body, 600), err)
+	}
+	return nil
+}
+
+// response finds the tokens of the response object for status, following
+// one local $ref (e.g. to #/components/responses/ClientErrorResponse).
+func (s *Spec) response(op Operation, status int) ([]string, bool) {
+	base := []string{"paths", op.Template, strings.ToLower(op.Method), "responses"}
+	for _, key := range []string{strconv.Itoa(status), strconv.Itoa(status/100) + "XX", "default"} {
+		tokens := append(append([]string{}, base...), key)
+		v, ok := s.lookup(tokens...)
+		if !ok {
+			continue
+		}
+		if ref, _ := v.(map[string]any)["$ref"].(string); strings.HasPrefix(ref, "#/") {
+			return refTokens(ref), true
+		}
+		return tokens, true
+	}
+	return nil, false
+}
+
+// refTokens splits a local JSON pointer reference into unescaped tokens.
+func refTokens(ref string) []string {
+	tokens := strings.Split(strings.TrimPrefix(ref, "#/"), "/")
+	for i, t := range tokens {
+		tokens[i] = strings.ReplaceAll(strings.ReplaceAll(t, "~1", "/"), "~0", "~")
+	}
+	return tokens
 }
 
 func truncate(b []byte, n int) string {

@@ -3,6 +3,7 @@ package fakediscord
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 func mustSpec(t *testing.T) *Spec {
@@ -85,5 +86,46 @@ func TestSpecValidatesPathParams(t *testing.T) {
 	op, _ = s.Match("POST", "/channels/general/messages")
 	if err := s.ValidateParams(op); err == nil {
 		t.Error("a channel id that is not a snowflake was accepted")
+	}
+}
+
+func TestSpecValidatesResponses(t *testing.T) {
+	s := mustSpec(t)
+	msg, _ := s.Match("POST", "/channels/123/messages")
+	full := &Message{ID: "5", ChannelID: "123", Content: "hi", Nonce: "n", At: time.Now(), Edited: time.Now(),
+		Files: []File{{Name: "map.png", ContentType: "image/png", Size: 3, ID: "6"}},
+		rows:  [][]Component{{{Type: 2, CustomID: "pass", Label: "Pass", Style: 2}}}, webhook: true}
+	if err := s.ValidateResponse(msg, 200, messageJSON(full)); err != nil {
+		t.Errorf("the fake's message was rejected: %v", err)
+	}
+	if err := s.ValidateResponse(msg, 200, messageJSON(&Message{ID: "5", ChannelID: "123"})); err != nil {
+		t.Errorf("the fake's bare message was rejected: %v", err)
+	}
+	invalid := map[string]struct {
+		status int
+		body   string
+	}{
+		"message without required fields": {200, `{"id":"5","channel_id":"123","content":"hi"}`},
+		"200 without a body":              {200, ``},
+		"error without code":              {404, `{"message":"Unknown Channel"}`},
+		"429 without retry_after":         {429, `{"code":0,"message":"slow down","global":false}`},
+	}
+	for name, c := range invalid {
+		if err := s.ValidateResponse(msg, c.status, []byte(c.body)); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+	if err := s.ValidateResponse(msg, 403, []byte(`{"code":50013,"message":"Missing Permissions"}`)); err != nil {
+		t.Errorf("a 4XX error body was rejected: %v", err)
+	}
+	if err := s.ValidateResponse(msg, 500, []byte(`anything`)); err != nil {
+		t.Errorf("a status the spec does not list was checked: %v", err)
+	}
+	typing, _ := s.Match("POST", "/channels/123/typing")
+	if err := s.ValidateResponse(typing, 204, nil); err != nil {
+		t.Errorf("an empty 204 was rejected: %v", err)
+	}
+	if err := s.ValidateResponse(typing, 204, []byte(`{}`)); err == nil {
+		t.Error("a 204 with a body was accepted")
 	}
 }
