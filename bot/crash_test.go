@@ -146,7 +146,7 @@ func crashGame(t *testing.T, seed uint64) {
 			t.Fatalf("%s was not answered:\n%s", sub, child.logs.String())
 		}
 	}
-	ask("new", opt("opponent", "ai"), opt("side", "us"), opt("remind", "1ms"), opt("round-limit", "40ms"))
+	ask("new", opt("mode", "ai"), opt("side", "us"), opt("remind", "1ms"), opt("round-limit", "40ms"))
 	ask("setup", opt("preset", "historical"))
 	ask("setup", opt("done", true))
 

@@ -158,13 +158,18 @@ func (d *deliverer) run(key store.Key, c *courier) {
 			}
 			continue
 		}
-		for _, n := range pending {
-			err := d.deliver(key, n)
+		for i, n := range pending {
+			// A position followed at once by a newer one goes without
+			// buttons: they would be stale before anyone could press them.
+			strip, err := d.deliver(key, n, !liveAmong(pending[i+1:]))
 			if err == nil {
 				d.mu.Lock()
 				c.done, c.failed = n.Seq, nil
 				c.settle(n.Seq, nil)
 				d.mu.Unlock()
+				if strip != "" {
+					d.stripOne(key, strip)
+				}
 				continue
 			}
 			var r *refusal
@@ -216,11 +221,22 @@ func (d *deliverer) pause(wait time.Duration) bool {
 	}
 }
 
+// liveAmong reports whether one of the notices is live.
+func liveAmong(notices []store.Notice) bool {
+	for i := range notices {
+		if notices[i].IsLive() {
+			return true
+		}
+	}
+	return false
+}
+
 // deliver sends one notice, part by part from the first Discord has not
-// accepted yet, retrying transient failures until the deliverer closes.
-// It returns nil once the notice is marked delivered, a *refusal, or the
-// closing context's error.
-func (d *deliverer) deliver(key store.Key, n store.Notice) error {
+// accepted yet, with its buttons when buttons is set, retrying transient
+// failures until the deliverer closes. It returns once the notice is
+// marked delivered, with the post whose buttons are to be removed now
+// (""), or with a *refusal or the closing context's error.
+func (d *deliverer) deliver(key store.Key, n store.Notice, buttons bool) (strip string, err error) {
 	text := n.Text
 	if n.Mention != "" {
 		text = "<@" + n.Mention + "> " + text
@@ -243,7 +259,9 @@ func (d *deliverer) deliver(key store.Key, n store.Notice) error {
 		}
 		var file *upload
 		if last {
-			ms.Components = buttonRows(n.Buttons)
+			if buttons {
+				ms.Components = buttonRows(n.Buttons)
+			}
 			if image != nil {
 				file = &upload{name: n.ImageName, data: image}
 				if file.name == "" {
@@ -253,7 +271,7 @@ func (d *deliverer) deliver(key store.Key, n store.Notice) error {
 		}
 		msg, err := d.send(key.Channel, ms, file, nonce(n.Seq, i))
 		if err != nil {
-			return err
+			return "", err
 		}
 		if !last {
 			if err := d.box.SentPart(key, n.Seq, i+1); err != nil {
@@ -261,15 +279,12 @@ func (d *deliverer) deliver(key store.Key, n store.Notice) error {
 			}
 			continue
 		}
-		strip, err := d.box.Delivered(key, n.Seq, msg.ID)
+		strip, err = d.box.Delivered(key, n.Seq, msg.ID, len(ms.Components) > 0)
 		if err != nil {
 			d.log.Error("marking a notice delivered", "channel", key.Channel, "notice", n.Seq, "err", err)
 		}
-		if strip != "" {
-			d.stripOne(key, strip)
-		}
 	}
-	return nil
+	return strip, nil
 }
 
 // nonce names part i of notice seq; Discord returns the earlier message

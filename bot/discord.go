@@ -78,7 +78,7 @@ type Games interface {
 	LastPending(key store.Key) (uint64, error)
 	Outboxes() ([]store.Key, error)
 	SentPart(key store.Key, seq uint64, parts int) error
-	Delivered(key store.Key, seq uint64, messageID string) (strip string, err error)
+	Delivered(key store.Key, seq uint64, messageID string, buttons bool) (strip string, err error)
 	Failed(key store.Key, seq uint64, reason string) error
 	Strips(key store.Key) ([]string, error)
 	Stripped(key store.Key, messageID string) error

@@ -138,6 +138,11 @@ func (e *env) start() {
 	}) {
 		e.t.Fatal("the bot did not register its commands")
 	}
+	// Serving starts after the registration: the outbox kept from before
+	// is being delivered once Running was called.
+	if !e.fake.WaitFor(10*time.Second, func() bool { return e.bot.Load() != nil }) {
+		e.t.Fatal("the bot did not start serving")
+	}
 }
 
 // shutdown stops the bot and closes the database.

@@ -19,14 +19,14 @@ func userOpt(name string, u fakediscord.User) fakediscord.Option {
 // hotseat starts a hotseat game of alice's and sets the US up.
 func (e *env) hotseat() {
 	e.t.Helper()
-	e.slash(alice, "new", opt("opponent", "hotseat"))
+	e.slash(alice, "new", opt("mode", "hotseat"))
 	e.press(alice, e.last(channel), button(e.t, e.last(channel), "setup-historical"))
 }
 
 func TestASeatGivenAsAUserIsThatAccountOnly(t *testing.T) {
 	e := newEnv(t)
 	e.start()
-	e.slash(alice, "new", userOpt("user", bob), opt("side", "us"))
+	e.slash(alice, "new", userOpt("opponent", bob), opt("side", "us"))
 	if rec := e.game(channel); rec.Seats[rules.German].UserID != bob.ID {
 		t.Fatalf("the German seat holds %+v, want bob's account", rec.Seats[rules.German])
 	}
@@ -84,7 +84,7 @@ func TestMissingAttachFilesRefusesAndChangesNothing(t *testing.T) {
 	thread := "300000000000000077"
 	e.fake.MarkThread(thread, channel)
 	e.fake.SetAppPermissions(thread, fakediscord.PermViewChannel|fakediscord.PermSendMessages|fakediscord.PermEmbedLinks|fakediscord.PermAttachFiles)
-	id := e.fake.Slash(guild, thread, alice, "new", opt("opponent", "hotseat"))
+	id := e.fake.Slash(guild, thread, alice, "new", opt("mode", "hotseat"))
 	if r := e.reply(id); !strings.Contains(r.Text(), "Send Messages in Threads") {
 		t.Errorf("a thread without Send Messages in Threads: %q", r.Text())
 	}
@@ -200,7 +200,7 @@ func TestADeletedChannelEndsItsGame(t *testing.T) {
 	e := newEnv(t)
 	e.cfg.CheckEvery = 20 * time.Millisecond
 	e.start()
-	e.slash(alice, "new", userOpt("user", bob), opt("side", "us"), opt("remind", "1h"))
+	e.slash(alice, "new", userOpt("opponent", bob), opt("side", "us"), opt("remind", "1h"))
 	key := store.Key{Guild: guild, Channel: channel}
 	e.fake.DeleteChannel(guild, channel)
 	if !e.fake.WaitFor(10*time.Second, func() bool {
@@ -229,7 +229,7 @@ func TestADeletedChannelEndsItsGame(t *testing.T) {
 	}
 	// An outage is not a removal.
 	key = store.Key{Guild: guild, Channel: other}
-	e.reply(e.fake.Slash(guild, other, alice, "new", opt("opponent", "hotseat")))
+	e.reply(e.fake.Slash(guild, other, alice, "new", opt("mode", "hotseat")))
 	e.fake.DeleteGuild(guild, true)
 	e.quiet(other)
 	if _, err := e.db.Get(key); err != nil {

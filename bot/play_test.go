@@ -94,7 +94,7 @@ func TestLatencyWithRealMaps(t *testing.T) {
 // through autocomplete, a spectator refused; bob resigns.
 func playScriptedGame(t *testing.T, e *env) {
 
-	r := e.slash(alice, "new", fakediscord.Option{Name: "user", Value: bob.ID, Type: 6}, opt("side", "us"))
+	r := e.slash(alice, "new", fakediscord.Option{Name: "opponent", Value: bob.ID, Type: 6}, opt("side", "us"))
 	if !r.Ephemeral() || r.Text() == "" {
 		t.Fatalf("new: reply %q ephemeral=%v", r.Text(), r.Ephemeral())
 	}
@@ -221,7 +221,7 @@ func reportLatency(t *testing.T, lat []time.Duration) {
 func TestDirectMessagesAreRefused(t *testing.T) {
 	e := newEnv(t)
 	e.start()
-	id := e.fake.Slash("", "500000000000000001", alice, "new", opt("opponent", "ai"))
+	id := e.fake.Slash("", "500000000000000001", alice, "new", opt("mode", "ai"))
 	r := e.reply(id)
 	if !r.Ephemeral() || !strings.Contains(r.Text(), "server channel") {
 		t.Errorf("DM reply %q ephemeral=%v", r.Text(), r.Ephemeral())
@@ -231,7 +231,7 @@ func TestDirectMessagesAreRefused(t *testing.T) {
 func TestOnlyModeratorsAbort(t *testing.T) {
 	e := newEnv(t)
 	e.start()
-	e.slash(alice, "new", fakediscord.Option{Name: "user", Value: bob.ID, Type: 6})
+	e.slash(alice, "new", fakediscord.Option{Name: "opponent", Value: bob.ID, Type: 6})
 	if r := e.slash(spectator, "abort"); !r.Ephemeral() || !strings.Contains(r.Text(), "Manage Channels") {
 		t.Errorf("abort without the permission: %q", r.Text())
 	}
@@ -240,7 +240,7 @@ func TestOnlyModeratorsAbort(t *testing.T) {
 		t.Errorf("after abort the channel shows %q", m.Content)
 	}
 	// The channel is free for a new game.
-	e.slash(bob, "new", opt("opponent", "hotseat"))
+	e.slash(bob, "new", opt("mode", "hotseat"))
 	if m := e.last(channel); !strings.Contains(m.Content, "New game") {
 		t.Errorf("new after abort: %q", m.Content)
 	}

@@ -49,8 +49,8 @@ func TestAIGameRunsToItsEndInOrderDespiteRateLimits(t *testing.T) {
 	e.fake.RateLimit(8, 40*time.Millisecond, fakediscord.IsChannelPost)
 	e.fake.RateLimit(1, 40*time.Millisecond, func(r fakediscord.Request) bool { return strings.HasPrefix(r.Route, "/interactions/") })
 
-	opts := map[string]string{"opponent": "ai-vs-ai", "pace": "end"}
-	r := e.slash(alice, "new", opt("opponent", "ai-vs-ai"), opt("pace", "end"))
+	opts := map[string]string{"mode": "ai-vs-ai", "pace": "end"}
+	r := e.slash(alice, "new", opt("mode", "ai-vs-ai"), opt("pace", "end"))
 	if !r.Acknowledged {
 		t.Fatal("new was not acknowledged")
 	}
@@ -112,7 +112,7 @@ func TestRestartMidGameContinues(t *testing.T) {
 	e := newEnv(t)
 	e.cfg.AIDelay = time.Hour // the AI stops after one activation of a round
 	e.start()
-	e.slash(alice, "new", opt("opponent", "ai"), opt("side", "us"))
+	e.slash(alice, "new", opt("mode", "ai"), opt("side", "us"))
 	e.press(alice, e.last(channel), button(t, e.last(channel), "setup-historical"))
 	e.press(alice, e.last(channel), button(t, e.last(channel), "setup-done"))
 
@@ -170,7 +170,7 @@ func TestRemindersAndRoundLimitsSurviveRestarts(t *testing.T) {
 	e := newEnv(t)
 	e.cfg.CheckEvery = 20 * time.Millisecond
 	e.start()
-	e.slash(alice, "new", fakediscord.Option{Name: "user", Value: bob.ID, Type: 6}, opt("side", "us"), opt("remind", "1h"), opt("round-limit", "3h"))
+	e.slash(alice, "new", fakediscord.Option{Name: "opponent", Value: bob.ID, Type: 6}, opt("side", "us"), opt("remind", "1h"), opt("round-limit", "3h"))
 	e.press(alice, e.last(channel), button(t, e.last(channel), "setup-historical"))
 	e.press(alice, e.last(channel), button(t, e.last(channel), "setup-done"))
 	st := e.game(channel).Game.State
@@ -214,7 +214,7 @@ func TestSlowWorkIsDeferredThenAnswered(t *testing.T) {
 		return tinyPNG(s, evs)
 	}
 	e.start()
-	r := e.slash(alice, "new", opt("opponent", "hotseat"))
+	r := e.slash(alice, "new", opt("mode", "hotseat"))
 	if r.AckType != 5 || !r.Ephemeral() {
 		t.Errorf("a slow command was acknowledged with type %d (ephemeral %v), want a deferred ephemeral reply", r.AckType, r.Ephemeral())
 	}
@@ -238,7 +238,7 @@ func TestSlowWorkIsDeferredThenAnswered(t *testing.T) {
 func TestAIVersusAIPausesAtItsPaceAcrossRestarts(t *testing.T) {
 	e := newEnv(t)
 	e.start()
-	e.slash(alice, "new", opt("opponent", "ai-vs-ai"), opt("pace", "round"))
+	e.slash(alice, "new", opt("mode", "ai-vs-ai"), opt("pace", "round"))
 	var paused fakediscord.Message
 	if !e.fake.WaitFor(20*time.Second, func() bool {
 		m := e.fake.Messages(channel)

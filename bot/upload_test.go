@@ -45,7 +45,7 @@ func TestUploadsStayUnderTheLimit(t *testing.T) {
 	e.cfg.UploadLimit = 20000
 	e.render = bot.FitRender(sizedMap, e.cfg.UploadLimit, 600)
 	e.start()
-	e.slash(alice, "new", opt("opponent", "hotseat"))
+	e.slash(alice, "new", opt("mode", "hotseat"))
 	m := e.last(channel)
 	if len(m.Files) != 1 || m.Files[0].Size != 18000 {
 		t.Fatalf("posted %v, want the 18000-byte fallback map", m.Files)

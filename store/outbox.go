@@ -262,11 +262,13 @@ func (db *DB) Failed(key Key, seq uint64, reason string) error {
 }
 
 // Delivered removes notice seq of key from the outbox once Discord
-// accepted it, messageID being its last message. A live notice becomes
-// the channel's live post (when it has buttons), and the previous live
-// post, returned as strip, is queued for its buttons to be removed. A
-// notice's Mark is set on the running game in the same commit.
-func (db *DB) Delivered(key Key, seq uint64, messageID string) (strip string, err error) {
+// accepted it, messageID being its last message and buttons telling
+// whether that message carries the notice's buttons (a sender may leave
+// them out when a newer position follows at once). A live notice moves
+// the channel's live post: the previous one, returned as strip, is queued
+// for its buttons to be removed, and the new one is live when it has
+// buttons. A notice's Mark is set on the running game in the same commit.
+func (db *DB) Delivered(key Key, seq uint64, messageID string, buttons bool) (strip string, err error) {
 	if err := db.enter(); err != nil {
 		return "", err
 	}
@@ -312,7 +314,7 @@ func (db *DB) Delivered(key Key, seq uint64, messageID string) (strip string, er
 			}
 			strip = old
 		}
-		if len(n.Buttons) > 0 {
+		if buttons && len(n.Buttons) > 0 {
 			return ch.Put(keyLive, []byte(messageID))
 		}
 		return ch.Delete(keyLive)

@@ -35,7 +35,10 @@ type Key struct {
 	Channel string `json:"channel"`
 }
 
-// Seat is who holds a side: a person (UserID, Name) or the AI (AI level).
+// Seat is who holds a side: a person's Discord account (UserID; Name is
+// only shown, never matched) or the AI (AI level). A seat with none of
+// them is open; one with a Name alone was written by an older version and
+// counts as open.
 type Seat struct {
 	UserID string `json:"user_id,omitempty"`
 	Name   string `json:"name,omitempty"`

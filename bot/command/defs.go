@@ -76,6 +76,14 @@ func hexOpt(name, desc string, required bool) Option {
 	return Option{Name: name, Description: desc, Required: required, Autocomplete: true}
 }
 
+// The modes of new: who the opponent is when it is not a member.
+const (
+	ModeAI      = "ai"
+	ModeHotseat = "hotseat"
+	ModeAIvsAI  = "ai-vs-ai"
+	ModeOpen    = "open"
+)
+
 // Pace values for AI-vs-AI games: where the game pauses for the watchers.
 const (
 	PaceActivation = "activation"
@@ -104,9 +112,9 @@ var definitions = buildDefinitions()
 
 func buildDefinitions() []Definition {
 	newOpts := []Option{
-		{Name: "opponent", Description: "ai, hotseat (you play both sides), ai-vs-ai, or open (the default); for a member use user:",
-			Choices: choices("ai", "hotseat", "ai-vs-ai", "open"), Hint: "; to challenge a member, give user: and pick them from Discord's list"},
-		{Name: "user", Description: "the member you challenge (instead of opponent:)", Type: User},
+		{Name: "opponent", Description: "the member you challenge, picked from Discord's list (or give mode:)", Type: User},
+		{Name: "mode", Description: "ai, hotseat (you play both sides), ai-vs-ai, or open (the default without opponent:)",
+			Choices: choices(ModeAI, ModeHotseat, ModeAIvsAI, ModeOpen), Hint: "; to challenge a member, give opponent: and pick them from Discord's list"},
 		{Name: "side", Description: "the side you play", Choices: choices("us", "german", "random")},
 		{Name: "level", Description: "the AI level", Choices: choices(ai.Levels...)},
 	}
@@ -124,11 +132,12 @@ func buildDefinitions() []Definition {
 	)
 	return []Definition{
 		{Name: "new", Description: "Start a game in this channel", Options: newOpts,
-			Help: "Starts a game. You take side: (us by default); your opponent is the member you pick with user: (from Discord's list, not a typed name), " +
-				"or opponent: the AI, yourself (hotseat), the AI for both sides (ai-vs-ai), or an open seat (the default) another player takes with join. Rule options (opt: of the rules) are fixed now.",
-			Example: "new opponent:ai side:german level:random los:lenient"},
+			Help: "Starts a game. You take side: (us by default); your opponent is the member you pick with opponent: (from Discord's list, not a typed name), " +
+				"or mode: the AI, yourself (hotseat), the AI for both sides (ai-vs-ai), or an open seat (the default) another player takes with join. " +
+				"Typed, opponent:ai (hotseat, ai-vs-ai, open) is short for mode:ai. Rule options (opt: of the rules) are fixed now.",
+			Example: "new mode:ai side:german level:random los:lenient"},
 		{Name: "join", Description: "Take the open seat of the game in this channel",
-			Help: "Takes the open seat of a game started without an opponent (opponent:open), or of a seat opened since.", Example: "join"},
+			Help: "Takes the open seat of a game started without an opponent (mode:open), or of a seat opened since.", Example: "join"},
 		{Name: "resign", Description: "Give up the game: the other side wins",
 			Help: "Ends the game at once; the other side wins. In hotseat the side to act resigns.", Example: "resign"},
 		{Name: "setup", Description: "US set-up: place a unit, use the historical preset, or finish (R2.1)", Acts: true, Positional: "done",
@@ -203,7 +212,7 @@ func buildDefinitions() []Definition {
 				{Name: "user", Description: "the member who takes the seat", Required: true, Type: User},
 			},
 			Help: "Puts a member in a side's seat in place of whoever held it (a player who left, a seat left open); the previous holder can no longer act for that side. " +
-				"Not for a side the AI plays, nor for a member who holds the other seat (one person plays both sides only in a game started with opponent:hotseat). Needs the Manage Channels permission.",
+				"Not for a side the AI plays, nor for a member who holds the other seat (one person plays both sides only in a game started with mode:hotseat). Needs the Manage Channels permission.",
 			Example: "seat side:german user:@member"},
 		{Name: "abort", Description: "End the game in this channel without a result (Manage Channels)", Manage: true,
 			Help: "Ends the game without a winner. Needs the Manage Channels permission.", Example: "abort"},

@@ -55,7 +55,7 @@ func (s *Service) newGame(req Request) (Response, error) {
 		}
 		settings[SettingPace] = pace
 	} else if o[SettingPace] != "" {
-		return Response{}, refuse("pace: is for games the AI plays for both sides (opponent:ai-vs-ai)")
+		return Response{}, refuse("pace: is for games the AI plays for both sides (mode:ai-vs-ai)")
 	}
 	side := rules.US
 	switch strings.ToLower(o["side"]) {
@@ -110,35 +110,47 @@ func (s *Service) newGame(req Request) (Response, error) {
 }
 
 // seatsOf gives the seats new makes for the caller (me) and their
-// opponent: the member of user: (a seat holds an account, never a typed
-// name), or the choice of opponent:. Challenging oneself is hotseat.
+// opponent: the member of opponent: (a seat holds an account, never a
+// typed name), or the choice of mode:. Challenging oneself is hotseat.
 func seatsOf(o map[string]string, c Caller, level string) (me, other store.Seat, err error) {
 	me = store.Seat{UserID: c.UserID, Name: c.Name}
-	opp := strings.ToLower(strings.TrimSpace(o["opponent"]))
-	if user := strings.TrimSpace(o["user"]); user != "" {
-		if opp != "" {
-			return me, other, refuse("Give opponent:%s or user:, not both: user: is the member you challenge.", opp)
+	mode := strings.ToLower(strings.TrimSpace(o["mode"]))
+	if user := strings.TrimSpace(o["opponent"]); user != "" {
+		if mode != "" {
+			return me, other, refuse("Give opponent: or mode:%s, not both: opponent: is the member you challenge.", mode)
 		}
 		id, ok := mentionID(user)
 		if !ok {
-			return me, other, refuse("user:%s is a typed name, not a Discord account: pick the member from Discord's list.", user)
+			return me, other, refuse("opponent:%s is a typed name, not a Discord account: pick the member from Discord's list.", user)
 		}
 		if id == me.UserID {
 			return me, me, nil // playing oneself is hotseat
 		}
 		return me, store.Seat{UserID: id}, nil
 	}
-	switch opp {
-	case "ai":
+	switch mode {
+	case ModeAI:
 		return me, store.Seat{AI: level}, nil
-	case "hotseat":
+	case ModeHotseat:
 		return me, me, nil
-	case "ai-vs-ai":
+	case ModeAIvsAI:
 		return store.Seat{AI: level}, store.Seat{AI: level}, nil
-	case "", "open":
+	case "", ModeOpen:
 		return me, other, nil
 	}
-	return me, other, refuse("opponent:%s: choose ai, hotseat, ai-vs-ai or open; to challenge a member, give user: and pick them from Discord's list.", opp)
+	return me, other, refuse("mode:%s: choose ai, hotseat, ai-vs-ai or open; to challenge a member, give opponent: and pick them from Discord's list.", mode)
+}
+
+// modeShorthand reads the typed opponent:ai (hotseat, ai-vs-ai, open) of
+// the text form as mode:, which it was before opponent: took members.
+func modeShorthand(opts map[string]string) {
+	switch v := strings.ToLower(strings.TrimSpace(opts["opponent"])); v {
+	case ModeAI, ModeHotseat, ModeAIvsAI, ModeOpen:
+		if _, ok := opts["mode"]; !ok {
+			delete(opts, "opponent")
+			opts["mode"] = v
+		}
+	}
 }
 
 func validLevel(level string) bool {

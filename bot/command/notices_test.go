@@ -66,7 +66,7 @@ func TestAReminderIsQueuedOnce(t *testing.T) {
 	st := NewMemStore()
 	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	s := New(Config{Store: st, Seed: func() uint64 { return 5 }, Outbox: true, Now: func() time.Time { return now }})
-	mustDo(t, s, ann, "new user:<@2> side:us remind:1h")
+	mustDo(t, s, ann, "new opponent:<@2> side:us remind:1h")
 	now = now.Add(2 * time.Hour)
 	if r := s.Tick(context.Background(), testKey); len(r.Posts) != 1 {
 		t.Fatalf("no reminder after 2 h: %+v", r)

@@ -17,8 +17,8 @@ func TestParse(t *testing.T) {
 		{"  MOVE unit:dr-1 TO:1803 ", "move", map[string]string{"unit": "dr-1", "to": "1803"}, ""},
 		{"/mortain fire unit:TD target:DR-1", "fire", map[string]string{"unit": "TD", "target": "DR-1"}, ""},
 		{`debug deck cards:"KS 5H JK"`, "debug", map[string]string{"edit": "deck", "cards": "KS 5H JK"}, ""},
-		{"new user:<@123> side:german", "new", map[string]string{"user": "<@123>", "side": "german"}, ""},
-		{"new user:@bob", "new", map[string]string{"user": "@bob"}, ""},
+		{"new opponent:<@123> side:german", "new", map[string]string{"opponent": "<@123>", "side": "german"}, ""},
+		{"new opponent:@bob", "new", map[string]string{"opponent": "@bob"}, ""},
 		{"seat side:us user:<@!123>", "seat", map[string]string{"side": "us", "user": "<@!123>"}, ""},
 		{"setup done", "setup", map[string]string{"done": "true"}, ""},
 		{"setup preset:historical done", "setup", map[string]string{"preset": "historical", "done": "true"}, ""},
@@ -86,7 +86,7 @@ func TestDefinitionsFitDiscord(t *testing.T) {
 		}
 	}
 	nd, _ := Find("new")
-	for _, o := range strings.Fields("opponent user side level los early-joker attack face-in-combat stack-entry remind round-limit pace") {
+	for _, o := range strings.Fields("opponent mode side level los early-joker attack face-in-combat stack-entry remind round-limit pace") {
 		if _, ok := nd.Option(o); !ok {
 			t.Errorf("new has no option %s", o)
 		}

@@ -148,7 +148,7 @@ func (s *Service) seat(req Request) (Response, error) {
 		case prev.UserID == id:
 			return refuse("%s already holds the %s seat.", seatName(prev), side.Title())
 		case enemy.AI == "" && enemy.UserID == id:
-			return refuse("%s holds the %s seat: one member plays both sides only in a game started with opponent:hotseat.", seatName(enemy), side.Enemy().Title())
+			return refuse("%s holds the %s seat: one member plays both sides only in a game started with mode:hotseat.", seatName(enemy), side.Enemy().Title())
 		}
 		r.Seats[side] = newSeat
 		if st.ToAct() == side {

@@ -15,7 +15,7 @@ import (
 // same name, or with the seat's mention as its name, is a spectator.
 func TestUserSeatIsAnAccountNotAName(t *testing.T) {
 	s, st := newService(t, 11)
-	r := mustDo(t, s, ann, "new user:<@2> side:us")
+	r := mustDo(t, s, ann, "new opponent:<@2> side:us")
 	if r.Posts[0].Mention != bob.UserID {
 		t.Errorf("new pings %q, want the member challenged (%s)", r.Posts[0].Mention, bob.UserID)
 	}
@@ -54,42 +54,50 @@ func untilGerman(t *testing.T, s *Service) {
 	}
 }
 
-// A member is picked from Discord's list: a typed name is refused, with
-// user: or with the old opponent:@name.
+// A member is picked from Discord's list: a typed name is refused.
 func TestTypedNamesAreRefused(t *testing.T) {
 	s, st := newService(t, 11)
 	for _, c := range []struct{ cmd, want string }{
-		{"new user:@bob", "pick the member from Discord's list"},
-		{"new user:bob", "pick the member from Discord's list"},
-		{"new user:2", "not a Discord account"},
-		{"new opponent:@bob", "give user: and pick them from Discord's list"},
-		{"new opponent:<@2>", "choose ai, hotseat, ai-vs-ai, open"},
-		{"new opponent:ai user:<@2>", "not both"},
+		{"new opponent:@bob", "pick the member from Discord's list"},
+		{"new opponent:bob", "pick the member from Discord's list"},
+		{"new opponent:2", "not a Discord account"},
+		{"new mode:bob", "choose ai, hotseat, ai-vs-ai, open; to challenge a member, give opponent:"},
+		{"new mode:ai opponent:<@2>", "not both"},
 	} {
 		mustRefuse(t, s, st, ann, c.cmd, c.want)
 	}
 	// Challenging oneself is hotseat.
-	mustDo(t, s, ann, "new user:<@!1>")
+	mustDo(t, s, ann, "new opponent:<@!1>")
 	rec, _ := st.Get(testKey)
 	if rec.Seats[rules.US].UserID != ann.UserID || rec.Seats[rules.German].UserID != ann.UserID {
-		t.Errorf("new user:<ann> by Ann: seats %+v, want hotseat", rec.Seats)
+		t.Errorf("new opponent:<ann> by Ann: seats %+v, want hotseat", rec.Seats)
 	}
 }
 
-// The Discord definitions: opponent offers its four values, user is a
-// user option, and seat needs Manage Channels.
-func TestOpponentAndUserOptions(t *testing.T) {
+// Typed, opponent:ai (hotseat, ai-vs-ai, open) is short for mode:.
+func TestOpponentModeWordsAreShortForMode(t *testing.T) {
+	s, st := newService(t, 11)
+	mustDo(t, s, ann, "new opponent:ai")
+	rec, _ := st.Get(testKey)
+	if rec.Seats[rules.German].AI == "" {
+		t.Errorf("new opponent:ai seats %+v", rec.Seats)
+	}
+}
+
+// The Discord definitions: opponent is a user option (Discord's member
+// picker), mode offers its four values, and seat needs Manage Channels.
+func TestOpponentAndModeOptions(t *testing.T) {
 	nd, _ := Find("new")
-	opp, _ := nd.Option("opponent")
+	if u, ok := nd.Option("opponent"); !ok || u.Type != User {
+		t.Errorf("new opponent: %+v", u)
+	}
+	mode, _ := nd.Option("mode")
 	var vals []string
-	for _, c := range opp.Choices {
+	for _, c := range mode.Choices {
 		vals = append(vals, c.Value)
 	}
-	if strings.Join(vals, " ") != "ai hotseat ai-vs-ai open" || opp.Autocomplete {
-		t.Errorf("opponent: choices %v, autocomplete %v", vals, opp.Autocomplete)
-	}
-	if u, ok := nd.Option("user"); !ok || u.Type != User {
-		t.Errorf("new user: %+v", u)
+	if strings.Join(vals, " ") != "ai hotseat ai-vs-ai open" || mode.Autocomplete {
+		t.Errorf("mode: choices %v, autocomplete %v", vals, mode.Autocomplete)
 	}
 	sd, ok := Find("seat")
 	if !ok || !sd.Manage {
@@ -171,7 +179,7 @@ func TestSeatHandsOver(t *testing.T) {
 
 	r := mustDo(t, s, mod, cmd)
 	p := r.Posts[0]
-	// Ann took her seat by new, with her name; Bob was seated by user:.
+	// Ann took her seat by new, with her name; Bob was seated by opponent:.
 	was := map[rules.Side]string{rules.US: "Ann", rules.German: "<@2>"}[side]
 	if !strings.Contains(p.Text, "Mod hands the "+side.Title()+" seat from "+was+" to <@3>") {
 		t.Errorf("seat: %q", p.Text)
@@ -230,7 +238,7 @@ func TestStatsCountUserSeats(t *testing.T) {
 	}
 	t.Cleanup(func() { db.Close() })
 	s := New(Config{Store: db, Seed: func() uint64 { return 11 }})
-	mustDo(t, s, ann, "new user:<@2> side:us")
+	mustDo(t, s, ann, "new opponent:<@2> side:us")
 	mustDo(t, s, bob, "resign")
 	ps, err := db.Stats(testKey.Guild)
 	if err != nil {

@@ -112,6 +112,9 @@ func (s *Service) Handle(ctx context.Context, req Request) Response {
 		}
 		return refused("unknown command %q: type help for the list", req.Command)
 	}
+	if def.Name == "new" {
+		modeShorthand(req.Options)
+	}
 	if err := checkOptions(def, req.Options); err != nil {
 		return s.fail(err)
 	}

@@ -13,7 +13,7 @@ import (
 // set-up; it returns the side of the first round.
 func startTwoPlayer(t *testing.T, s *Service) rules.Side {
 	t.Helper()
-	mustDo(t, s, ann, "new user:<@2> side:us")
+	mustDo(t, s, ann, "new opponent:<@2> side:us")
 	mustDo(t, s, ann, "setup preset:historical")
 	r := mustDo(t, s, ann, "setup done")
 	g, _, err := s.Game(testKey)

@@ -173,7 +173,7 @@ func (lp *localPlay) run(ctx context.Context, dbPath string) int {
 			return code
 		}
 	} else if lp.interactive {
-		fmt.Fprintf(lp.narr, "Type new to start (new opponent:hotseat to play both sides), or help. Any game command starts a game against the AI (%s) with you as the US.\n", command.StrongestLevel())
+		fmt.Fprintf(lp.narr, "Type new to start (new mode:hotseat to play both sides), or help. Any game command starts a game against the AI (%s) with you as the US.\n", command.StrongestLevel())
 	}
 	for {
 		if lp.interactive {
@@ -211,12 +211,12 @@ func (lp *localPlay) command(ctx context.Context, line string) int {
 	if err != nil {
 		return lp.refused(err.Error())
 	}
-	if _, ok := opts["user"]; ok {
-		return lp.refused("user: names a Discord member, and in local play you hold every seat yourself: use opponent:hotseat, opponent:ai or opponent:ai-vs-ai")
+	if discordMember(name, opts) {
+		return lp.refused("opponent: and seat name Discord members, and in local play you hold every seat yourself: use mode:hotseat, mode:ai or mode:ai-vs-ai")
 	}
 	if !lp.hadGame && name != "new" && name != "help" && name != "rules" && name != "stats" {
 		fmt.Fprintf(lp.narr, "Starting a game against the AI (%s); you play the US.\n", command.StrongestLevel())
-		resp := lp.svc.Handle(ctx, command.Request{Key: localKey, Caller: localCaller, Command: "new", Options: map[string]string{"opponent": "ai"}})
+		resp := lp.svc.Handle(ctx, command.Request{Key: localKey, Caller: localCaller, Command: "new", Options: map[string]string{"mode": command.ModeAI}})
 		lp.hadGame = !resp.Refused
 		if code := lp.respond(ctx, resp); code != 0 {
 			return code
@@ -354,4 +354,21 @@ func loadScenario(path string) (*rules.Scenario, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return sc, nil
+}
+
+// discordMember reports whether a command names a Discord member: seat,
+// or new with opponent: other than the mode words the text form allows.
+func discordMember(name string, opts map[string]string) bool {
+	if name == "seat" {
+		return true
+	}
+	v, ok := opts["opponent"]
+	if name != "new" || !ok {
+		return false
+	}
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case command.ModeAI, command.ModeHotseat, command.ModeAIvsAI, command.ModeOpen:
+		return false
+	}
+	return true
 }

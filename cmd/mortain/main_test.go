@@ -140,7 +140,7 @@ func TestLocalIllegalCommandsChangeNothing(t *testing.T) {
 		{"debug flip unit:TD", "--debug"},                    // debug is off
 		{"undo", "Nothing to undo"},                          // a card was drawn
 		{"abort extra", "unexpected"},                        // a stray word
-		{"new opponent:nobody-at-all", "choose ai, hotseat"}, // a bad new keeps the game
+		{"new mode:nobody-at-all", "choose ai, hotseat"}, // a bad new keeps the game
 	}
 	lines := append([]string{}, setup...)
 	for _, c := range illegal {
@@ -424,15 +424,15 @@ func TestLocalScenarioFile(t *testing.T) {
 }
 
 // In local play the person at the terminal holds every human seat: a
-// Discord member (user:) is refused, and the game goes on.
+// Discord member (opponent:, seat) is refused, and the game goes on.
 func TestLocalRefusesDiscordMembers(t *testing.T) {
-	script := writeScript(t, "new opponent:hotseat", "new user:<@123>", "seat side:german user:<@123>", "setup preset:historical")
+	script := writeScript(t, "new mode:hotseat", "new opponent:<@123>", "seat side:german user:<@123>", "setup preset:historical")
 	_, stderr, code := run(t, "", "local", "--script", script, "--db", filepath.Join(t.TempDir(), "u.db"))
 	if code != 0 {
 		t.Fatalf("exit %d\n%s", code, stderr)
 	}
-	if n := strings.Count(stderr, "refused: user: names a Discord member, and in local play you hold every seat"); n != 2 {
-		t.Errorf("%d refusals of user:, want 2:\n%s", n, stderr)
+	if n := strings.Count(stderr, "refused: opponent: and seat name Discord members, and in local play you hold every seat"); n != 2 {
+		t.Errorf("%d refusals of Discord members, want 2:\n%s", n, stderr)
 	}
 	if strings.Count(stderr, "refused: ") != 2 {
 		t.Errorf("the hotseat game did not go on:\n%s", stderr)
