@@ -124,22 +124,22 @@ func TestLocalIllegalCommandsChangeNothing(t *testing.T) {
 		own, enemy = "DR-1", "TD"
 	}
 	illegal := []struct{ cmd, want string }{
-		{"move unit:" + own + " to:1105", "R5"},              // not adjacent, or in reserve
-		{"move unit:" + enemy + " to:1403", "R4.2"},          // the other side's unit
-		{"setup unit:120 hex:1502", "R2.1"},                  // the set-up is over
-		{"exit unit:117", "R"},                               // a US unit cannot exit
-		{"redraw", "R6.8"},                                   // no face card waits
-		{"resolve", "R6.6"},                                  // no attack pending
-		{"oba hex:1903", "R7"},                               // no German there / not a US OBA card
-		{"enter unit:CCA to:1103", "R"},                      // before turn 2, or the wrong side
-		{"move unit:nosuch to:1403", "no unit"},              // unknown unit
-		{"move unit:TD to:2203", "off the map"},              // no such hex
-		{"move unit:TD", "needs to:"},                        // missing option
-		{"fly unit:TD", "unknown command"},                   // no such command
-		{"move unit:TD to:1403 speed:2", "no option"},        // no such option
-		{"debug flip unit:TD", "--debug"},                    // debug is off
-		{"undo", "Nothing to undo"},                          // a card was drawn
-		{"abort extra", "unexpected"},                        // a stray word
+		{"move unit:" + own + " to:1105", "R5"},          // not adjacent, or in reserve
+		{"move unit:" + enemy + " to:1403", "R4.2"},      // the other side's unit
+		{"setup unit:120 hex:1502", "R2.1"},              // the set-up is over
+		{"exit unit:117", "R"},                           // a US unit cannot exit
+		{"redraw", "R6.8"},                               // no face card waits
+		{"resolve", "R6.6"},                              // no attack pending
+		{"oba hex:1903", "R7"},                           // no German there / not a US OBA card
+		{"enter unit:CCA to:1103", "R"},                  // before turn 2, or the wrong side
+		{"move unit:nosuch to:1403", "no unit"},          // unknown unit
+		{"move unit:TD to:2203", "off the map"},          // no such hex
+		{"move unit:TD", "needs to:"},                    // missing option
+		{"fly unit:TD", "unknown command"},               // no such command
+		{"move unit:TD to:1403 speed:2", "no option"},    // no such option
+		{"debug flip unit:TD", "--debug"},                // debug is off
+		{"undo", "Nothing to undo"},                      // a card was drawn
+		{"abort extra", "unexpected"},                    // a stray word
 		{"new mode:nobody-at-all", "choose ai, hotseat"}, // a bad new keeps the game
 	}
 	lines := append([]string{}, setup...)
