@@ -256,15 +256,27 @@ func (db *DB) Running() ([]Key, error) {
 	}
 	defer db.leave()
 	var keys []Key
-	err := db.bolt.View(func(tx *bolt.Tx) error {
-		return tx.Bucket(bucketRunning).ForEachBucket(func(k []byte) error {
-			key, err := parseKey(string(k))
-			if err != nil {
-				return err
-			}
-			keys = append(keys, key)
+	err := db.bolt.View(func(tx *bolt.Tx) (err error) {
+		keys, err = channelKeys(tx.Bucket(bucketRunning), nil)
+		return err
+	})
+	return keys, err
+}
+
+// channelKeys lists the keys of the channel buckets in b ("guild/channel")
+// that keep accepts (all when keep is nil).
+func channelKeys(b *bolt.Bucket, keep func(ch *bolt.Bucket) bool) ([]Key, error) {
+	var keys []Key
+	err := b.ForEachBucket(func(k []byte) error {
+		if keep != nil && !keep(b.Bucket(k)) {
 			return nil
-		})
+		}
+		key, err := parseKey(string(k))
+		if err != nil {
+			return err
+		}
+		keys = append(keys, key)
+		return nil
 	})
 	return keys, err
 }

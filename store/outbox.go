@@ -187,19 +187,11 @@ func (db *DB) Outboxes() ([]Key, error) {
 	}
 	defer db.leave()
 	var keys []Key
-	err := db.bolt.View(func(tx *bolt.Tx) error {
-		return tx.Bucket(bucketOutbox).ForEachBucket(func(k []byte) error {
-			ch := tx.Bucket(bucketOutbox).Bucket(k)
-			if !hasKeys(ch.Bucket(bucketNotices)) && !hasKeys(ch.Bucket(bucketStrip)) {
-				return nil
-			}
-			key, err := parseKey(string(k))
-			if err != nil {
-				return err
-			}
-			keys = append(keys, key)
-			return nil
+	err := db.bolt.View(func(tx *bolt.Tx) (err error) {
+		keys, err = channelKeys(tx.Bucket(bucketOutbox), func(ch *bolt.Bucket) bool {
+			return hasKeys(ch.Bucket(bucketNotices)) || hasKeys(ch.Bucket(bucketStrip))
 		})
+		return err
 	})
 	return keys, err
 }
