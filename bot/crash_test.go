@@ -162,7 +162,7 @@ func crashGame(t *testing.T, seed uint64) {
 		child = startChild(t, fake, db, seed)
 	}
 	// The last run: the person resigns, the game ends, the outbox empties.
-	ask("resign")
+	ask("resign", opt("confirm", "yes"))
 	if !fake.WaitFor(30*time.Second, func() bool {
 		m := fake.Messages(channel)
 		return len(m) > 0 && strings.Contains(m[len(m)-1].Content, "Game over")

@@ -93,6 +93,15 @@ func (b *Bot) refuse(c *call, k kind, text string) {
 	b.respond(c, ephemeral(text))
 }
 
+// offerRows lays out the buttons offered to the caller alone (a Confirm).
+func offerRows(offer []command.Button) []discordgo.MessageComponent {
+	bs := make([]store.Button, len(offer))
+	for i, b := range offer {
+		bs[i] = store.Button{Label: b.Label, CustomID: b.CustomID, Style: int(b.Style)}
+	}
+	return buttonRows(bs)
+}
+
 func ephemeral(text string) *discordgo.InteractionResponse {
 	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Content: clip(text, maxContent), Flags: discordgo.MessageFlagsEphemeral,
@@ -353,7 +362,9 @@ func (b *Bot) replyNow(c *call, button bool, d delivery) {
 		return
 	}
 	parts := splitText(text, maxContent)
-	if b.respond(c, ephemeral(parts[0])) {
+	r := ephemeral(parts[0])
+	r.Data.Components = offerRows(d.resp.Offer)
+	if b.respond(c, r) {
 		b.followUps(c, parts[1:])
 	}
 }
@@ -369,7 +380,11 @@ func (b *Bot) replyLate(c *call, button bool, d delivery) {
 		return
 	}
 	content := parts[0]
-	if _, err := b.api.InteractionResponseEdit(c.i, &discordgo.WebhookEdit{Content: &content,
+	var rows *[]discordgo.MessageComponent
+	if offer := offerRows(d.resp.Offer); len(offer) > 0 {
+		rows = &offer
+	}
+	if _, err := b.api.InteractionResponseEdit(c.i, &discordgo.WebhookEdit{Content: &content, Components: rows,
 		AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}}, discordgo.WithContext(b.ctx)); err != nil {
 		b.log.Error("editing a deferred reply failed", "interaction", c.i.ID, "err", err)
 		return

@@ -192,7 +192,7 @@ func playScriptedGame(t *testing.T, e *env) {
 		t.Errorf("old button: %q", r.Text())
 	}
 
-	r = e.slash(bob, "resign")
+	r = e.slash(bob, "resign", opt("confirm", "yes"))
 	final := e.last(channel)
 	if !strings.Contains(final.Content, "Game over") || !strings.Contains(final.Content, "US side wins") || !strings.Contains(final.Content, "alice") {
 		t.Errorf("final post %q", final.Content)
@@ -235,7 +235,7 @@ func TestOnlyModeratorsAbort(t *testing.T) {
 	if r := e.slash(spectator, "abort"); !r.Ephemeral() || !strings.Contains(r.Text(), "Manage Channels") {
 		t.Errorf("abort without the permission: %q", r.Text())
 	}
-	e.slash(moderator, "abort")
+	e.slash(moderator, "abort", opt("confirm", "yes"))
 	if m := e.last(channel); !strings.Contains(m.Content, "aborted") {
 		t.Errorf("after abort the channel shows %q", m.Content)
 	}

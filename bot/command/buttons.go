@@ -69,6 +69,8 @@ var buttonVerbs = map[string]struct {
 	"undo":             {"undo", nil},
 	"setup-done":       {"setup", map[string]string{"done": "true"}},
 	"setup-historical": {"setup", map[string]string{"preset": "historical"}},
+	"resign-confirm":   {"resign", map[string]string{"confirm": "yes"}},
+	"abort-confirm":    {"abort", map[string]string{"confirm": "yes"}},
 }
 
 // HandleButton runs the command of a pressed button, like Handle.
@@ -79,6 +81,13 @@ func (s *Service) HandleButton(ctx context.Context, key store.Key, caller Caller
 	}
 	parts := strings.Split(rest, "/")
 	verb := parts[0]
+	if verb == "new-confirm" && len(parts) == 2 {
+		req, ok := s.confirmNew(key, caller, parts[1])
+		if !ok {
+			return refused("This confirmation is no longer valid: run new again, with confirm:yes.")
+		}
+		return s.Handle(ctx, req)
+	}
 	var tag string
 	step := -1
 	if len(parts) == 3 {

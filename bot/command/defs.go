@@ -68,6 +68,11 @@ func choices(values ...string) []Choice {
 	return out
 }
 
+// confirmOpt is the confirm:yes option of a command that ends a game.
+func confirmOpt(what string) Option {
+	return Option{Name: "confirm", Description: "yes: " + what, Choices: choices("yes")}
+}
+
 func unitOpt(name, desc string, required bool) Option {
 	return Option{Name: name, Description: desc, Required: required, Autocomplete: true}
 }
@@ -129,6 +134,7 @@ func buildDefinitions() []Definition {
 		Option{Name: SettingRemind, Description: "remind the player to act after this long, e.g. 12h (off by default)"},
 		Option{Name: SettingRoundLimit, Description: "pass a round not played within this time, e.g. 24h (off by default)"},
 		Option{Name: SettingPace, Description: "AI-vs-AI: pause after each activation, round or turn, or run to the end", Choices: choices(PaceActivation, PaceRound, PaceTurn, PaceEnd)},
+		confirmOpt("end the game running here, without a result, for this one"),
 	)
 	return []Definition{
 		{Name: "new", Description: "Start a game in this channel", Options: newOpts,
@@ -139,7 +145,8 @@ func buildDefinitions() []Definition {
 		{Name: "join", Description: "Take the open seat of the game in this channel",
 			Help: "Takes the open seat of a game started without an opponent (mode:open), or of a seat opened since.", Example: "join"},
 		{Name: "resign", Description: "Give up the game: the other side wins",
-			Help: "Ends the game at once; the other side wins. In hotseat the side to act resigns.", Example: "resign"},
+			Options: []Option{confirmOpt("yes, give up the game")},
+			Help:    "Ends the game; the other side wins. It asks first: add confirm:yes (in Discord, press Confirm). In hotseat the side to act resigns.", Example: "resign confirm:yes"},
 		{Name: "setup", Description: "US set-up: place a unit, use the historical preset, or finish (R2.1)", Acts: true, Positional: "done",
 			Options: []Option{
 				unitOpt("unit", "the US unit to place (placing it again moves it)", false),
@@ -215,7 +222,8 @@ func buildDefinitions() []Definition {
 				"Not for a side the AI plays, nor for a member who holds the other seat (one person plays both sides only in a game started with mode:hotseat). Needs the Manage Channels permission.",
 			Example: "seat side:german user:@member"},
 		{Name: "abort", Description: "End the game in this channel without a result (Manage Channels)", Manage: true,
-			Help: "Ends the game without a winner. Needs the Manage Channels permission.", Example: "abort"},
+			Options: []Option{confirmOpt("yes, end the game without a result")},
+			Help:    "Ends the game without a winner. It asks first: add confirm:yes (in Discord, press Confirm). Needs the Manage Channels permission.", Example: "abort confirm:yes"},
 	}
 }
 

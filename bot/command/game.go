@@ -71,6 +71,21 @@ func (s *Service) newGame(req Request) (Response, error) {
 		Seats:    map[rules.Side]store.Seat{side: me, side.Enemy(): other},
 		Settings: settings, Created: now, Updated: now}
 	var b strings.Builder
+	if cur, err := s.cfg.Store.Get(req.Key); err == nil {
+		// A game runs here: only its players (or a moderator) may end it
+		// for a new one, and only once they confirm.
+		if len(sidesOf(cur, req.Caller)) == 0 && !req.Caller.CanManage {
+			return Response{}, store.ErrExists
+		}
+		if !confirmed(req) {
+			what := fmt.Sprintf("A game is running in this channel (%s; waiting for %s). A new game ends it without a result.", seatsLine(cur.Seats), whatWaits(&cur.Game.State))
+			return askConfirm(what, s.rememberNew(req)), nil
+		}
+		if _, err := s.cfg.Store.Finish(req.Key); err != nil && !errors.Is(err, store.ErrNotFound) {
+			return Response{}, err
+		}
+		fmt.Fprintf(&b, "(The unfinished game, %s, was ended without a result for this one.)\n", seatsLine(cur.Seats))
+	}
 	fmt.Fprintf(&b, "**New game of Stand at Mortain** — %s.\n", seatsLine(rec.Seats))
 	fmt.Fprintf(&b, "Rules: %s.", opts)
 	if extra := settingsLine(settings); extra != "" {
@@ -96,14 +111,7 @@ func (s *Service) newGame(req Request) (Response, error) {
 	post.Buttons = buttonsFor(rec)
 	resp := Response{Posts: []Post{post}, AINext: isAI(rec, rules.US)}
 	s.queue(rec, &resp) // the post is queued in the same commit as the game
-	err = s.cfg.Store.Create(rec)
-	if errors.Is(err, store.ErrExists) && s.cfg.ReplaceOnNew {
-		if _, err = s.cfg.Store.Finish(req.Key); err == nil {
-			resp.Posts[0].Text = "(The unfinished game was abandoned for this one.)\n" + resp.Posts[0].Text
-			err = s.cfg.Store.Create(rec)
-		}
-	}
-	if err != nil {
+	if err := s.cfg.Store.Create(rec); err != nil {
 		return Response{}, err
 	}
 	return resp, nil
@@ -228,6 +236,19 @@ func (s *Service) join(req Request) (Response, error) {
 
 // resign ends the game: the other side wins.
 func (s *Service) resign(req Request) (Response, error) {
+	if !confirmed(req) {
+		rec, err := s.cfg.Store.Get(req.Key)
+		switch {
+		case err != nil:
+			return Response{}, err
+		case rec.Game.State.Over():
+			return Response{}, refuse("The game is already over.")
+		case len(sidesOf(rec, req.Caller)) == 0:
+			return Response{}, refuse("Not your game: %s.", seatsLine(rec.Seats))
+		}
+		return askConfirm("Resigning ends the game: the other side wins.",
+			button(rec, "Confirm: resign", "resign-confirm", Danger)), nil
+	}
 	var rec *store.Record
 	var resp Response
 	err := s.cfg.Store.Update(req.Key, func(r *store.Record) error {
@@ -261,6 +282,15 @@ func (s *Service) abort(req Request) (Response, error) {
 	rec, err := s.cfg.Store.Get(req.Key)
 	if err != nil {
 		return Response{}, err
+	}
+	if req.fresh != nil {
+		if err := req.fresh(rec); err != nil {
+			return Response{}, err
+		}
+	}
+	if !confirmed(req) {
+		return askConfirm(fmt.Sprintf("Aborting ends the game (%s) without a result.", seatsLine(rec.Seats)),
+			button(rec, "Confirm: abort", "abort-confirm", Danger)), nil
 	}
 	name := req.Caller.Name
 	if name == "" {

@@ -67,6 +67,9 @@ type Post struct {
 type Response struct {
 	Posts   []Post
 	Private string
+	// Offer are buttons for the caller alone, with Private (a Confirm
+	// button); a text front end says the typed equivalent in Private.
+	Offer []Button
 	// Refused is set when the command was refused or malformed: nothing
 	// changed and Private says why.
 	Refused bool

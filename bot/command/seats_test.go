@@ -214,7 +214,7 @@ func TestSeatHandsOver(t *testing.T) {
 		t.Errorf("seat to oneself: %q", r.Posts[0].Text)
 	}
 
-	mustDo(t, s, otherSide, "resign")
+	mustDo(t, s, otherSide, "resign confirm:yes")
 	mustRefuse(t, s, st, mod, cmd, "is over")
 }
 
@@ -239,7 +239,7 @@ func TestStatsCountUserSeats(t *testing.T) {
 	t.Cleanup(func() { db.Close() })
 	s := New(Config{Store: db, Seed: func() uint64 { return 11 }})
 	mustDo(t, s, ann, "new opponent:<@2> side:us")
-	mustDo(t, s, bob, "resign")
+	mustDo(t, s, bob, "resign confirm:yes")
 	ps, err := db.Stats(testKey.Guild)
 	if err != nil {
 		t.Fatal(err)

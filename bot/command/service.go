@@ -47,9 +47,6 @@ type Config struct {
 	Scenario *rules.Scenario
 	// Debug enables the debug commands (local play with --debug only).
 	Debug bool
-	// ReplaceOnNew lets new replace a running game (archived as aborted)
-	// instead of refusing: local play, where one person owns every game.
-	ReplaceOnNew bool
 	// Logger logs internal errors (default slog.Default()).
 	Logger *slog.Logger
 	// Outbox queues every post as a durable notice in the store, in the
@@ -67,6 +64,8 @@ type Service struct {
 	// last caches each channel's last finished game (nil: none), so that
 	// the archive is read at most once per channel.
 	last map[store.Key]*view
+	// pending holds each channel's new waiting for its Confirm button.
+	pending map[store.Key]pendingNew
 }
 
 // New returns a Service over the dependencies in cfg.
@@ -86,7 +85,7 @@ func New(cfg Config) *Service {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	return &Service{cfg: cfg, busy: map[store.Key]*sync.Mutex{}, last: map[store.Key]*view{}}
+	return &Service{cfg: cfg, busy: map[store.Key]*sync.Mutex{}, last: map[store.Key]*view{}, pending: map[store.Key]pendingNew{}}
 }
 
 // StrongestLevel is the strongest AI level (the last of ai.Levels).

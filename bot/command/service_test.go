@@ -40,7 +40,9 @@ func TestRights(t *testing.T) {
 	mustRefuse(t, s, st, eve, "resign", "Not your game")
 	mustRefuse(t, s, st, ann, "abort", "Manage Channels")
 	mustRefuse(t, s, st, eve, "join", "No seat is open")
-	mustRefuse(t, s, st, ann, "new opponent:ai", "already running")
+	mustRefuse(t, s, st, eve, "new opponent:ai", "already running")
+	mustRefuse(t, s, st, eve, "new opponent:ai confirm:yes", "already running")
+	mustRefuse(t, s, st, ann, "new opponent:ai", "A new game ends it without a result")
 	// Spectators may read.
 	for _, cmd := range []string{"status", "log", "units", "rules n:R6.8", "help", "help command:fire", "map"} {
 		if r := do(t, s, eve, cmd); r.Refused {
@@ -49,7 +51,8 @@ func TestRights(t *testing.T) {
 	}
 	mustDo(t, s, player, "pass")
 	// A moderator may abort; the game is then gone.
-	r := mustDo(t, s, mod, "abort")
+	mustRefuse(t, s, st, mod, "abort", "Aborting ends the game")
+	r := mustDo(t, s, mod, "abort confirm:yes")
 	if !r.Over || !strings.Contains(r.Posts[0].Text, "aborted") {
 		t.Errorf("abort: %+v", r)
 	}
@@ -96,7 +99,7 @@ func TestJoinAndResign(t *testing.T) {
 		t.Errorf("join: %q", r.Posts[0].Text)
 	}
 	mustDo(t, s, bob, "setup preset:historical")
-	r = mustDo(t, s, ann, "resign")
+	r = mustDo(t, s, ann, "resign confirm:yes")
 	if !r.Over || !strings.Contains(r.Posts[0].Text, "the US side wins") || r.Posts[0].Mention != bob.UserID {
 		t.Errorf("resign: %+v", r.Posts)
 	}

@@ -135,7 +135,7 @@ func (m *Main) runLocal(ctx context.Context, args []string) int {
 	if set["seed"] {
 		seedFn = func() uint64 { return *seed }
 	}
-	lp.svc = command.New(command.Config{Store: db, Render: renderFn, Replay: replayFn, Seed: seedFn, Scenario: scenario, Debug: *debug, ReplaceOnNew: true})
+	lp.svc = command.New(command.Config{Store: db, Render: renderFn, Replay: replayFn, Seed: seedFn, Scenario: scenario, Debug: *debug})
 
 	code := lp.run(ctx, *dbPath)
 	if *jsonOut {
