@@ -1,6 +1,9 @@
 package rules
 
-import "math/bits"
+import (
+	"math/bits"
+	"strings"
+)
 
 // Apply performs action a for the side to act, appending the events it
 // causes to *log (log may be nil when nobody reads them, as in search). An
@@ -259,7 +262,7 @@ func (s *State) checkFire(a Action) error {
 		return refuse("R6.2", "%s at %s is out of range of %s at %s (range %d)", td.ID, to, d.ID, from, s.sc.Range(from))
 	}
 	if !s.sc.LOS(from, to, s.options.LOS) {
-		return refuse("R6.3", "%s at %s cannot see %s at %s: terrain blocks the line of sight", d.ID, from, td.ID, to)
+		return refuse("R6.3", "%s at %s cannot see %s at %s: %s the line of sight", d.ID, from, td.ID, to, s.blockersText(from, to))
 	}
 	_, err := s.activationCost(u, ActFire, to)
 	return err
@@ -733,4 +736,21 @@ func (s *State) airCover(h Hex, log *[]Event) {
 	e.Side, e.To, e.Firers = US, h, m
 	s.emit(log, e)
 	s.endRound("R7.1: the marker was used", log)
+}
+
+// blockersText words the hexes blocking the line of sight from a to b,
+// with the verb: "the forest at 1603 blocks", "the forest at 1504 and the
+// forest at 1505 block".
+func (s *State) blockersText(a, b Hex) string {
+	var parts []string
+	for _, h := range s.sc.Blockers(a, b, s.options.LOS) {
+		parts = append(parts, "the "+s.sc.Terrain[h].String()+" at "+h.String())
+	}
+	switch len(parts) {
+	case 0:
+		return "terrain blocks"
+	case 1:
+		return parts[0] + " blocks"
+	}
+	return strings.Join(parts, " and ") + " block"
 }

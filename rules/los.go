@@ -47,25 +47,34 @@ func LOSTrace(a, b Hex) (through []Hex, sides [][2]Hex) {
 	return through, sides
 }
 
-// losBlocked applies R6.3 to a trace.
-func (s *Scenario) losBlocked(a, b Hex, los uint8) bool {
+// Blockers lists the hexes whose terrain blocks the line of sight from a
+// to b under option los (R6.3), in the order of the trace; none when a
+// sees b. A side run along counts both of its hexes (median) or needs both
+// to block (lenient).
+func (s *Scenario) Blockers(a, b Hex, los uint8) []Hex {
 	through, sides := LOSTrace(a, b)
 	blocks := func(h Hex) bool { return h != NoHex && s.Terrain[h].BlocksLOS() }
+	var out []Hex
 	for _, h := range through {
 		if blocks(h) {
-			return true
+			out = append(out, h)
 		}
 	}
 	for _, p := range sides {
-		if los == LOSMedian && (blocks(p[0]) || blocks(p[1])) {
-			return true
-		}
-		if los == LOSLenient && blocks(p[0]) && blocks(p[1]) {
-			return true
+		switch {
+		case los == LOSMedian && blocks(p[0]):
+			out = append(out, p[0])
+		case los == LOSMedian && blocks(p[1]):
+			out = append(out, p[1])
+		case los == LOSLenient && blocks(p[0]) && blocks(p[1]):
+			out = append(out, p[0], p[1])
 		}
 	}
-	return false
+	return out
 }
+
+// losBlocked applies R6.3 to a trace.
+func (s *Scenario) losBlocked(a, b Hex, los uint8) bool { return len(s.Blockers(a, b, los)) > 0 }
 
 func (s *Scenario) computeSight() {
 	for los := uint8(0); los < 2; los++ {

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -43,6 +44,10 @@ func TestR6_2_Range(t *testing.T) {
 func TestR6_3_LineOfSight(t *testing.T) {
 	s := pos(t, "round:us/3 us:117@1401 ger:DF@1403")
 	mustRefuse(t, &s, "fire 117 DF", "R6.3") // through Mortain (city)
+	// The refusal names the hex that blocks.
+	if err := s.Check(mustAction(t, &s, "fire 117 DF")); err == nil || !strings.Contains(err.Error(), "the city at 1402 blocks") {
+		t.Errorf("the R6.3 refusal does not name the blocking hex: %v", err)
+	}
 	s = pos(t, "round:us/3 us:117@1502 ger:DF@1504 deck:AC")
 	do(t, &s, "fire 117 DF") // into the forest
 	s = pos(t, "round:us/3 us:117@1402 ger:DF@1302 deck:AC")
@@ -360,4 +365,12 @@ func TestR7_1_CardMarkers(t *testing.T) {
 			t.Errorf("%s: air %v oba %v, want %v", text, air, oba, want)
 		}
 	}
+}
+
+// mustAction parses an action in s's scenario.
+func mustAction(t testing.TB, s *State, text string) Action {
+	t.Helper()
+	a, err := ParseAction(s.sc, text)
+	must(t, err)
+	return a
 }

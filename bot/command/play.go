@@ -100,7 +100,13 @@ func (s *Service) report(out *outcome) Response {
 	if len(lines) == 0 {
 		lines = []string{"nothing happened"}
 	}
-	post := Post{Text: roundHeader(&out.before) + " — " + strings.Join(lines, "\n"), Live: true}
+	// A step with events is told where it was taken; one without (undo, a
+	// debug edit) where it leaves the game.
+	where := &out.before
+	if len(out.events) == 0 {
+		where = st
+	}
+	post := Post{Text: roundHeader(where) + " — " + strings.Join(lines, "\n"), Live: true}
 	post.Image, post.ImageName = s.render(st, out.events)
 	for _, e := range out.events {
 		if e.Kind == rules.EvRoundStart {
@@ -296,7 +302,7 @@ func parseUnit(sc *rules.Scenario, id, opt string) (rules.UnitID, error) {
 		for i := range ids {
 			ids[i] = sc.Unit(rules.UnitID(i)).ID
 		}
-		return rules.NoUnit, refuse("There is no unit %q: the units are %s.", id, strings.Join(ids, ", "))
+		return rules.NoUnit, refuse("There is no unit %q: the units are %s.", clipText(id, 24), strings.Join(ids, ", "))
 	}
 	return u, nil
 }
@@ -413,4 +419,13 @@ func placeUnit(g *rules.Game, u rules.UnitID, h rules.Hex) ([]rules.Event, error
 	}
 	*g = *ng
 	return evs, nil
+}
+
+// clipText shortens what a person typed before it is echoed back.
+func clipText(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + "…"
 }

@@ -188,7 +188,7 @@ func (s *Service) fail(err error) Response {
 	case errors.As(err, &r):
 		return refused("%s", r.msg)
 	case errors.As(err, &re):
-		return refused("Refused by rule %s: %s.", re.Rule, re.Msg)
+		return refused("Not allowed by rule %s: %s.", re.Rule, re.Msg)
 	case errors.Is(err, store.ErrNotFound):
 		return refused("There is no game in this channel: start one with new.")
 	case errors.Is(err, store.ErrExists):

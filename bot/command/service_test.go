@@ -75,10 +75,10 @@ func TestStatusShowsEverything(t *testing.T) {
 func TestRefusalsNameTheRule(t *testing.T) {
 	s, st := newService(t, 11)
 	mustDo(t, s, ann, "new opponent:hotseat")
-	mustRefuse(t, s, st, ann, "setup unit:120 hex:1901", "Refused by rule R2.1")
-	mustRefuse(t, s, st, ann, "setup unit:DR-1 hex:1501", "Refused by rule R2.3")
-	mustRefuse(t, s, st, ann, "setup done", "Refused by rule R2.1")
-	mustRefuse(t, s, st, ann, "move unit:TD to:1403", "Refused by rule R2.1")
+	mustRefuse(t, s, st, ann, "setup unit:120 hex:1901", "Not allowed by rule R2.1")
+	mustRefuse(t, s, st, ann, "setup unit:DR-1 hex:1501", "Not allowed by rule R2.3")
+	mustRefuse(t, s, st, ann, "setup done", "Not allowed by rule R2.1")
+	mustRefuse(t, s, st, ann, "move unit:TD to:1403", "Not allowed by rule R2.1")
 	mustRefuse(t, s, st, ann, "move unit:TD", "needs to:")
 	mustRefuse(t, s, st, ann, "setup unit:zz hex:1501", "There is no unit")
 	mustRefuse(t, s, st, ann, "setup unit:120 hex:2501", "off the map")
@@ -312,4 +312,45 @@ func TestEveryLegalActionAsACommand(t *testing.T) {
 		}
 	}
 	t.Fatal("the game ended without an Over response")
+}
+
+// undo's post tells the points the round has once the step is taken back.
+func TestUndoTellsThePointsLeftAfterIt(t *testing.T) {
+	s, _ := newService(t, 11)
+	mustDo(t, s, ann, "new opponent:hotseat")
+	mustDo(t, s, ann, "setup preset:historical done")
+	for i := 0; i < 60; i++ {
+		g, _, _ := s.Game(testKey)
+		st := &g.State
+		if st.Phase() == rules.PhaseRound && !st.FaceRound() && st.PointsLeft() >= 2 {
+			for _, a := range st.LegalActions(nil) {
+				if a.Kind != rules.ActMove {
+					continue
+				}
+				sc := st.Scenario()
+				mustDo(t, s, ann, "move unit:"+sc.Unit(a.Unit).ID+" to:"+a.Hex.String())
+				r := mustDo(t, s, ann, "undo")
+				if want := "(" + pts(st.PointsLeft()) + ")"; !strings.Contains(r.Posts[0].Text, want) {
+					t.Fatalf("undo posted %q, want the points back at %s", r.Posts[0].Text, want)
+				}
+				return
+			}
+		}
+		if st.Phase() == rules.PhaseFaceChoice {
+			mustDo(t, s, ann, "miss")
+		} else {
+			mustDo(t, s, ann, "pass")
+		}
+	}
+	t.Skip("no round with a move for this seed")
+}
+
+// A refusal does not echo a huge unit name back.
+func TestRefusalsClipWhatWasTyped(t *testing.T) {
+	s, _ := newService(t, 11)
+	mustDo(t, s, ann, "new opponent:hotseat")
+	r := do(t, s, ann, "setup unit:"+strings.Repeat("X", 4000)+" hex:1501")
+	if !r.Refused || len(r.Private) > 400 {
+		t.Errorf("the refusal is %d characters long", len(r.Private))
+	}
 }

@@ -233,7 +233,7 @@ func TestLocalStrict(t *testing.T) {
 	if code != 1 {
 		t.Fatalf("exit %d, want 1", code)
 	}
-	if !strings.Contains(stderr, "refused: Refused by rule R2.1") {
+	if !strings.Contains(stderr, "refused: Not allowed by rule R2.1") {
 		t.Errorf("no reason on stderr:\n%s", stderr)
 	}
 	if strings.Contains(stderr, "117 set up") {
