@@ -31,8 +31,11 @@ type Choice struct {
 type Option struct {
 	Name        string
 	Description string // at most 100 characters
-	Type        OptionType
-	Required    bool
+	// Long is the whole description for help, when Description had to be
+	// shortened for Discord.
+	Long     string
+	Type     OptionType
+	Required bool
 	// Choices are the only values allowed, when set (at most 25).
 	Choices []Choice
 	// Autocomplete asks Suggest for the values while the user types.
@@ -66,6 +69,18 @@ func choices(values ...string) []Choice {
 		out[i] = Choice{Name: v, Value: v}
 	}
 	return out
+}
+
+// clipWords shortens s to at most n bytes at a word boundary, with "…".
+func clipWords(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := strings.LastIndexByte(s[:n-len("…")], ' ')
+	if cut <= 0 {
+		cut = n - len("…")
+	}
+	return strings.TrimRight(s[:cut], " ,;:") + "…"
 }
 
 // confirmOpt is the confirm:yes option of a command that ends a game.
@@ -125,10 +140,7 @@ func buildDefinitions() []Definition {
 	}
 	for _, o := range rules.OptionSpecs {
 		desc := o.Rule + ": " + o.Help
-		if len(desc) > 100 {
-			desc = desc[:97] + "..."
-		}
-		newOpts = append(newOpts, Option{Name: o.Name, Description: desc, Choices: choices(o.Values...)})
+		newOpts = append(newOpts, Option{Name: o.Name, Description: clipWords(desc, 100), Long: desc, Choices: choices(o.Values...)})
 	}
 	newOpts = append(newOpts,
 		Option{Name: SettingRemind, Description: "remind the player to act after this long, e.g. 12h (off by default)"},

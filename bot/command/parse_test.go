@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/mortain/mortain/rules"
 )
 
 func TestParse(t *testing.T) {
@@ -97,5 +99,19 @@ func checkName(t *testing.T, n string) {
 	t.Helper()
 	if n == "" || len(n) > 32 || strings.ToLower(n) != n || strings.ContainsAny(n, " :") {
 		t.Errorf("name %q is not a valid Discord name", n)
+	}
+}
+
+// help shows an option's whole description, even where Discord's 100
+// characters made it shorter.
+func TestHelpShowsWholeOptionDescriptions(t *testing.T) {
+	text := HelpText("new", false)
+	if strings.Contains(text, "...") || strings.Contains(text, "…") {
+		t.Errorf("help command:new cuts descriptions short:\n%s", text)
+	}
+	for _, o := range rules.OptionSpecs {
+		if !strings.Contains(text, o.Help) {
+			t.Errorf("help command:new lacks the description of %s: %q", o.Name, o.Help)
+		}
 	}
 }

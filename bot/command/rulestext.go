@@ -93,7 +93,11 @@ func HelpText(name string, debug bool) string {
 				}
 				vals = " [" + strings.Join(vs, "|") + "]"
 			}
-			fmt.Fprintf(&b, "  %s:%s%s — %s\n", o.Name, vals, req, o.Description)
+			desc := o.Description
+			if o.Long != "" {
+				desc = o.Long
+			}
+			fmt.Fprintf(&b, "  %s:%s%s — %s\n", o.Name, vals, req, desc)
 		}
 		fmt.Fprintf(&b, "Example: %s", d.Example)
 		return b.String()
