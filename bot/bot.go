@@ -76,8 +76,10 @@ func New(api Discord, opts Options) *Bot {
 		out: newDeliverer(api, opts.Games, log, cfg.UploadLimit), ctx: ctx, cancel: cancel,
 		appID: cfg.ApplicationID, channels: map[store.Key]*sync.Mutex{}, ai: map[store.Key]*aiRun{},
 	}
-	b.routes.add(slashCommand, CommandName+"/{sub}", b.onCommand)
-	b.routes.add(autocomplete, CommandName+"/{sub}", b.onAutocomplete)
+	for _, name := range []string{CommandName, AdminCommandName} {
+		b.routes.add(slashCommand, name+"/{sub}", b.onCommand)
+		b.routes.add(autocomplete, name+"/{sub}", b.onAutocomplete)
+	}
 	b.routes.add(component, CommandName+"/{verb}/*", b.onButton)
 	b.routes.add(component, CommandName+"/{verb}", b.onButton)
 	return b
@@ -93,7 +95,8 @@ func (b *Bot) SetApplicationID(id string) {
 	}
 }
 
-// Register replaces the application's commands with /mortain: in the
+// Register replaces the application's commands with /mortain and
+// /mortain-admin: in the
 // development guild when one is configured (instant), else globally.
 func (b *Bot) Register() error {
 	b.mu.Lock()
@@ -104,13 +107,17 @@ func (b *Bot) Register() error {
 	}
 	cmds := ApplicationCommands(b.defs)
 	if _, err := b.api.ApplicationCommandBulkOverwrite(app, b.cfg.DevGuild, cmds); err != nil {
-		return fmt.Errorf("registering the /%s command: %w", CommandName, err)
+		return fmt.Errorf("registering the /%s commands: %w", CommandName, err)
 	}
 	scope := "global"
 	if b.cfg.DevGuild != "" {
 		scope = "guild " + b.cfg.DevGuild
 	}
-	b.log.Info("commands registered", "scope", scope, "subcommands", len(cmds[0].Options))
+	subs := 0
+	for _, c := range cmds {
+		subs += len(c.Options)
+	}
+	b.log.Info("commands registered", "scope", scope, "commands", len(cmds), "subcommands", subs)
 	return nil
 }
 

@@ -11,18 +11,45 @@ import (
 	"github.com/mortain/mortain/store"
 )
 
-// CommandName is the one slash command; the command layer's commands are
-// its subcommands.
+// CommandName is the slash command of play; the command layer's commands
+// are its subcommands, except the moderators' ones, under AdminCommandName.
 const CommandName = "mortain"
 
-// ApplicationCommands builds the /mortain command, with a subcommand per
-// definition, for ApplicationCommandBulkOverwrite. It is usable in server
-// channels only.
+// AdminCommandName is the slash command of the moderators' subcommands
+// (those that need Manage Channels, which the command layer checks); it
+// keeps /mortain within Discord's 25 subcommands. (Hiding it from other
+// members with default_member_permissions is left out: discordgo sends
+// that field as a string, where Discord's OpenAPI spec wants an integer.)
+const AdminCommandName = "mortain-admin"
+
+// ApplicationCommands builds /mortain and /mortain-admin, with a
+// subcommand per definition, for ApplicationCommandBulkOverwrite. They are
+// usable in server channels only.
 func ApplicationCommands(defs []command.Definition) []*discordgo.ApplicationCommand {
+	var play, admin []command.Definition
+	for _, d := range defs {
+		if d.Manage {
+			admin = append(admin, d)
+		} else {
+			play = append(play, d)
+		}
+	}
+	cmds := []*discordgo.ApplicationCommand{
+		applicationCommand(CommandName, "Play Stand at Mortain, the WW2 card-driven hex wargame, in this channel", play),
+	}
+	if len(admin) > 0 {
+		cmds = append(cmds, applicationCommand(AdminCommandName, "Moderate the Stand at Mortain game of this channel (Manage Channels)", admin))
+	}
+	return cmds
+}
+
+// applicationCommand builds one slash command with a subcommand per
+// definition.
+func applicationCommand(name, description string, defs []command.Definition) *discordgo.ApplicationCommand {
 	cmd := &discordgo.ApplicationCommand{
 		Type:             discordgo.ChatApplicationCommand,
-		Name:             CommandName,
-		Description:      "Play Stand at Mortain, the WW2 card-driven hex wargame, in this channel",
+		Name:             name,
+		Description:      description,
 		Contexts:         &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild},
 		IntegrationTypes: &[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall},
 	}
@@ -64,7 +91,7 @@ func ApplicationCommands(defs []command.Definition) []*discordgo.ApplicationComm
 		sort.SliceStable(sub.Options, func(i, j int) bool { return sub.Options[i].Required && !sub.Options[j].Required })
 		cmd.Options = append(cmd.Options, sub)
 	}
-	return []*discordgo.ApplicationCommand{cmd}
+	return cmd
 }
 
 // clip shortens s to at most n characters.

@@ -82,6 +82,7 @@ type env struct {
 	cfg    bot.Config
 	render command.RenderFunc
 	seed   uint64
+	ai     command.AIFactory // the AI players (nil: ai.New)
 
 	db     *store.DB
 	svc    *command.Service
@@ -117,7 +118,7 @@ func (e *env) start() {
 	}
 	log := bot.NewLogger(io.MultiWriter(e.logs), e.cfg)
 	e.db = db
-	e.svc = command.New(command.Config{Store: db, Render: e.render, Level: "random", Now: e.clock.Now, Logger: log, Outbox: true,
+	e.svc = command.New(command.Config{Store: db, Render: e.render, AI: e.ai, Level: "random", Now: e.clock.Now, Logger: log, Outbox: true, Salt: testSalt,
 		Seed: func() uint64 { e.mu.Lock(); defer e.mu.Unlock(); e.seedNo++; return e.seed + e.seedNo - 1 }})
 	sess := e.fake.Session()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -274,3 +275,7 @@ func button(t *testing.T, m fakediscord.Message, verb string) string {
 }
 
 var _ = slog.LevelInfo
+
+// testSalt is the salt of the tests' commitments, so that a game's posts
+// are the same in every run.
+func testSalt() string { return "5a17" }

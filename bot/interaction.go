@@ -138,7 +138,7 @@ func (b *Bot) mutates(name string) bool {
 // posts reports whether a subcommand may post in the channel, and so needs
 // the bot's permissions there.
 func (b *Bot) posts(name string) bool {
-	return b.mutates(name) || name == "map" || name == "replay"
+	return b.mutates(name) || name == "map" || name == "replay" || name == "export"
 }
 
 func (b *Bot) onCommand(c *call) {

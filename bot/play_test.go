@@ -27,37 +27,42 @@ func seated(side rules.Side) fakediscord.User {
 	return bob
 }
 
-func TestRegistersOneCommandWithEverySubcommand(t *testing.T) {
+// Play is /mortain; the moderators' subcommands are /mortain-admin.
+func TestRegistersPlayAndModerationCommands(t *testing.T) {
 	e := newEnv(t)
 	e.start()
 	cmds := e.fake.Commands(guild)
-	if len(cmds) != 1 {
-		t.Fatalf("%d commands registered in the dev guild, want 1", len(cmds))
+	if len(cmds) != 2 {
+		t.Fatalf("%d commands registered in the dev guild, want 2", len(cmds))
 	}
-	var c struct {
+	type cmd struct {
 		Name    string `json:"name"`
 		Options []struct {
-			Name    string `json:"name"`
-			Type    int    `json:"type"`
-			Options []struct {
-				Name         string `json:"name"`
-				Autocomplete bool   `json:"autocomplete"`
-			} `json:"options"`
+			Name string `json:"name"`
+			Type int    `json:"type"`
 		} `json:"options"`
 	}
-	if err := json.Unmarshal(cmds[0], &c); err != nil {
-		t.Fatal(err)
-	}
-	if c.Name != "mortain" {
-		t.Errorf("command %q, want mortain", c.Name)
-	}
-	have := map[string]bool{}
-	for _, o := range c.Options {
-		have[o.Name] = o.Type == 1
+	under := map[string]cmd{}
+	for _, raw := range cmds {
+		var c cmd
+		if err := json.Unmarshal(raw, &c); err != nil {
+			t.Fatal(err)
+		}
+		for _, o := range c.Options {
+			if o.Type == 1 {
+				under[o.Name] = c
+			}
+		}
 	}
 	for _, d := range command.Definitions() {
-		if !have[d.Name] {
+		c, ok := under[d.Name]
+		switch {
+		case !ok:
 			t.Errorf("subcommand %s missing", d.Name)
+		case d.Manage && c.Name != "mortain-admin":
+			t.Errorf("%s is under /%s, want /mortain-admin", d.Name, c.Name)
+		case !d.Manage && c.Name != "mortain":
+			t.Errorf("%s is under /%s, want /mortain", d.Name, c.Name)
 		}
 	}
 	if len(e.fake.Commands("")) != 0 {

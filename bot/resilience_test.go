@@ -17,7 +17,7 @@ import (
 // through the command layer alone and returns its posts' texts in order.
 func expectedAIGame(t *testing.T, seed uint64, caller fakediscord.User, opts map[string]string) []string {
 	t.Helper()
-	svc := command.New(command.Config{Store: command.NewMemStore(), Level: "random", Seed: func() uint64 { return seed }})
+	svc := command.New(command.Config{Store: command.NewMemStore(), Level: "random", Seed: func() uint64 { return seed }, Salt: testSalt})
 	key := store.Key{Guild: guild, Channel: channel}
 	resp := svc.Handle(context.Background(), command.Request{Key: key, Caller: command.Caller{UserID: caller.ID, Name: caller.Name}, Command: "new", Options: opts})
 	var out []string

@@ -66,6 +66,11 @@ type Record struct {
 // side, and counts it in the players' records.
 const SettingResigned = "resigned"
 
+// SettingSalt is the Record.Settings entry with the random salt of the
+// commitment to the game's seed (rules.Commitment); the archive keeps it,
+// so that a finished game's seed can be checked.
+const SettingSalt = "deal-salt"
+
 // Step is one entry of a game's append-only history.
 type Step struct {
 	Seq  uint64    `json:"seq"`
@@ -88,6 +93,8 @@ type Finished struct {
 	Steps    int                 `json:"steps"`
 	Finished time.Time           `json:"finished"`
 	Game     *rules.Game         `json:"game"`
+	// Salt is the salt of the commitment to the game's seed (SettingSalt).
+	Salt string `json:"salt,omitempty"`
 }
 
 // PlayerStats are one player's record on one server.

@@ -16,12 +16,19 @@ import (
 // accepted too. They carry all they need and work after a restart.
 const buttonPrefix = "mortain/"
 
-// gameTag is a short tag of a game, from its seed.
-func gameTag(g *rules.Game) string { return strconv.FormatUint(g.Seed%(36*36*36*36), 36) }
+// gameTag is a short tag of a game: from the public commitment to its
+// seed (the seed itself stays secret until the end), or from the seed for
+// a game an older version started without one.
+func gameTag(rec *store.Record) string {
+	if salt := rec.Settings[SettingSalt]; salt != "" {
+		return rules.Commitment(rec.Game.Seed, salt)[:6]
+	}
+	return strconv.FormatUint(rec.Game.Seed%(36*36*36*36), 36)
+}
 
 func button(rec *store.Record, label, verb string, style ButtonStyle) Button {
 	return Button{Label: label, Style: style,
-		CustomID: buttonPrefix + verb + "/" + gameTag(rec.Game) + "/" + strconv.Itoa(len(rec.Game.History))}
+		CustomID: buttonPrefix + verb + "/" + gameTag(rec) + "/" + strconv.Itoa(len(rec.Game.History))}
 }
 
 // buttonsFor offers the likely next steps to the person who acts next.
@@ -101,7 +108,7 @@ func (s *Service) HandleButton(ctx context.Context, key store.Key, caller Caller
 		return refused("This button is damaged; use the command instead.")
 	}
 	fresh := func(rec *store.Record) error {
-		if step >= 0 && (tag != gameTag(rec.Game) || step != len(rec.Game.History)) {
+		if step >= 0 && (tag != gameTag(rec) || step != len(rec.Game.History)) {
 			return refuse("This button is out of date: the game has moved on. Use the newest buttons, or a command.")
 		}
 		return nil

@@ -121,6 +121,7 @@ const (
 	SettingResigned   = store.SettingResigned // the side that resigned
 	SettingReminded   = "reminded"            // the step count at the last reminder
 	SettingActed      = "acted"               // when the last step was taken (RFC 3339)
+	SettingSalt       = store.SettingSalt     // the salt of the commitment to the seed
 )
 
 // Definitions lists the subcommands of /mortain, from which the Discord
@@ -225,6 +226,12 @@ func buildDefinitions() []Definition {
 			Help: "Shows wins and losses per player and side, against people and each AI level.", Example: "stats"},
 		{Name: "replay", Description: "Post the animated replay of this channel's game",
 			Help: "Posts an animation of the game so far, or of the last finished game in this channel.", Example: "replay"},
+		{Name: "export", Description: "Post this channel's game as a JSON record anyone can replay and check",
+			Help: "Posts the game (or the last finished one) as a self-contained JSON file: scenario, options, players, every action and every card drawn. " +
+				"Once the game is over it also holds the seed and the salt, so that `mortain verify FILE` can check every card against the commitment posted at the start.",
+			Example: "export"},
+		{Name: "games", Description: "List the games running on this server",
+			Help: "Lists the server's running games: channel, players, and where each stands.", Example: "games"},
 		{Name: "seat", Description: "Hand a side's seat to another member (Manage Channels)", Manage: true,
 			Options: []Option{
 				{Name: "side", Description: "the side whose seat changes hands", Required: true, Choices: choices("us", "german")},

@@ -40,6 +40,8 @@ func (s *Service) newGame(req Request) (Response, error) {
 			settings[name] = d.String()
 		}
 	}
+	salt := s.cfg.Salt()
+	settings[SettingSalt] = salt
 	seed := s.cfg.Seed()
 	me, other, err := seatsOf(o, req.Caller, level)
 	if err != nil {
@@ -94,6 +96,7 @@ func (s *Service) newGame(req Request) (Response, error) {
 	if open(other) {
 		fmt.Fprintf(&b, "\nThe %s seat is open: anyone may take it with join.", side.Enemy().Title())
 	}
+	fmt.Fprintf(&b, "\nFair dealing: the cards follow from a secret seed, committed to as SHA-256 `%s`; the seed is revealed when the game ends, for anyone to check with export and mortain verify.", rules.Commitment(seed, salt))
 	if isAI(rec, rules.US) {
 		b.WriteString("\nThe AI sets up the US units (R2.1).")
 	} else {
@@ -296,7 +299,11 @@ func (s *Service) abort(req Request) (Response, error) {
 	if name == "" {
 		name = "a moderator"
 	}
-	resp := Response{Posts: []Post{{Text: fmt.Sprintf("The game (%s) was aborted by %s, without a result.", seatsLine(rec.Seats), name), Live: true}}, Over: true}
+	text := fmt.Sprintf("The game (%s) was aborted by %s, without a result.", seatsLine(rec.Seats), name)
+	if reveal := revealLine(rec.Game, rec.Settings); reveal != "" {
+		text += "\n" + reveal
+	}
+	resp := Response{Posts: []Post{{Text: text, Live: true}}, Over: true}
 	var notices []store.Notice
 	if s.cfg.Outbox {
 		notices, resp.queued = noticesOf(resp.Posts), true
@@ -304,7 +311,7 @@ func (s *Service) abort(req Request) (Response, error) {
 	if _, err := s.cfg.Store.Finish(req.Key, notices...); err != nil {
 		return Response{}, err
 	}
-	s.remember(req.Key, &view{game: rec.Game, seats: rec.Seats, settings: map[string]string{}, finished: true})
+	s.remember(req.Key, &view{game: rec.Game, seats: rec.Seats, settings: rec.Settings, finished: true})
 	return resp, nil
 }
 
@@ -319,7 +326,7 @@ func (s *Service) Abandon(key store.Key) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	s.remember(key, &view{game: rec.Game, seats: rec.Seats, settings: map[string]string{}, finished: true})
+	s.remember(key, &view{game: rec.Game, seats: rec.Seats, settings: map[string]string{SettingSalt: rec.Salt}, finished: true})
 	return true, nil
 }
 
@@ -357,7 +364,7 @@ func (s *Service) load(key store.Key) (*view, error) {
 		}
 		for _, f := range arch {
 			if f.Key == key && f.Game != nil {
-				v = &view{game: f.Game, seats: f.Seats, settings: map[string]string{}, finished: true}
+				v = &view{game: f.Game, seats: f.Seats, settings: map[string]string{SettingSalt: f.Salt}, finished: true}
 				break
 			}
 		}

@@ -79,6 +79,18 @@ func (m *MemStore) Pending(key store.Key) ([]store.Notice, error) {
 	return append([]store.Notice(nil), m.outbox[key]...), nil
 }
 
+// Running lists the keys of the running games, in key order.
+func (m *MemStore) Running() ([]store.Key, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	keys := make([]store.Key, 0, len(m.running))
+	for k := range m.running {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return keys[i].String() < keys[j].String() })
+	return keys, nil
+}
+
 // Get returns a copy of the running game of key.
 func (m *MemStore) Get(key store.Key) (*store.Record, error) {
 	m.mu.Lock()

@@ -178,7 +178,19 @@ func summary(g *rules.Game, seats map[rules.Side]store.Seat, settings map[string
 		}
 		fmt.Fprintf(&b, "%s (%s): eliminated %s; reduced %s.\n", side.Title(), seatName(seats[side]), list(lost), list(hurt))
 	}
+	b.WriteString(revealLine(g, settings))
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// revealLine reveals a finished game's seed and salt, which the players
+// saw committed to at the start ("" for a game started without them).
+func revealLine(g *rules.Game, settings map[string]string) string {
+	salt := settings[SettingSalt]
+	if salt == "" {
+		return ""
+	}
+	return fmt.Sprintf("Dealing: seed %d, salt %s (SHA-256 `%s`, as committed at the start): check every card with export, then mortain verify.",
+		g.Seed, salt, rules.Commitment(g.Seed, salt))
 }
 
 func list(ids []string) string {

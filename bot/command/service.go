@@ -40,8 +40,12 @@ type Config struct {
 	AITimeout time.Duration
 	// Now is the clock (default time.Now).
 	Now func() time.Time
-	// Seed gives the seed of each new game (default from the clock).
+	// Seed gives the seed of each new game (default: crypto/rand, so that
+	// nobody can guess it from the time a game started).
 	Seed func() uint64
+	// Salt gives the salt of each new game's commitment to its seed
+	// (default: 16 random bytes from crypto/rand, in hex).
+	Salt func() string
 	// Scenario is the map and units of new games (nil: the built-in Stand
 	// at Mortain scenario).
 	Scenario *rules.Scenario
@@ -80,7 +84,10 @@ func New(cfg Config) *Service {
 		cfg.Now = time.Now
 	}
 	if cfg.Seed == nil {
-		cfg.Seed = func() uint64 { return uint64(time.Now().UnixNano()) }
+		cfg.Seed = randomSeed
+	}
+	if cfg.Salt == nil {
+		cfg.Salt = randomSalt
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
@@ -175,6 +182,10 @@ func (s *Service) dispatch(ctx context.Context, name string, req Request) (Respo
 		return s.stats(req)
 	case "replay":
 		return s.replay(req)
+	case "export":
+		return s.export(req)
+	case "games":
+		return s.games(req)
 	}
 	return Response{}, refuse("unknown command %q: type help for the list", name)
 }

@@ -9,6 +9,8 @@ import (
 type Store interface {
 	// Create stores a new game; store.ErrExists if one is running there.
 	Create(rec *store.Record) error
+	// Running lists the keys of the running games.
+	Running() ([]store.Key, error)
 	// Get returns a copy of the running game of key; store.ErrNotFound.
 	Get(key store.Key) (*store.Record, error)
 	// Update runs fn on the current record and commits its changes

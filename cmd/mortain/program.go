@@ -57,6 +57,10 @@ func (m *Main) Run(ctx context.Context, args []string) int {
 			return runBot(args[1:], m.Stdout, m.Stderr)
 		case "backup":
 			return m.runBackup(args[1:])
+		case "export":
+			return m.runExport(args[1:])
+		case "verify":
+			return m.runVerify(args[1:])
 		case "help":
 			fmt.Fprint(m.Stdout, usage)
 			return 0
@@ -90,6 +94,8 @@ Usage:
   mortain bot [flags]      the Discord bot
   mortain arena [flags]    AI against AI, many games (mortain arena -h)
   mortain backup FILE      copy the local-play database (--db) to FILE while in use
+  mortain export --out F   write a game as a JSON record (mortain export -h)
+  mortain verify FILE      check a record's dealing against its commitment
   mortain help             this text
 
 Local play flags:
@@ -102,6 +108,8 @@ Local play flags:
   --out DIR       write the map PNG after every activation to DIR (default when
                   playing at a terminal: ~/.local/share/mortain/maps; with --script
                   or piped input, maps are written only when --out is given)
+  --budget B      the hard AI's thinking per decision: a time (500ms) or a
+                  number of iterations (2000it) (default DEFAULT_BUDGET)
   --config FILE   the configuration file to look for a Discord token in
                   (default ./config.yaml if present)
 

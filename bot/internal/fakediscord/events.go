@@ -152,7 +152,7 @@ func (s *Server) commandData(guild, sub string, opts []Option) map[string]any {
 		}
 		list = append(list, m)
 	}
-	data := map[string]any{"id": "900000000000000009", "name": CommandName, "type": 1,
+	data := map[string]any{"id": "900000000000000009", "name": s.commandOf(guild, sub), "type": 1,
 		"options": []any{map[string]any{"name": sub, "type": 1, "options": list}}}
 	if len(users) > 0 {
 		resolved := map[string]any{"users": users}
@@ -162,6 +162,34 @@ func (s *Server) commandData(guild, sub string, opts []Option) map[string]any {
 		data["resolved"] = resolved
 	}
 	return data
+}
+
+// commandOf names the registered top-level command (of the guild, else
+// global) that holds subcommand sub, as a Discord client offers it;
+// CommandName when none does.
+func (s *Server) commandOf(guild, sub string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, scope := range []string{guild, ""} {
+		for _, raw := range s.commands[scope] {
+			var c struct {
+				Name    string `json:"name"`
+				Options []struct {
+					Name string `json:"name"`
+					Type int    `json:"type"`
+				} `json:"options"`
+			}
+			if json.Unmarshal(raw, &c) != nil {
+				continue
+			}
+			for _, o := range c.Options {
+				if o.Type == 1 && o.Name == sub {
+					return c.Name
+				}
+			}
+		}
+	}
+	return CommandName
 }
 
 // user returns the known user with id, else one named "user"+id.

@@ -1,0 +1,53 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A game played in the terminal is exported from the shell and verified;
+// a record with one card changed fails verification, naming the draw.
+func TestExportThenVerify(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "g.db")
+	script := writeScript(t, "new mode:ai-vs-ai pace:end level:random")
+	if _, stderr, code := run(t, "", "local", "--script", script, "--db", db); code != 0 {
+		t.Fatalf("local: exit %d\n%s", code, stderr)
+	}
+	out := filepath.Join(dir, "game.json")
+	stdout, stderr, code := run(t, "", "export", "--db", db, "--out", out)
+	if code != 0 || !strings.Contains(stdout, "with the seed and the salt") {
+		t.Fatalf("export: exit %d\n%s%s", code, stdout, stderr)
+	}
+	stdout, stderr, code = run(t, "", "verify", out)
+	if code != 0 || !strings.Contains(stdout, "honest") {
+		t.Fatalf("verify of an honest record: exit %d\n%s%s", code, stdout, stderr)
+	}
+
+	var r map[string]any
+	data, _ := os.ReadFile(out)
+	dec := json.NewDecoder(strings.NewReader(string(data)))
+	dec.UseNumber() // the seed is a 64-bit number
+	if err := dec.Decode(&r); err != nil {
+		t.Fatal(err)
+	}
+	draws := r["draws"].([]any)
+	if draws[3] == "AS" {
+		draws[3] = "2S"
+	} else {
+		draws[3] = "AS"
+	}
+	data, _ = json.Marshal(r)
+	bad := filepath.Join(dir, "tampered.json")
+	os.WriteFile(bad, data, 0o644)
+	_, stderr, code = run(t, "", "verify", bad)
+	if code != 1 || !strings.Contains(stderr, "draw 4") {
+		t.Errorf("verify of a tampered record: exit %d\n%s", code, stderr)
+	}
+	if _, _, code := run(t, "", "verify", script); code != 2 {
+		t.Errorf("verify of a file that is no record: exit %d, want 2", code)
+	}
+}

@@ -1,0 +1,106 @@
+package rules
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"strconv"
+)
+
+// Fair dealing anyone can check: when a game starts its players see a
+// commitment to the seed that deals every card (R9.1) — the SHA-256 of the
+// seed and a random salt — and when it ends the seed and the salt are
+// revealed. A Record of the game then lets anyone recompute the commitment
+// and replay every shuffle and draw.
+
+// RecordFormat names the format of an exported game.
+const RecordFormat = "mortain-record/1"
+
+// Commitment is the SHA-256, in hex, of a game's seed and salt: what the
+// players see at the start, before the seed is revealed.
+func Commitment(seed uint64, salt string) string {
+	sum := sha256.Sum256([]byte(strconv.FormatUint(seed, 10) + ":" + salt))
+	return fmt.Sprintf("%x", sum)
+}
+
+// Record is a game as exported: self-contained (scenario, options, every
+// action) and checkable. Seed and Salt are left out while the game runs.
+type Record struct {
+	Format     string            `json:"format"`
+	Scenario   json.RawMessage   `json:"scenario"`
+	Options    Options           `json:"options"`
+	Players    map[string]string `json:"players,omitempty"` // side -> who held it
+	Commitment string            `json:"commitment"`
+	Seed       *uint64           `json:"seed,omitempty"`
+	Salt       string            `json:"salt,omitempty"`
+	Actions    []string          `json:"actions"`
+	// Draws are the cards as they were drawn, in order.
+	Draws  []string `json:"draws"`
+	Result string   `json:"result,omitempty"`
+}
+
+// NewRecord exports g, whose seed is committed to with salt; reveal adds
+// the seed and the salt (once the game is over).
+func NewRecord(g *Game, salt string, reveal bool) *Record {
+	sc := g.State.Scenario()
+	r := &Record{Format: RecordFormat, Scenario: json.RawMessage(bytes.Clone(sc.Source)), Options: g.State.Options(),
+		Commitment: Commitment(g.Seed, salt), Actions: append([]string{}, g.History...), Draws: draws(g.Log)}
+	if reveal {
+		seed := g.Seed
+		r.Seed, r.Salt = &seed, salt
+	}
+	if g.State.Over() {
+		r.Result = g.State.Winner().Title() + " wins: " + g.State.WinReason()
+	}
+	return r
+}
+
+// draws lists the cards drawn in a log, in order.
+func draws(log []Event) []string {
+	out := []string{}
+	for _, e := range log {
+		if e.Kind == EvDraw {
+			out = append(out, e.Card.String())
+		}
+	}
+	return out
+}
+
+// Verify checks a record: its seed and salt give its commitment, and
+// replaying its actions from that seed deals exactly its draws. The error
+// names the first mismatch.
+func (r *Record) Verify() error {
+	if r.Format != RecordFormat {
+		return fmt.Errorf("not a Mortain game record (format %q, want %q)", r.Format, RecordFormat)
+	}
+	if r.Seed == nil || r.Salt == "" {
+		return fmt.Errorf("the record has no seed and salt: they are revealed when the game ends")
+	}
+	if got := Commitment(*r.Seed, r.Salt); got != r.Commitment {
+		return fmt.Errorf("the seed and salt give the commitment %s, but the game was started with %s", got, r.Commitment)
+	}
+	sc := DefaultScenario()
+	if len(r.Scenario) > 0 && !bytes.Equal(r.Scenario, sc.Source) {
+		var err error
+		if sc, err = ParseScenario(r.Scenario); err != nil {
+			return fmt.Errorf("the record's scenario: %w", err)
+		}
+	}
+	g, err := Replay(sc, r.Options, *r.Seed, r.Actions)
+	if err != nil {
+		return fmt.Errorf("replaying the actions from the seed: %w", err)
+	}
+	dealt := draws(g.Log)
+	for i := 0; i < max(len(dealt), len(r.Draws)); i++ {
+		switch {
+		case i >= len(r.Draws):
+			return fmt.Errorf("draw %d: the seed deals %s, but the record ends after %d draws", i+1, dealt[i], len(r.Draws))
+		case i >= len(dealt):
+			return fmt.Errorf("draw %d: the record says %s, but the seed deals no more cards for these actions", i+1, r.Draws[i])
+		case dealt[i] != r.Draws[i]:
+			return fmt.Errorf("draw %d: the record says %s, but the seed deals %s", i+1, r.Draws[i], dealt[i])
+		}
+	}
+	return nil
+}
