@@ -54,37 +54,3 @@ func BenchmarkHandle(b *testing.B) {
 	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
 	b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "p99-ms")
 }
-
-// commandFor writes a rules action as the command a player would type.
-func commandFor(sc *rules.Scenario, a rules.Action) (string, map[string]string) {
-	id := func(u rules.UnitID) string { return sc.Unit(u).ID }
-	switch a.Kind {
-	case rules.ActMove:
-		return "move", map[string]string{"unit": id(a.Unit), "to": a.Hex.String()}
-	case rules.ActEnter:
-		o := map[string]string{"unit": id(a.Unit), "to": a.Hex.String()}
-		if a.With != rules.NoUnit {
-			o["with"] = id(a.With)
-		}
-		return "enter", o
-	case rules.ActExit:
-		return "exit", map[string]string{"unit": id(a.Unit)}
-	case rules.ActFire:
-		return "fire", map[string]string{"unit": id(a.Unit), "target": id(a.Target)}
-	case rules.ActAirAttack, rules.ActOBA, rules.ActAirCover:
-		o := map[string]string{"hex": a.Hex.String()}
-		if a.Target != rules.NoUnit {
-			o["unit"] = id(a.Target)
-		}
-		switch a.Kind {
-		case rules.ActOBA:
-			return "oba", o
-		case rules.ActAirCover:
-			o["mode"] = "cover"
-		default:
-			o["mode"] = "attack"
-		}
-		return "air", o
-	}
-	return a.Kind.String(), map[string]string{}
-}

@@ -49,7 +49,7 @@ func buttonsFor(rec *store.Record) []Button {
 		out = append(out, button(rec, "Redraw", "redraw", Primary), button(rec, "Miss", "miss", Secondary))
 	default:
 		if _, _, ok := st.PendingAttack(); ok {
-			out = append(out, button(rec, "Resolve", "resolve", Primary))
+			out = append(out, button(rec, "Resolve ("+pendingChance(st)+" to hit)", "resolve", Primary))
 		}
 		out = append(out, button(rec, "Pass", "pass", Secondary))
 	}

@@ -216,12 +216,13 @@ func buildDefinitions() []Definition {
 			Help:    "Narrates the last events: draws, activations, attacks, passes, turn ends.", Example: "log n:30"},
 		{Name: "units", Description: "List the units with status, hex and factors",
 			Help: "Lists every unit: side, where it is, its factors, flipped, covered, activated or targeted this round.", Example: "units"},
-		{Name: "rules", Description: "Print a rule of the game, e.g. R6.8", Positional: "n",
-			Options: []Option{{Name: "n", Description: "the rule number, e.g. R6.8 or R6", Autocomplete: true}},
-			Help:    "Prints the text of a rule (R1-R9) from the rules the program enforces; without n, the list of sections.", Example: "rules n:R6.8"},
-		{Name: "help", Description: "List the commands, or explain one", Positional: "command",
-			Options: []Option{{Name: "command", Description: "the command to explain", Autocomplete: true}},
-			Help:    "Lists the commands, or explains one.", Example: "help command:fire"},
+		{Name: "moves", Description: "List the legal commands of the side to act, with the odds of every shot", Positional: "unit",
+			Options: []Option{{Name: "unit", Description: "only this unit's commands", Autocomplete: true}},
+			Help: "Lists every legal command of the side to act, exactly as you would type it, grouped by unit; each shot shows its N (R6.8) " +
+				"and the chance to hit, reckoned from the cards already drawn this turn. For anyone, players or not.", Example: "moves unit:DR-1"},
+		{Name: "help", Description: "List the commands, or explain one, or print a rule such as R6.8", Positional: "command",
+			Options: []Option{{Name: "command", Description: "the command to explain, or a rule number such as R6.8", Autocomplete: true}},
+			Help:    "Lists the commands, or explains one; given a rule number (R6.8, R6) it prints the rule.", Example: "help command:fire"},
 		{Name: "stats", Description: "Records of this server's players and the leaderboard",
 			Help: "Shows wins and losses per player and side, against people and each AI level.", Example: "stats"},
 		{Name: "replay", Description: "Post the animated replay of this channel's game",
@@ -247,11 +248,21 @@ func buildDefinitions() []Definition {
 }
 
 // Find returns the definition of the named subcommand.
+// rulesDefinition is the rules command of the text form (local play);
+// in Discord, help command:R6.8 does the same, which keeps /mortain within
+// Discord's 25 subcommands.
+var rulesDefinition = Definition{Name: "rules", Description: "Print a rule of the game, e.g. R6.8", Positional: "n",
+	Options: []Option{{Name: "n", Description: "the rule number, e.g. R6.8 or R6", Autocomplete: true}},
+	Help:    "Prints the text of a rule (R1-R9) from the rules the program enforces; without n, the list of sections. Also: help R6.8.", Example: "rules n:R6.8"}
+
 func Find(name string) (Definition, bool) {
 	for _, d := range definitions {
 		if strings.EqualFold(d.Name, name) {
 			return d, true
 		}
+	}
+	if strings.EqualFold(name, "rules") {
+		return rulesDefinition, true
 	}
 	if strings.EqualFold(name, "debug") {
 		return debugDefinition, true

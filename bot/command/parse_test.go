@@ -60,7 +60,7 @@ func TestDefinitionsFitDiscord(t *testing.T) {
 	if play > 25 || admin > 25 {
 		t.Fatalf("%d subcommands of play and %d of moderation, Discord allows 25 a command", play, admin)
 	}
-	want := strings.Fields("new join seat resign setup move enter exit fire resolve redraw miss air oba pass undo status map log units rules help stats replay abort")
+	want := strings.Fields("new join seat resign setup move enter exit fire resolve redraw miss air oba pass undo status map log units moves help stats replay export games abort")
 	seen := map[string]bool{}
 	for _, d := range defs {
 		seen[d.Name] = true

@@ -100,6 +100,9 @@ func (s *Service) report(out *outcome) Response {
 	if len(lines) == 0 {
 		lines = []string{"nothing happened"}
 	}
+	if t, _, ok := st.PendingAttack(); ok && !st.Over() {
+		lines = append(lines, fmt.Sprintf("attack on %s pending: %s (add firers, or resolve)", sc.Unit(t).ID, pendingOdds(st)))
+	}
 	// A step with events is told where it was taken; one without (undo, a
 	// debug edit) where it leaves the game.
 	where := &out.before

@@ -73,6 +73,9 @@ func isRuleEnd(s string) bool { return strings.HasPrefix(s, "**") || strings.Has
 
 // HelpText lists the commands, or explains one.
 func HelpText(name string, debug bool) string {
+	if ruleRE.MatchString(strings.TrimSpace(name)) {
+		return RuleText(name)
+	}
 	if name != "" {
 		d, ok := Find(strings.TrimPrefix(strings.ToLower(name), "/"))
 		if !ok || (d.Name == "debug" && !debug) {
@@ -110,6 +113,7 @@ func HelpText(name string, debug bool) string {
 	if debug {
 		fmt.Fprintf(&b, "  %-8s %s\n", "debug", debugDefinition.Description)
 	}
+	b.WriteString("A rule: help command:R6.8 (typed, also rules R6.8).\n")
 	b.WriteString("Write options as name:value, e.g. move unit:DR-1 to:1803; unit ids and hexes are case-insensitive.")
 	return b.String()
 }

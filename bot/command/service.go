@@ -184,6 +184,8 @@ func (s *Service) dispatch(ctx context.Context, name string, req Request) (Respo
 		return s.replay(req)
 	case "export":
 		return s.export(req)
+	case "moves":
+		return s.moves(req)
 	case "games":
 		return s.games(req)
 	}

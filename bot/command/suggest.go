@@ -30,6 +30,7 @@ func (s *Service) Suggest(ctx context.Context, key store.Key, caller Caller, com
 		for _, d := range definitions {
 			all = append(all, Choice{Name: d.Name + " — " + d.Description, Value: d.Name})
 		}
+		all = append(all, ruleChoices()...)
 	case command == "rules" && focused == "n":
 		all = ruleChoices()
 	default:

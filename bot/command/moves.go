@@ -1,0 +1,190 @@
+package command
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/mortain/mortain/rules"
+)
+
+// commandFor writes a rules action as the command a player would type:
+// the command's name and its options.
+func commandFor(sc *rules.Scenario, a rules.Action) (string, map[string]string) {
+	id := func(u rules.UnitID) string { return sc.Unit(u).ID }
+	switch a.Kind {
+	case rules.ActPlace:
+		return "setup", map[string]string{"unit": id(a.Unit), "hex": a.Hex.String()}
+	case rules.ActHistorical:
+		return "setup", map[string]string{"preset": "historical"}
+	case rules.ActSetupDone:
+		return "setup", map[string]string{"done": "true"}
+	case rules.ActMove:
+		return "move", map[string]string{"unit": id(a.Unit), "to": a.Hex.String()}
+	case rules.ActEnter:
+		o := map[string]string{"unit": id(a.Unit), "to": a.Hex.String()}
+		if a.With != rules.NoUnit {
+			o["with"] = id(a.With)
+		}
+		return "enter", o
+	case rules.ActExit:
+		return "exit", map[string]string{"unit": id(a.Unit)}
+	case rules.ActFire:
+		return "fire", map[string]string{"unit": id(a.Unit), "target": id(a.Target)}
+	case rules.ActAirAttack, rules.ActOBA, rules.ActAirCover:
+		o := map[string]string{"hex": a.Hex.String()}
+		if a.Target != rules.NoUnit {
+			o["unit"] = id(a.Target)
+		}
+		switch a.Kind {
+		case rules.ActOBA:
+			return "oba", o
+		case rules.ActAirCover:
+			o["mode"] = "cover"
+		default:
+			o["mode"] = "attack"
+		}
+		return "air", o
+	case rules.ActResolve:
+		return "resolve", map[string]string{}
+	case rules.ActRedraw:
+		return "redraw", map[string]string{}
+	case rules.ActMiss:
+		return "miss", map[string]string{}
+	}
+	return "pass", map[string]string{}
+}
+
+// commandText writes a command as typed: "fire unit:TD target:DR-1", the
+// options in the order of its definition ("setup done" for a flag).
+func commandText(name string, opts map[string]string) string {
+	def, _ := Find(name)
+	parts := []string{name}
+	for _, o := range def.Options {
+		v, ok := opts[o.Name]
+		switch {
+		case !ok:
+		case o.Type == Bool:
+			parts = append(parts, o.Name)
+		default:
+			parts = append(parts, o.Name+":"+v)
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// attackOdds words the attack a fire action would make or join: its N
+// (R6.8) and the chance to hit, from the cards already seen this turn.
+func attackOdds(st *rules.State, a rules.Action) string {
+	c := *st
+	var log []rules.Event
+	if err := c.Apply(a, &log); err != nil {
+		return ""
+	}
+	e, ok := c.PendingOdds()
+	if !ok {
+		for _, ev := range log {
+			if ev.Kind == rules.EvAttack {
+				e, ok = ev, true
+			}
+		}
+	}
+	if !ok {
+		return ""
+	}
+	return fmt.Sprintf("N %d, %s to hit", e.N, percent(st.HitChance(int(e.N))))
+}
+
+// pendingOdds words the pending attack's N and chance to hit, or "".
+func pendingOdds(st *rules.State) string {
+	e, ok := st.PendingOdds()
+	if !ok {
+		return ""
+	}
+	return fmt.Sprintf("N %d, %s to hit", e.N, percent(st.HitChance(int(e.N))))
+}
+
+// pendingChance is the pending attack's chance to hit, as a percentage.
+func pendingChance(st *rules.State) string {
+	e, _ := st.PendingOdds()
+	return percent(st.HitChance(int(e.N)))
+}
+
+func percent(p float64) string { return fmt.Sprintf("%.0f%%", 100*p) }
+
+// moves lists every legal command of the side to act, as typed, grouped
+// by unit, with the odds of every shot: for anyone, players or not.
+func (s *Service) moves(req Request) (Response, error) {
+	v, err := s.load(req.Key)
+	if err != nil {
+		return Response{}, err
+	}
+	st := &v.game.State
+	if v.finished || st.Over() {
+		return Response{Private: "The game is over: there is nothing to play. Start another with new."}, nil
+	}
+	sc := st.Scenario()
+	only := rules.NoUnit
+	if o := req.Options["unit"]; o != "" {
+		if only, err = parseUnit(sc, o, "unit"); err != nil {
+			return Response{}, err
+		}
+	}
+	byUnit := map[rules.UnitID][]string{}
+	var general []string
+	for _, a := range st.LegalActions(nil) {
+		if a.Kind == rules.ActPlace && v.game.State.Unit(a.Unit).Status == rules.OnMap {
+			continue // a placed unit is moved with the same command
+		}
+		name, opts := commandFor(sc, a)
+		line := commandText(name, opts)
+		switch a.Kind {
+		case rules.ActFire:
+			if odds := attackOdds(st, a); odds != "" {
+				line += " — " + odds
+			}
+		case rules.ActResolve:
+			if odds := pendingOdds(st); odds != "" {
+				line += " — " + odds
+			}
+		}
+		u := a.Unit
+		if a.Kind == rules.ActAirAttack || a.Kind == rules.ActOBA || a.Kind == rules.ActAirCover {
+			u = rules.NoUnit
+		}
+		if only != rules.NoUnit && u != only {
+			continue
+		}
+		if u == rules.NoUnit {
+			general = append(general, line)
+		} else {
+			byUnit[u] = append(byUnit[u], line)
+		}
+	}
+	if v.game.CanUndo() && only == rules.NoUnit {
+		general = append(general, "undo")
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "**Legal commands for %s** (%s):\n", whatWaits(st), roundHeader(st))
+	units := make([]rules.UnitID, 0, len(byUnit))
+	for u := range byUnit {
+		units = append(units, u)
+	}
+	sort.Slice(units, func(i, j int) bool { return units[i] < units[j] })
+	for _, u := range units {
+		fmt.Fprintf(&b, "%s:\n", sc.Unit(u).ID)
+		for _, line := range byUnit[u] {
+			fmt.Fprintf(&b, "  %s\n", line)
+		}
+	}
+	if len(general) > 0 {
+		b.WriteString("The side:\n")
+		for _, line := range general {
+			fmt.Fprintf(&b, "  %s\n", line)
+		}
+	}
+	if len(units) == 0 && len(general) == 0 {
+		fmt.Fprintf(&b, "%s has no legal command now.\n", sc.Unit(only).ID)
+	}
+	return Response{Private: strings.TrimRight(b.String(), "\n")}, nil
+}

@@ -1,0 +1,57 @@
+package command
+
+import (
+	"strings"
+	"testing"
+)
+
+// moves lists the legal commands as typed, grouped by unit, with the odds
+// of each shot; fire's post and the Resolve button show the same chance.
+func TestMovesListsLegalCommandsWithTheOdds(t *testing.T) {
+	st := NewMemStore()
+	s := New(Config{Store: st, Seed: func() uint64 { return 5 }, Debug: true})
+	mustDo(t, s, ann, "new mode:hotseat")
+	mustDo(t, s, ann, "setup preset:historical done")
+	mustDo(t, s, ann, "debug place unit:DR-1 hex:1601")
+	mustDo(t, s, ann, "debug round side:us points:3")
+	r := mustDo(t, s, eve, "moves unit:117") // anyone may ask
+	for _, want := range []string{"117:", "move unit:117 to:1702", "fire unit:117 target:DR-1 — N 3, 30% to hit"} {
+		if !strings.Contains(r.Private, want) {
+			t.Errorf("moves unit:117 lacks %q:\n%s", want, r.Private)
+		}
+	}
+	if strings.Contains(r.Private, "120:") {
+		t.Errorf("moves unit:117 lists other units:\n%s", r.Private)
+	}
+	// Every listed line is written as a command that parses with valid
+	// options.
+	all := mustDo(t, s, ann, "moves")
+	lines := 0
+	for _, line := range strings.Split(all.Private, "\n") {
+		if !strings.HasPrefix(line, "  ") {
+			continue
+		}
+		lines++
+		cmd, _, _ := strings.Cut(strings.TrimSpace(line), " — ")
+		name, opts, err := Parse(cmd)
+		def, ok := Find(name)
+		if err != nil || !ok || checkOptions(def, opts) != nil {
+			t.Errorf("%q is not a valid command: %v", cmd, err)
+		}
+	}
+	if lines < 10 {
+		t.Errorf("only %d commands listed:\n%s", lines, all.Private)
+	}
+	f := mustDo(t, s, ann, "fire unit:117 target:DR-1")
+	if !strings.Contains(f.Posts[0].Text, "N 3, 30% to hit") {
+		t.Errorf("fire's post: %q", f.Posts[0].Text)
+	}
+	found := false
+	for _, b := range f.Posts[0].Buttons {
+		found = found || b.Label == "Resolve (30% to hit)"
+	}
+	if !found {
+		t.Errorf("no Resolve button with the chance: %+v", f.Posts[0].Buttons)
+	}
+	mustRefuse(t, s, st, ann, "moves unit:XX", "There is no unit")
+}
