@@ -1,28 +1,53 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 
 	"github.com/mortain/mortain/store"
 )
 
-// runBackup writes a consistent copy of the database to a file while it
-// may stay in use: mortain backup [--db FILE] OUT.
+const backupUsage = `mortain backup — copy a database to a file
+
+Usage:
+  mortain backup [--db FILE] OUT
+
+Flags:
+  --db FILE   the database to copy (default: the local-play database)
+
+The copy is consistent (one read transaction) and written to OUT.tmp,
+synced, then renamed to OUT.
+`
+
+// runBackup writes a consistent copy of the database to a file:
+// mortain backup [--db FILE] OUT.
 func (m *Main) runBackup(args []string) int {
 	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
-	fs.SetOutput(m.Stderr)
-	dbPath := fs.String("db", filepath.Join(m.dataDir(), "local.db"), "the database to copy")
+	fs.SetOutput(io.Discard)
+	dbPath := fs.String("db", filepath.Join(m.dataDir(), "local.db"), "")
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(m.Stdout, backupUsage)
+			return 0
+		}
+		fmt.Fprintf(m.Stderr, "mortain backup: %v\n\n%s", err, backupUsage)
 		return 2
 	}
 	if fs.NArg() != 1 {
-		fmt.Fprintln(m.Stderr, "usage: mortain backup [--db FILE] OUT")
+		fmt.Fprint(m.Stderr, "mortain backup: give the file to write\n\n"+backupUsage)
 		return 2
 	}
 	out := fs.Arg(0)
+	// Opening a path that does not exist would create an empty database
+	// and back that up: a mistyped --db must fail instead.
+	if _, err := os.Stat(*dbPath); err != nil {
+		fmt.Fprintf(m.Stderr, "mortain backup: %v: check the --db path\n", err)
+		return 1
+	}
 	db, err := store.Open(*dbPath, store.Options{})
 	if err != nil {
 		fmt.Fprintln(m.Stderr, "mortain backup:", err)

@@ -51,3 +51,23 @@ func TestExportThenVerify(t *testing.T) {
 		t.Errorf("verify of a file that is no record: exit %d, want 2", code)
 	}
 }
+
+// backup refuses a database path that does not exist instead of backing
+// up the empty database opening it would create; --help prints its flags.
+func TestBackupOfAMistypedPathFails(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "no-such.db")
+	_, stderr, code := run(t, "", "backup", "--db", missing, filepath.Join(dir, "copy.db"))
+	if code != 1 || !strings.Contains(stderr, "check the --db path") {
+		t.Errorf("backup of a missing database: exit %d\n%s", code, stderr)
+	}
+	if _, err := os.Stat(missing); err == nil {
+		t.Error("backup created the database it was asked to copy")
+	}
+	for _, sub := range []string{"backup", "export"} {
+		stdout, _, code := run(t, "", sub, "--help")
+		if code != 0 || !strings.Contains(stdout, "Usage:\n  mortain "+sub) || !strings.Contains(stdout, "Flags:\n  --db FILE") {
+			t.Errorf("%s --help: exit %d\n%s", sub, code, stdout)
+		}
+	}
+}
