@@ -6,9 +6,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Side is US or German.
@@ -243,42 +245,98 @@ func (s *Scenario) Label(h Hex) string {
 	return ""
 }
 
+// scenarioFile is a scenario file; its entries are decoded one by one
+// (terrainEntry, roadEntry, unitEntry), so that an error names its entry.
 type scenarioFile struct {
-	Name        string `json:"name"`
-	Description string `json:"description"`
-	Terrain     []struct {
-		Hex     string `json:"hex"`
-		Terrain string `json:"terrain"`
-		Label   string `json:"label"`
-	} `json:"terrain"`
-	Roads []struct {
-		Name  string   `json:"name"`
-		Hexes []string `json:"hexes"`
-	} `json:"roads"`
-	Units []struct {
-		ID         string `json:"id"`
-		Name       string `json:"name"`
-		Side       string `json:"side"`
-		Type       string `json:"type"`
-		Color      string `json:"color"`
-		Full       string `json:"full"`
-		Flipped    string `json:"flipped"`
-		Start      string `json:"start"`
-		EnterTurn  int    `json:"enter_turn"`
-		Historical string `json:"historical"`
-		Tiger      bool   `json:"tiger"`
-	} `json:"units"`
+	Name        string            `json:"name"`
+	Description string            `json:"description"`
+	Terrain     []json.RawMessage `json:"terrain"`
+	Roads       []json.RawMessage `json:"roads"`
+	Units       []json.RawMessage `json:"units"`
 }
+
+type terrainEntry struct {
+	Hex     string `json:"hex"`
+	Terrain string `json:"terrain"`
+	Label   string `json:"label"`
+}
+
+type roadEntry struct {
+	Name  string   `json:"name"`
+	Hexes []string `json:"hexes"`
+}
+
+type unitEntry struct {
+	ID         string `json:"id"`
+	Name       string `json:"name"`
+	Side       string `json:"side"`
+	Type       string `json:"type"`
+	Color      string `json:"color"`
+	Full       string `json:"full"`
+	Flipped    string `json:"flipped"`
+	Start      string `json:"start"`
+	EnterTurn  int    `json:"enter_turn"`
+	Historical string `json:"historical"`
+	Tiger      bool   `json:"tiger"`
+}
+
+// decodeStrict decodes JSON into v refusing unknown fields, with an error
+// in plain words: which field, and what it wants.
+func decodeStrict(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	err := dec.Decode(v)
+	var te *json.UnmarshalTypeError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &te):
+		field := te.Field
+		if i := strings.LastIndexByte(field, '.'); i >= 0 {
+			field = field[i+1:]
+		}
+		want := "a " + te.Type.String()
+		switch te.Type.Kind() {
+		case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+			want = "a whole number"
+		case reflect.String:
+			want = "a string in quotes"
+		case reflect.Bool:
+			want = "true or false"
+		}
+		return fmt.Errorf("%s: want %s, not a JSON %s", field, want, te.Value)
+	case strings.HasPrefix(err.Error(), "json: unknown field "):
+		return fmt.Errorf("%s: this format has no such field", strings.TrimPrefix(err.Error(), "json: unknown field "))
+	}
+	return err
+}
+
+// Bounds of a scenario: a factor is 0-20 (the Tiger's AT is -1, R6.5) and
+// a unit id is at most MaxUnitID characters.
+const (
+	MaxFactor = 20
+	MaxUnitID = 12
+)
 
 var factorsRE = regexp.MustCompile(`^(-?\d+)-(-?\d+)$`)
 
-func parseFactors(s string) (Factors, error) {
+// parseFactors reads AT-AI factors; -1 AT is allowed for the Tiger only
+// (R6.5).
+func parseFactors(s string, tiger bool) (Factors, error) {
 	m := factorsRE.FindStringSubmatch(strings.TrimSpace(s))
 	if m == nil {
 		return Factors{}, fmt.Errorf("%q is not AT-AI factors (e.g. \"6-3\" or \"-1-4\")", s)
 	}
-	at, _ := strconv.Atoi(m[1])
-	ai, _ := strconv.Atoi(m[2])
+	at, err1 := strconv.Atoi(m[1])
+	ai, err2 := strconv.Atoi(m[2])
+	switch {
+	case err1 != nil || err2 != nil || at > MaxFactor || ai > MaxFactor:
+		return Factors{}, fmt.Errorf("%q: a factor is at most %d", s, MaxFactor)
+	case ai < 0 || at < -1:
+		return Factors{}, fmt.Errorf("%q: a factor is at least 0 (the Tiger's AT may be -1, R6.5)", s)
+	case at == -1 && !tiger:
+		return Factors{}, fmt.Errorf("%q: only the Tiger's AT factor is -1 (R6.5)", s)
+	}
 	return Factors{at, ai}, nil
 }
 
@@ -301,8 +359,12 @@ func ParseScenario(data []byte) (*Scenario, error) {
 		return nil, errors.New("scenario: name: missing")
 	}
 	seen := map[Hex]bool{}
-	for i, t := range f.Terrain {
+	for i, raw := range f.Terrain {
 		where := fmt.Sprintf("scenario: terrain[%d]", i)
+		var t terrainEntry
+		if err := decodeStrict(raw, &t); err != nil {
+			return nil, fmt.Errorf("%s: %v", where, err)
+		}
 		h, err := ParseHex(t.Hex)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %v", where, err)
@@ -325,7 +387,11 @@ func ParseScenario(data []byte) (*Scenario, error) {
 			s.Labels = append(s.Labels, Label{h, t.Label})
 		}
 	}
-	for i, r := range f.Roads {
+	for i, raw := range f.Roads {
+		var r roadEntry
+		if err := decodeStrict(raw, &r); err != nil {
+			return nil, fmt.Errorf("scenario: roads[%d]: %v", i, err)
+		}
 		road := Road{Name: r.Name}
 		for j, hs := range r.Hexes {
 			h, err := ParseHex(hs)
@@ -345,11 +411,15 @@ func ParseScenario(data []byte) (*Scenario, error) {
 	if len(f.Units) > MaxUnits {
 		return nil, fmt.Errorf("scenario: units: %d listed, at most %d allowed", len(f.Units), MaxUnits)
 	}
-	for i, u := range f.Units {
-		where := fmt.Sprintf("scenario: units[%d] (id %q)", i, u.ID)
+	for i, raw := range f.Units {
+		var u unitEntry
+		if err := decodeStrict(raw, &u); err != nil {
+			return nil, fmt.Errorf("scenario: units[%d]: %v", i, err)
+		}
+		where := fmt.Sprintf("scenario: units[%d] (id %q)", i, clipID(u.ID))
 		d := UnitDef{ID: strings.TrimSpace(u.ID), Name: u.Name, Color: u.Color, Historical: NoHex, Tiger: u.Tiger}
-		if d.ID == "" || strings.ContainsAny(d.ID, " \t:\"") {
-			return nil, fmt.Errorf("%s: id must be non-empty, without spaces, colons or quotes", where)
+		if d.ID == "" || strings.ContainsAny(d.ID, " \t:\"") || utf8.RuneCountInString(d.ID) > MaxUnitID {
+			return nil, fmt.Errorf("%s: id must be 1-%d characters, without spaces, colons or quotes", where, MaxUnitID)
 		}
 		if _, dup := s.byID[strings.ToLower(d.ID)]; dup {
 			return nil, fmt.Errorf("%s: id is used twice", where)
@@ -368,10 +438,10 @@ func ParseScenario(data []byte) (*Scenario, error) {
 		if d.Type == 255 {
 			return nil, fmt.Errorf("%s: type %q: want tank, infantry or gun", where, u.Type)
 		}
-		if d.Full, err = parseFactors(u.Full); err != nil {
+		if d.Full, err = parseFactors(u.Full, u.Tiger); err != nil {
 			return nil, fmt.Errorf("%s: full: %v", where, err)
 		}
-		if d.Flipped, err = parseFactors(u.Flipped); err != nil {
+		if d.Flipped, err = parseFactors(u.Flipped, u.Tiger); err != nil {
 			return nil, fmt.Errorf("%s: flipped: %v", where, err)
 		}
 		switch strings.ToLower(u.Start) {
@@ -436,4 +506,12 @@ func ParseScenario(data []byte) (*Scenario, error) {
 	s.Source = compact.Bytes()
 	s.computeSight()
 	return s, nil
+}
+
+// clipID shortens a unit id for an error message.
+func clipID(id string) string {
+	if r := []rune(id); len(r) > 24 {
+		return string(r[:24]) + "…"
+	}
+	return id
 }
