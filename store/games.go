@@ -85,14 +85,18 @@ func (db *DB) load(key Key, e *entry) error {
 		}
 		v := b.Get(keyRecord)
 		if v == nil {
-			return fmt.Errorf("store: the game of %s has no record", key)
+			return &damagedGame{cause: errors.New("it has no record")}
 		}
 		var err error
 		if rec, err = decodeRecord(v); err != nil {
-			return fmt.Errorf("store: reading the game of %s: %w", key, err)
+			return &damagedGame{cause: err}
 		}
 		return nil
 	})
+	var dg *damagedGame
+	if errors.As(err, &dg) {
+		return db.setAside(key, dg.cause)
+	}
 	if err != nil {
 		return err
 	}

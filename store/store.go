@@ -27,6 +27,11 @@ var (
 	ErrTooNew = errors.New("the database was written by a newer version of the program")
 	// ErrClosed is returned after Close.
 	ErrClosed = errors.New("the database is closed")
+	// ErrSetAside is returned (wrapped with the cause) the first time a
+	// running game's record no longer decodes: the game was moved to the
+	// damaged bucket, where an admin can look at it, and the channel is
+	// free for a new game.
+	ErrSetAside = errors.New("the game of this channel was damaged and has been set aside")
 )
 
 // Key identifies a channel's game. Local play uses Guild "local".

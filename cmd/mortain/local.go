@@ -162,6 +162,9 @@ func (lp *localPlay) run(ctx context.Context, dbPath string) int {
 	}
 	g, finished, err := lp.svc.Game(localKey)
 	lp.hadGame = err == nil
+	if errors.Is(err, store.ErrSetAside) {
+		fmt.Fprintln(lp.narr, "Your saved game was damaged and has been set aside (the database keeps it); a new one starts.")
+	}
 	if err == nil && !finished {
 		steps := fmt.Sprintf("%d steps", len(g.History))
 		if len(g.History) == 1 {

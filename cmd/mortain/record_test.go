@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	bolt "go.etcd.io/bbolt"
 )
 
 // A game played in the terminal is exported from the shell and verified;
@@ -69,5 +71,42 @@ func TestBackupOfAMistypedPathFails(t *testing.T) {
 		if code != 0 || !strings.Contains(stdout, "Usage:\n  mortain "+sub) || !strings.Contains(stdout, "Flags:\n  --db FILE") {
 			t.Errorf("%s --help: exit %d\n%s", sub, code, stdout)
 		}
+	}
+}
+
+// A game whose record is damaged is set aside: the player is told, and a
+// new game starts in its place.
+func TestLocalPlaySetsADamagedGameAside(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "d.db")
+	script := writeScript(t, "new mode:hotseat")
+	if _, stderr, code := run(t, "", "local", "--script", script, "--db", db); code != 0 {
+		t.Fatalf("local: exit %d\n%s", code, stderr)
+	}
+	damageRunningGame(t, db)
+	script = writeScript(t, "new mode:hotseat", "setup preset:historical")
+	stdout, stderr, code := run(t, "", "local", "--script", script, "--db", db)
+	if code != 0 || !strings.Contains(stdout+stderr, "damaged and has been set aside") || strings.Contains(stdout+stderr, "Something went wrong") || strings.Contains(stdout+stderr, "refused") {
+		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
+	}
+	if !strings.Contains(stdout+stderr, "117 set up") {
+		t.Errorf("no new game after the damaged one:\n%s%s", stdout, stderr)
+	}
+}
+
+// damageRunningGame overwrites local play's running record with bytes
+// that do not decode, as a disk fault or a bad edit would.
+func damageRunningGame(t *testing.T, path string) {
+	t.Helper()
+	db, err := bolt.Open(path, 0o600, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	err = db.Update(func(tx *bolt.Tx) error {
+		return tx.Bucket([]byte("running")).Bucket([]byte("local/local")).Put([]byte("record"), []byte(`{"game":{"schema":1,`))
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }

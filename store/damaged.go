@@ -1,0 +1,99 @@
+package store
+
+import (
+	"fmt"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// A running game whose record no longer decodes would lock its channel:
+// every command, new and abort included, would fail on it. The store sets
+// such a game aside instead: its bucket moves, whole, to
+// damaged / "guild/channel" / time, where an admin can look at it, and
+// the channel is free for a new game. The archive and the records of the
+// players are untouched.
+
+var bucketDamaged = []byte("damaged")
+
+// damagedGame is a running game's record that does not decode.
+type damagedGame struct{ cause error }
+
+func (d *damagedGame) Error() string { return d.cause.Error() }
+
+// setAside moves the running game of key to the damaged bucket and
+// returns ErrSetAside wrapped with the cause.
+func (db *DB) setAside(key Key, cause error) error {
+	name := []byte(key.String())
+	at := []byte(time.Now().UTC().Format(time.RFC3339Nano))
+	err := db.commit(func(tx *bolt.Tx) error {
+		src := tx.Bucket(bucketRunning).Bucket(name)
+		if src == nil {
+			return nil // set aside meanwhile
+		}
+		d, err := tx.CreateBucketIfNotExists(bucketDamaged)
+		if err != nil {
+			return err
+		}
+		ch, err := d.CreateBucketIfNotExists(name)
+		if err != nil {
+			return err
+		}
+		dst, err := ch.CreateBucket(at)
+		if err != nil {
+			return err
+		}
+		if err := copyBucket(src, dst); err != nil {
+			return err
+		}
+		return tx.Bucket(bucketRunning).DeleteBucket(name)
+	})
+	if err != nil {
+		return fmt.Errorf("store: the game of %s does not decode (%v), and setting it aside failed: %w", key, cause, err)
+	}
+	return fmt.Errorf("%w (kept in the database's damaged bucket under %s, %s): %v", ErrSetAside, key, at, cause)
+}
+
+// copyBucket copies src's keys and nested buckets into dst.
+func copyBucket(src, dst *bolt.Bucket) error {
+	return src.ForEach(func(k, v []byte) error {
+		if v != nil {
+			return dst.Put(append([]byte(nil), k...), append([]byte(nil), v...))
+		}
+		sub, err := dst.CreateBucket(append([]byte(nil), k...))
+		if err != nil {
+			return err
+		}
+		if err := copyBucket(src.Bucket(k), sub); err != nil {
+			return err
+		}
+		return sub.SetSequence(src.Bucket(k).Sequence())
+	})
+}
+
+// SetAside lists the games set aside as damaged: their keys and when.
+func (db *DB) SetAside() (map[Key][]string, error) {
+	if err := db.enter(); err != nil {
+		return nil, err
+	}
+	defer db.leave()
+	out := map[Key][]string{}
+	err := db.bolt.View(func(tx *bolt.Tx) error {
+		d := tx.Bucket(bucketDamaged)
+		if d == nil {
+			return nil
+		}
+		return d.ForEachBucket(func(k []byte) error {
+			key, err := parseKey(string(k))
+			if err != nil {
+				return err
+			}
+			return d.Bucket(k).ForEachBucket(func(at []byte) error {
+				out[key] = append(out[key], string(at))
+				return nil
+			})
+		})
+	})
+	return out, err
+}
+
