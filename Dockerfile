@@ -8,7 +8,9 @@ WORKDIR /src
 COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
-RUN CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o /out/mortain ./cmd/mortain
+# docker build --build-arg VERSION=v1.2.3 . sets what mortain --version says.
+ARG VERSION=""
+RUN CGO_ENABLED=0 go build -trimpath -ldflags="-s -w -X main.version=${VERSION}" -o /out/mortain ./cmd/mortain
 # The data directory, owned by the distroless "nonroot" user (65532).
 RUN mkdir -p /out/data && chown 65532:65532 /out/data
 

@@ -231,8 +231,12 @@ func Run(ctx context.Context, sess *discordgo.Session, opts Options) error {
 			b.GuildGone(e.ID)
 		}
 	})
-	if err := sess.Open(); err != nil {
-		return fmt.Errorf("connecting to Discord: %w", err)
+	if err := b.connect(ctx, sess); err != nil {
+		b.Close()
+		if ctx.Err() != nil {
+			return nil // stopped while waiting for Discord
+		}
+		return err
 	}
 	if sess.State != nil && sess.State.Ready.Application != nil {
 		b.SetApplicationID(sess.State.Ready.Application.ID)
@@ -252,4 +256,29 @@ func Run(ctx context.Context, sess *discordgo.Session, opts Options) error {
 	err := sess.Close()
 	b.Close()
 	return err
+}
+
+// connect opens the gateway, retrying with a growing pause (from 250 ms
+// to a minute) while Discord cannot be reached, until ctx ends. A refused
+// token is not retried.
+func (b *Bot) connect(ctx context.Context, sess *discordgo.Session) error {
+	wait := 250 * time.Millisecond
+	for {
+		err := sess.Open()
+		if err == nil {
+			return nil
+		}
+		var rest *discordgo.RESTError
+		if errors.As(err, &rest) && rest.Response != nil && (rest.Response.StatusCode == 401 || rest.Response.StatusCode == 403) {
+			return fmt.Errorf("connecting to Discord: the token was refused (%w): check DISCORD_TOKEN", err)
+		}
+		b.log.Warn("connecting to Discord failed; retrying", "in", wait, "err", err)
+		sess.Close()
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, time.Minute)
+	}
 }

@@ -243,3 +243,22 @@ func TestADeletedChannelEndsItsGame(t *testing.T) {
 		t.Fatal("the game of a server that removed the bot is still running")
 	}
 }
+
+// The bot keeps trying to reach Discord at start instead of exiting.
+func TestStartRetriesUntilDiscordAnswers(t *testing.T) {
+	e := newEnv(t)
+	e.fake.Fail(2, fakediscord.ServerError, func(r fakediscord.Request) bool { return r.Route == "/gateway" })
+	e.start()
+	failed := 0
+	for _, r := range e.fake.Requests() {
+		if r.Route == "/gateway" && r.Status == 500 {
+			failed++
+		}
+	}
+	if failed != 2 {
+		t.Errorf("%d failed gateway requests before the bot connected, want 2", failed)
+	}
+	if r := e.slash(alice, "new", opt("mode", "hotseat")); r.Text() != "Done — posted in the channel." {
+		t.Errorf("after the retries: %q", r.Text())
+	}
+}

@@ -47,6 +47,10 @@ func (m *Main) Close() error {
 // returns the exit status: 0 success, 1 a refused command under --strict
 // or a failure, 2 a usage error.
 func (m *Main) Run(ctx context.Context, args []string) int {
+	if len(args) > 0 && (args[0] == "version" || args[0] == "--version" || args[0] == "-version") {
+		fmt.Fprintln(m.Stdout, versionText())
+		return 0
+	}
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		switch args[0] {
 		case "local":
@@ -96,6 +100,7 @@ Usage:
   mortain backup FILE      copy the local-play database (--db) to FILE while in use
   mortain export --out F   write a game as a JSON record (mortain export -h)
   mortain verify FILE      check a record's dealing against its commitment
+  mortain version          the program's version (also --version)
   mortain help             this text
 
 Local play flags:
@@ -109,7 +114,7 @@ Local play flags:
                   playing at a terminal: ~/.local/share/mortain/maps; with --script
                   or piped input, maps are written only when --out is given)
   --budget B      the hard AI's thinking per decision: a time (500ms) or a
-                  number of iterations (2000it) (default DEFAULT_BUDGET)
+                  number of iterations (2000it) (default 500ms)
   --config FILE   the configuration file to look for a Discord token in
                   (default ./config.yaml if present)
 

@@ -110,3 +110,12 @@ func damageRunningGame(t *testing.T, path string) {
 		t.Fatal(err)
 	}
 }
+
+func TestVersion(t *testing.T) {
+	for _, arg := range []string{"--version", "version"} {
+		stdout, stderr, code := run(t, "", arg)
+		if code != 0 || !strings.HasPrefix(stdout, "mortain ") || !strings.Contains(stdout, "go1.") {
+			t.Errorf("%s: exit %d %q %q", arg, code, stdout, stderr)
+		}
+	}
+}

@@ -1,0 +1,41 @@
+package main
+
+import (
+	"fmt"
+	"runtime"
+	"runtime/debug"
+)
+
+// version is the release, set at build time with
+// -ldflags "-X main.version=v1.2.3" (the Dockerfile's VERSION); without
+// it, the version control revision Go records in the binary.
+var version = ""
+
+// versionText is what mortain --version prints.
+func versionText() string {
+	v := version
+	if v == "" {
+		v = "devel"
+		if info, ok := debug.ReadBuildInfo(); ok {
+			var rev, modified string
+			for _, s := range info.Settings {
+				switch s.Key {
+				case "vcs.revision":
+					rev = s.Value
+				case "vcs.modified":
+					modified = s.Value
+				}
+			}
+			if len(rev) > 12 {
+				rev = rev[:12]
+			}
+			if rev != "" {
+				v += " " + rev
+				if modified == "true" {
+					v += "+changes"
+				}
+			}
+		}
+	}
+	return fmt.Sprintf("mortain %s (%s %s/%s)", v, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+}
