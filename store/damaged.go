@@ -96,4 +96,3 @@ func (db *DB) SetAside() (map[Key][]string, error) {
 	})
 	return out, err
 }
-
