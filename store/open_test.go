@@ -56,8 +56,9 @@ func TestLockHeldByAnotherProcess(t *testing.T) {
 	require.ErrorIs(t, err, ErrInUse)
 	assert.Contains(t, err.Error(), "in use by another process")
 	assert.Contains(t, err.Error(), path)
+	// It waited for the lock (an upper bound would only measure the
+	// machine's load: the give-up is bbolt's timer, not ours).
 	assert.GreaterOrEqual(t, took, DefaultLockTimeout-100*time.Millisecond)
-	assert.Less(t, took, DefaultLockTimeout+2*time.Second, "gave up within the timeout")
 
 	// Once the other process is gone, the database opens.
 	stdin.Close()
@@ -71,10 +72,8 @@ func TestLockHeldInThisProcess(t *testing.T) {
 	// bbolt locks with flock on its own file descriptor, so a second Open
 	// in the same process blocks like another process would.
 	db, path := openTemp(t, Options{})
-	start := time.Now()
 	_, err := Open(path, Options{LockTimeout: 200 * time.Millisecond})
 	require.ErrorIs(t, err, ErrInUse)
-	assert.Less(t, time.Since(start), 2*time.Second)
 	require.NoError(t, db.Close())
 	db2, err := Open(path, Options{LockTimeout: 200 * time.Millisecond})
 	require.NoError(t, err)
