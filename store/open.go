@@ -50,9 +50,25 @@ func Open(path string, opts Options) (*DB, error) {
 		bdb.Close()
 		return nil, err
 	}
+	if err := bdb.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucketMeta).Put(keyInUse, []byte("1")) }); err != nil {
+		bdb.Close()
+		return nil, fmt.Errorf("opening the database %s: %w", path, err)
+	}
 	db.gc = newGroupCommitter(bdb)
 	return db, nil
 }
+
+// keyInUse is set in the meta bucket while a process has the database
+// open, and removed by Close: a file that still has it at Open was not
+// closed (a crash, a kill). Open checks every page of such a file, and of
+// any file up to checkAlwaysBelow; a larger file closed cleanly is not
+// walked again, so that a start does not slow down as the file grows.
+var keyInUse = []byte("in-use")
+
+// checkAlwaysBelow is the size up to which Open checks every page of the
+// file even when it was closed cleanly (docs/benchmarks.md has the time
+// the check takes).
+var checkAlwaysBelow int64 = 64 << 20
 
 // openBolt opens the bbolt file, turning its errors into the store's. A
 // fault while reading a damaged file becomes an error, not a crash (the
@@ -119,14 +135,19 @@ func (db *DB) inspect() (version int, err error) {
 		if tx.Size() > info.Size() {
 			return damaged(db.path, fmt.Errorf("it is truncated: %d bytes of %d", info.Size(), tx.Size()))
 		}
-		var first error
-		for e := range tx.Check() {
-			if first == nil {
-				first = e
+		m := tx.Bucket(bucketMeta)
+		clean := m != nil && m.Get(keyInUse) == nil && m.Get(keySchema) != nil
+		if !clean || info.Size() <= checkAlwaysBelow {
+			db.checked = true
+			var first error
+			for e := range tx.Check() {
+				if first == nil {
+					first = e
+				}
 			}
-		}
-		if first != nil {
-			return damaged(db.path, first)
+			if first != nil {
+				return damaged(db.path, first)
+			}
 		}
 		version, err = readVersion(tx)
 		if err != nil {
@@ -211,7 +232,11 @@ func (db *DB) Close() error {
 	}
 	db.closed = true
 	db.gc.stop()
-	return db.bolt.Close()
+	err := db.bolt.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucketMeta).Delete(keyInUse) })
+	if cerr := db.bolt.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // Path is the file of the database.

@@ -184,3 +184,25 @@ func TestNewerSchemaIsRefused(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, bytes.Equal(before, after), "the file is left untouched")
 }
+
+// A large file closed cleanly is not walked page by page at Open; one
+// left open by a crash is.
+func TestOpenChecksEveryPageOnlyAfterACrash(t *testing.T) {
+	defer func(n int64) { checkAlwaysBelow = n }(checkAlwaysBelow)
+	checkAlwaysBelow = 0 // every file counts as large
+	path := savedDB(t, 2)
+	db, err := Open(path, Options{})
+	require.NoError(t, err)
+	assert.False(t, db.checked, "a file closed cleanly is not walked again")
+	require.NoError(t, db.Close())
+
+	// A crash leaves the in-use mark behind.
+	bdb, err := bolt.Open(path, 0o600, nil)
+	require.NoError(t, err)
+	require.NoError(t, bdb.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucketMeta).Put(keyInUse, []byte("1")) }))
+	require.NoError(t, bdb.Close())
+	db, err = Open(path, Options{})
+	require.NoError(t, err)
+	assert.True(t, db.checked, "a file a crash left open is checked")
+	require.NoError(t, db.Close())
+}

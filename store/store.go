@@ -158,4 +158,7 @@ type DB struct {
 	// for writing, so Close waits for operations in flight.
 	closeMu sync.RWMutex
 	closed  bool
+	// checked tells that Open checked every page (the file had not been
+	// closed cleanly, or is new to this program).
+	checked bool
 }
