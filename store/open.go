@@ -55,6 +55,10 @@ func Open(path string, opts Options) (*DB, error) {
 		return nil, fmt.Errorf("opening the database %s: %w", path, err)
 	}
 	db.gc = newGroupCommitter(bdb)
+	if err := db.serveBackups(); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("opening the database %s: %w", path, err)
+	}
 	return db, nil
 }
 
@@ -225,6 +229,11 @@ func createLayout(tx *bolt.Tx) error {
 
 // Close closes the database, once the operations in flight are done.
 func (db *DB) Close() error {
+	db.stopBackups.Do(func() {
+		if db.backups != nil {
+			db.backups.stop() // before the lock: a backup being sent holds it for reading
+		}
+	})
 	db.closeMu.Lock()
 	defer db.closeMu.Unlock()
 	if db.closed {

@@ -161,4 +161,7 @@ type DB struct {
 	// checked tells that Open checked every page (the file had not been
 	// closed cleanly, or is new to this program).
 	checked bool
+	// backups answers backup requests from other processes (live.go).
+	backups     *backupServer
+	stopBackups sync.Once
 }

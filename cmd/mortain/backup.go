@@ -19,7 +19,9 @@ Usage:
 Flags:
   --db FILE   the database to copy (default: the local-play database)
 
-The copy is consistent (one read transaction) and written to OUT.tmp,
+It works while the bot or local play has FILE open: that process answers
+on the socket FILE.sock and sends a consistent snapshot; otherwise the file
+is read directly. The copy is written beside OUT, checked page by page,
 synced, then renamed to OUT.
 `
 
@@ -42,39 +44,21 @@ func (m *Main) runBackup(args []string) int {
 		return 2
 	}
 	out := fs.Arg(0)
-	// Opening a path that does not exist would create an empty database
-	// and back that up: a mistyped --db must fail instead.
+	// A path that does not exist would be created as an empty database and
+	// backed up: a mistyped --db must fail instead.
 	if _, err := os.Stat(*dbPath); err != nil {
 		fmt.Fprintf(m.Stderr, "mortain backup: %v: check the --db path\n", err)
 		return 1
 	}
-	db, err := store.Open(*dbPath, store.Options{})
+	live, err := store.BackupTo(*dbPath, out, store.Options{})
 	if err != nil {
 		fmt.Fprintln(m.Stderr, "mortain backup:", err)
 		return 1
 	}
-	defer db.Close()
-	tmp := out + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		fmt.Fprintln(m.Stderr, "mortain backup:", err)
-		return 1
+	how := "read from the file"
+	if live {
+		how = "from the process that has it open"
 	}
-	err = db.Backup(f)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, out)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		fmt.Fprintln(m.Stderr, "mortain backup:", err)
-		return 1
-	}
-	fmt.Fprintf(m.Stdout, "backed up %s to %s\n", *dbPath, out)
+	fmt.Fprintf(m.Stdout, "backed up %s to %s (%s)\n", *dbPath, out, how)
 	return 0
 }

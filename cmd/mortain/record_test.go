@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mortain/mortain/store"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -118,4 +119,25 @@ func TestVersion(t *testing.T) {
 			t.Errorf("%s: exit %d %q %q", arg, code, stdout, stderr)
 		}
 	}
+}
+
+// mortain backup copies a database that another process holds open.
+func TestBackupWhileLocalPlayHoldsTheDatabase(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "held.db")
+	db, err := store.Open(path, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	out := filepath.Join(dir, "copy.db")
+	stdout, stderr, code := run(t, "", "backup", "--db", path, out)
+	if code != 0 || !strings.Contains(stdout, "from the process that has it open") {
+		t.Fatalf("backup of a database in use: exit %d\n%s%s", code, stdout, stderr)
+	}
+	cp, err := store.Open(out, store.Options{})
+	if err != nil {
+		t.Fatalf("the copy does not open: %v", err)
+	}
+	cp.Close()
 }
