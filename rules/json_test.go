@@ -153,7 +153,7 @@ func TestScenarioMalformed(t *testing.T) {
 		{"huge factor", `"full": "2-4"`, `"full": "99999999999999999999-2"`, `units[0] (id "117"): full: "99999999999999999999-2": a factor is at most 20`},
 		{"negative factors", `"full": "2-4"`, `"full": "-5--5"`, `units[0] (id "117"): full: "-5--5": a factor is at least 0`},
 		{"-1 AT not the Tiger", `"full": "2-4"`, `"full": "-1-4"`, `only the Tiger's AT factor is -1`},
-		{"long id", `"id": "117"`, `"id": "` + strings.Repeat("X", 5000) + `"`, `id must be 1-12 characters`},
+		{"long id", `"id": "117"`, `"id": "` + strings.Repeat("X", 5000) + `"`, `id must be 1-16 letters, digits`},
 		{"syntax", `"terrain": [`, `"terrain": [,`, `scenario: line 4:`},
 		{"no name", `"name": "Stand at Mortain"`, `"name": ""`, `name: missing`},
 	} {

@@ -10,7 +10,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // Side is US or German.
@@ -315,8 +314,12 @@ func decodeStrict(data []byte, v any) error {
 // a unit id is at most MaxUnitID characters.
 const (
 	MaxFactor = 20
-	MaxUnitID = 12
+	MaxUnitID = 16
 )
+
+// unitIDRE is the alphabet of unit ids: 1-MaxUnitID letters, digits, '-',
+// '_' or '.', starting with a letter or digit.
+var unitIDRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,15}$`)
 
 var factorsRE = regexp.MustCompile(`^(-?\d+)-(-?\d+)$`)
 
@@ -418,8 +421,8 @@ func ParseScenario(data []byte) (*Scenario, error) {
 		}
 		where := fmt.Sprintf("scenario: units[%d] (id %q)", i, clipID(u.ID))
 		d := UnitDef{ID: strings.TrimSpace(u.ID), Name: u.Name, Color: u.Color, Historical: NoHex, Tiger: u.Tiger}
-		if d.ID == "" || strings.ContainsAny(d.ID, " \t:\"") || utf8.RuneCountInString(d.ID) > MaxUnitID {
-			return nil, fmt.Errorf("%s: id must be 1-%d characters, without spaces, colons or quotes", where, MaxUnitID)
+		if !unitIDRE.MatchString(d.ID) {
+			return nil, fmt.Errorf("%s: id must be 1-%d letters, digits, '-', '_' or '.', starting with a letter or digit", where, MaxUnitID)
 		}
 		if _, dup := s.byID[strings.ToLower(d.ID)]; dup {
 			return nil, fmt.Errorf("%s: id is used twice", where)

@@ -51,8 +51,26 @@ func (db *DB) setAside(key Key, cause error) error {
 	if err != nil {
 		return fmt.Errorf("store: the game of %s does not decode (%v), and setting it aside failed: %w", key, cause, err)
 	}
-	return fmt.Errorf("%w (kept in the database's damaged bucket under %s, %s): %v", ErrSetAside, key, at, cause)
+	return &SetAsideError{Key: key, At: string(at), Cause: cause}
 }
+
+// SetAsideError tells that a running game did not decode and was set
+// aside: it is kept as damaged/Key/At. It matches ErrSetAside.
+type SetAsideError struct {
+	Key   Key
+	At    string
+	Cause error
+}
+
+func (e *SetAsideError) Error() string {
+	return fmt.Sprintf("%v (kept in the database as damaged %s %s): %v", ErrSetAside, e.Key, e.At, e.Cause)
+}
+
+// Is makes errors.Is(err, ErrSetAside) hold.
+func (e *SetAsideError) Is(target error) bool { return target == ErrSetAside }
+
+// ID names the set-aside record for an admin: "guild/channel@time".
+func (e *SetAsideError) ID() string { return e.Key.String() + "@" + e.At }
 
 // copyBucket copies src's keys and nested buckets into dst.
 func copyBucket(src, dst *bolt.Bucket) error {

@@ -206,7 +206,12 @@ func (s *Service) fail(err error) Response {
 		return refused("There is no game in this channel: start one with new.")
 	case errors.Is(err, store.ErrSetAside):
 		s.cfg.Logger.Warn("a damaged game was set aside", "err", err)
-		return refused("The game of this channel was damaged and has been set aside (the database keeps it for an admin to look at); nothing else is affected. Start a new game with new.")
+		id := "damaged"
+		var sa *store.SetAsideError
+		if errors.As(err, &sa) {
+			id = sa.ID()
+		}
+		return refused("This channel's game could not be read; it was set aside as %s, kept in the database for an admin (mortain doctor lists it). Nothing else is affected: start a new game with new.", id)
 	case errors.Is(err, store.ErrExists):
 		return refused("A game is already running in this channel: finish it, resign, or ask a moderator to abort it.")
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):

@@ -87,7 +87,7 @@ func TestLocalPlaySetsADamagedGameAside(t *testing.T) {
 	damageRunningGame(t, db)
 	script = writeScript(t, "new mode:hotseat", "setup preset:historical")
 	stdout, stderr, code := run(t, "", "local", "--script", script, "--db", db)
-	if code != 0 || !strings.Contains(stdout+stderr, "damaged and has been set aside") || strings.Contains(stdout+stderr, "Something went wrong") || strings.Contains(stdout+stderr, "refused") {
+	if code != 0 || !strings.Contains(stdout+stderr, "set aside") || strings.Contains(stdout+stderr, "Something went wrong") || strings.Contains(stdout+stderr, "refused") {
 		t.Fatalf("exit %d\n%s%s", code, stdout, stderr)
 	}
 	if !strings.Contains(stdout+stderr, "117 set up") {
