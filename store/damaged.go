@@ -114,3 +114,37 @@ func (db *DB) SetAside() (map[Key][]string, error) {
 	})
 	return out, err
 }
+
+// DamagedRecord returns the raw bytes of a record set aside as damaged at
+// time at (as SetAside lists it), for an admin to inspect or repair.
+func (db *DB) DamagedRecord(key Key, at string) ([]byte, error) {
+	if err := db.enter(); err != nil {
+		return nil, err
+	}
+	defer db.leave()
+	var out []byte
+	err := db.bolt.View(func(tx *bolt.Tx) error {
+		d := tx.Bucket(bucketDamaged)
+		if d == nil || d.Bucket([]byte(key.String())) == nil || d.Bucket([]byte(key.String())).Bucket([]byte(at)) == nil {
+			return ErrNotFound
+		}
+		out = append([]byte(nil), d.Bucket([]byte(key.String())).Bucket([]byte(at)).Get(keyRecord)...)
+		return nil
+	})
+	return out, err
+}
+
+// Check walks every page of the database and returns the first fault
+// found, or nil (Open does so only after a crash or for small files).
+func (db *DB) Check() error {
+	if err := db.enter(); err != nil {
+		return err
+	}
+	defer db.leave()
+	return db.bolt.View(func(tx *bolt.Tx) error {
+		for e := range tx.Check() {
+			return fmt.Errorf("database %s %w: %v", db.path, ErrDamaged, e)
+		}
+		return nil
+	})
+}

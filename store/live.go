@@ -182,3 +182,63 @@ func checkCopy(path string) error {
 		return nil
 	})
 }
+
+// Restore replaces the database at path with the backup at from, once
+// the backup is checked (every page, a Mortain database of a schema this
+// program reads). The replaced file is kept as path.replaced-TIME, which
+// is returned (or "" when there was none). It refuses while a process
+// has path open.
+func Restore(from, path string) (kept string, err error) {
+	if err := checkCopy(from); err != nil {
+		return "", fmt.Errorf("the backup %s: %w", from, err)
+	}
+	if err := checkSchema(from); err != nil {
+		return "", fmt.Errorf("the backup %s: %w", from, err)
+	}
+	if conn, err := net.DialTimeout("unix", SocketPath(path), time.Second); err == nil {
+		conn.Close()
+		return "", fmt.Errorf("database %s: %w: stop the bot (or local play) first", path, ErrInUse)
+	}
+	if _, err := os.Stat(path); err == nil {
+		// Take the lock, so that nobody opens it while it is replaced.
+		db, err := Open(path, Options{LockTimeout: time.Second})
+		if err != nil && !errors.Is(err, ErrDamaged) && !errors.Is(err, ErrTooNew) {
+			return "", err
+		}
+		if db != nil {
+			db.Close()
+		}
+		kept = path + ".replaced-" + time.Now().UTC().Format("20060102T150405Z")
+		if err := os.Rename(path, kept); err != nil {
+			return "", err
+		}
+	}
+	src, err := os.Open(from)
+	if err != nil {
+		return kept, err
+	}
+	defer src.Close()
+	if err := writeCopy(path, func(w io.Writer) error { _, err := io.Copy(w, src); return err }); err != nil {
+		return kept, fmt.Errorf("restoring %s: %w (the replaced file is %s)", path, err, kept)
+	}
+	return kept, nil
+}
+
+// checkSchema refuses a database of a newer schema than this program's.
+func checkSchema(path string) error {
+	bdb, err := bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true, Timeout: time.Second})
+	if err != nil {
+		return err
+	}
+	defer bdb.Close()
+	return bdb.View(func(tx *bolt.Tx) error {
+		v, err := readVersion(tx)
+		if err != nil {
+			return err
+		}
+		if v > SchemaVersion {
+			return fmt.Errorf("%w (schema %d; this program reads up to %d)", ErrTooNew, v, SchemaVersion)
+		}
+		return nil
+	})
+}

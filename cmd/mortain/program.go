@@ -65,6 +65,10 @@ func (m *Main) Run(ctx context.Context, args []string) int {
 			return m.runExport(args[1:])
 		case "verify":
 			return m.runVerify(args[1:])
+		case "restore":
+			return m.runRestore(args[1:])
+		case "doctor":
+			return m.runDoctor(args[1:])
 		case "help":
 			fmt.Fprint(m.Stdout, usage)
 			return 0
@@ -100,6 +104,8 @@ Usage:
   mortain backup FILE      copy the local-play database (--db) to FILE while in use
   mortain export --out F   write a game as a JSON record (mortain export -h)
   mortain verify FILE      check a record's dealing against its commitment
+  mortain restore B --db F put backup B in place of database F (checked first)
+  mortain doctor --db F    check a database; list the games set aside as damaged
   mortain version          the program's version (also --version)
   mortain help             this text
 

@@ -141,3 +141,51 @@ func TestBackupWhileLocalPlayHoldsTheDatabase(t *testing.T) {
 	}
 	cp.Close()
 }
+
+// restore checks a backup before it replaces anything and keeps the
+// replaced file; doctor lists (and exports) the games set aside.
+func TestRestoreAndDoctor(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "live.db")
+	script := writeScript(t, "new mode:hotseat")
+	if _, stderr, code := run(t, "", "local", "--script", script, "--db", db); code != 0 {
+		t.Fatalf("local: exit %d\n%s", code, stderr)
+	}
+	backup := filepath.Join(dir, "backup.db")
+	if _, stderr, code := run(t, "", "backup", "--db", db, backup); code != 0 {
+		t.Fatalf("backup: %s", stderr)
+	}
+	junk := filepath.Join(dir, "junk.db")
+	os.WriteFile(junk, []byte(strings.Repeat("not a database ", 400)), 0o600)
+	before, _ := os.ReadFile(db)
+	if _, stderr, code := run(t, "", "restore", junk, "--db", db); code != 1 || !strings.Contains(stderr, "the backup") {
+		t.Errorf("restore of a junk file: exit %d\n%s", code, stderr)
+	}
+	if after, _ := os.ReadFile(db); string(after) != string(before) {
+		t.Error("a refused restore changed the database")
+	}
+
+	damageRunningGame(t, db)
+	stdout, stderr, code := run(t, "", "local", "--script", writeScript(t, "status"), "--db", db)
+	if code != 0 {
+		t.Fatalf("local after the damage: exit %d\n%s%s", code, stdout, stderr)
+	}
+	out := filepath.Join(dir, "aside")
+	stdout, stderr, code = run(t, "", "doctor", "--db", db, "--export", out)
+	if code != 0 || !strings.Contains(stdout, "local/local@") || !strings.Contains(stdout, "written to") {
+		t.Fatalf("doctor: exit %d\n%s%s", code, stdout, stderr)
+	}
+	files, _ := os.ReadDir(out)
+	if len(files) != 1 {
+		t.Fatalf("doctor exported %d files", len(files))
+	}
+
+	stdout, stderr, code = run(t, "", "restore", backup, "--db", db)
+	if code != 0 || !strings.Contains(stdout, "the replaced file is") {
+		t.Fatalf("restore: exit %d\n%s%s", code, stdout, stderr)
+	}
+	stdout, _, _ = run(t, "", "doctor", "--db", db)
+	if !strings.Contains(stdout, "No game was set aside") {
+		t.Errorf("after the restore: %s", stdout)
+	}
+}

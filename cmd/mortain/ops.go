@@ -1,0 +1,155 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/mortain/mortain/store"
+)
+
+const restoreUsage = `mortain restore — put a backup in place of a database
+
+Usage:
+  mortain restore BACKUP --db FILE
+
+Flags:
+  --db FILE   the database to replace (default: the local-play database)
+
+The backup is checked first (every page; a Mortain database of a schema
+this program reads); the replaced file is kept beside it as
+FILE.replaced-TIME. It refuses while the bot or local play has FILE open.
+`
+
+// runRestore replaces a database with a checked backup.
+func (m *Main) runRestore(args []string) int {
+	fs := flag.NewFlagSet("restore", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	dbPath := fs.String("db", filepath.Join(m.dataDir(), "local.db"), "")
+	// The backup may come before or after the flags.
+	var pos []string
+	for len(args) > 0 {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				fmt.Fprint(m.Stdout, restoreUsage)
+				return 0
+			}
+			fmt.Fprintf(m.Stderr, "mortain restore: %v\n\n%s", err, restoreUsage)
+			return 2
+		}
+		args = fs.Args()
+		if len(args) > 0 {
+			pos, args = append(pos, args[0]), args[1:]
+		}
+	}
+	if len(pos) != 1 {
+		fmt.Fprint(m.Stderr, "mortain restore: give the backup to restore\n\n"+restoreUsage)
+		return 2
+	}
+	kept, err := store.Restore(pos[0], *dbPath)
+	if err != nil {
+		fmt.Fprintln(m.Stderr, "mortain restore:", err)
+		return 1
+	}
+	fmt.Fprintf(m.Stdout, "restored %s from %s", *dbPath, pos[0])
+	if kept != "" {
+		fmt.Fprintf(m.Stdout, "; the replaced file is %s", kept)
+	}
+	fmt.Fprintln(m.Stdout)
+	return 0
+}
+
+const doctorUsage = `mortain doctor — check a database and list what was set aside
+
+Usage:
+  mortain doctor [--db FILE] [--export DIR]
+
+Flags:
+  --db FILE      the database (default: the local-play database)
+  --export DIR   also write each game set aside as damaged to DIR, as it
+                 was stored (GUILD_CHANNEL@TIME.json)
+
+It walks every page of the file (exit status 1 when it is damaged) and
+lists the games that no longer decoded and were set aside.
+`
+
+// runDoctor checks a database and lists (and exports) its damaged games.
+func (m *Main) runDoctor(args []string) int {
+	fs := flag.NewFlagSet("doctor", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	dbPath := fs.String("db", filepath.Join(m.dataDir(), "local.db"), "")
+	export := fs.String("export", "", "")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(m.Stdout, doctorUsage)
+			return 0
+		}
+		fmt.Fprintf(m.Stderr, "mortain doctor: %v\n\n%s", err, doctorUsage)
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(m.Stderr, "mortain doctor: unexpected argument %q\n\n%s", fs.Arg(0), doctorUsage)
+		return 2
+	}
+	if _, err := os.Stat(*dbPath); err != nil {
+		fmt.Fprintf(m.Stderr, "mortain doctor: %v: check the --db path\n", err)
+		return 1
+	}
+	db, err := store.Open(*dbPath, store.Options{})
+	if err != nil {
+		fmt.Fprintln(m.Stderr, "mortain doctor:", err)
+		return 1
+	}
+	defer db.Close()
+	code := 0
+	if err := db.Check(); err != nil {
+		fmt.Fprintln(m.Stderr, "mortain doctor:", err)
+		code = 1
+	} else {
+		fmt.Fprintf(m.Stdout, "%s: every page is sound.\n", *dbPath)
+	}
+	aside, err := db.SetAside()
+	if err != nil {
+		fmt.Fprintln(m.Stderr, "mortain doctor:", err)
+		return 1
+	}
+	if len(aside) == 0 {
+		fmt.Fprintln(m.Stdout, "No game was set aside as damaged.")
+		return code
+	}
+	keys := make([]store.Key, 0, len(aside))
+	for k := range aside {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return keys[i].String() < keys[j].String() })
+	fmt.Fprintln(m.Stdout, "Games set aside as damaged (the channel started afresh):")
+	for _, k := range keys {
+		for _, at := range aside[k] {
+			fmt.Fprintf(m.Stdout, "  %s@%s\n", k, at)
+			if *export == "" {
+				continue
+			}
+			raw, err := db.DamagedRecord(k, at)
+			if err == nil {
+				err = os.MkdirAll(*export, 0o755)
+			}
+			if err == nil {
+				name := strings.NewReplacer("/", "_", ":", "-").Replace(k.String()+"@"+at) + ".json"
+				err = os.WriteFile(filepath.Join(*export, name), raw, 0o600)
+				if err == nil {
+					fmt.Fprintf(m.Stdout, "    written to %s\n", filepath.Join(*export, name))
+				}
+			}
+			if err != nil {
+				fmt.Fprintln(m.Stderr, "mortain doctor:", err)
+				code = 1
+			}
+		}
+	}
+	return code
+}
