@@ -91,9 +91,7 @@ func (b *Bot) endAI(key store.Key) {
 // aiStep plays one AI activation under the channel's lock and queues its
 // post.
 func (b *Bot) aiStep(key store.Key) (more, pause bool, err error) {
-	m := b.channel(key)
-	m.Lock()
-	defer m.Unlock()
+	defer b.lockChannel(key)()
 	start := time.Now()
 	resp, more, err := b.cmds.AIStep(b.ctx, key)
 	if err != nil {
@@ -104,6 +102,10 @@ func (b *Bot) aiStep(key store.Key) (more, pause bool, err error) {
 	}
 	b.out.kick(key)
 	if len(resp.Posts) > 0 {
+		b.metrics.decided(time.Since(start))
+		for range resp.Posts {
+			b.metrics.post("queued")
+		}
 		b.log.Info("AI activation", "channel", key.Channel, "took", time.Since(start), "over", resp.Over)
 	}
 	return more, resp.Pause, nil

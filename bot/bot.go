@@ -12,6 +12,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/mortain/mortain/bot/command"
+	"github.com/mortain/mortain/bot/internal/keylock"
 	"github.com/mortain/mortain/store"
 )
 
@@ -28,6 +29,8 @@ type Options struct {
 	// Running, if set, is called by Run with the bot once it serves (for
 	// health checks and tests, e.g. Bot.Idle).
 	Running func(*Bot)
+	// Version is the program's version, for the metrics and the logs.
+	Version string
 }
 
 // Bot is the Discord adapter. Its methods are safe for concurrent use.
@@ -41,6 +44,10 @@ type Bot struct {
 	routes router
 	out    *deliverer
 
+	metrics   *metrics
+	connected atomic.Bool  // the gateway is connected (readiness)
+	adminAddr atomic.Value // the admin listener's address
+
 	ctx    context.Context
 	cancel context.CancelFunc
 	wg     sync.WaitGroup // interactions, AI runs and the ticker in flight
@@ -49,8 +56,8 @@ type Bot struct {
 	mu       sync.Mutex
 	closed   bool
 	appID    string
-	channels map[store.Key]*sync.Mutex // per-channel serialisation of game changes
-	ai       map[store.Key]*aiRun      // the AI run of a channel, if any
+	channels keylock.Locks[store.Key] // per-channel serialisation of game changes
+	ai       map[store.Key]*aiRun     // the AI run of a channel, if any
 }
 
 // New returns a bot that talks to Discord through api.
@@ -74,8 +81,13 @@ func New(api Discord, opts Options) *Bot {
 	b := &Bot{
 		api: api, cfg: cfg, cmds: opts.Commands, games: opts.Games, defs: defs, log: log,
 		out: newDeliverer(api, opts.Games, log, cfg.UploadLimit), ctx: ctx, cancel: cancel,
-		appID: cfg.ApplicationID, channels: map[store.Key]*sync.Mutex{}, ai: map[store.Key]*aiRun{},
+		appID: cfg.ApplicationID, ai: map[store.Key]*aiRun{},
 	}
+	b.metrics = newMetrics(func() (int, error) {
+		keys, err := opts.Games.Running()
+		return len(keys), err
+	}, opts.Version)
+	b.out.metrics = b.metrics
 	for _, name := range []string{CommandName, AdminCommandName} {
 		b.routes.add(slashCommand, name+"/{sub}", b.onCommand)
 		b.routes.add(autocomplete, name+"/{sub}", b.onAutocomplete)
@@ -179,7 +191,7 @@ func (b *Bot) Close() {
 	b.mu.Unlock()
 	b.cancel()
 	b.wg.Wait()
-	b.out.close(5 * time.Second)
+	b.out.close(b.cfg.Drain)
 }
 
 // Idle reports whether nothing is in flight: no interaction being
@@ -198,18 +210,10 @@ func (b *Bot) enter() bool {
 	return true
 }
 
-// channel returns the lock that serialises the game changes of a channel
-// with their posts, so the posts are queued in the order of the game.
-func (b *Bot) channel(key store.Key) *sync.Mutex {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	m := b.channels[key]
-	if m == nil {
-		m = &sync.Mutex{}
-		b.channels[key] = m
-	}
-	return m
-}
+// lockChannel locks the game changes of a channel with their posts, so
+// the posts are queued in the order of the game; it returns the unlock.
+// Idle channels keep no lock in memory.
+func (b *Bot) lockChannel(key store.Key) (unlock func()) { return b.channels.Lock(key) }
 
 // Run connects the session, registers the commands, resumes the games and
 // serves until ctx ends, then shuts down in order. The session must carry
@@ -231,6 +235,18 @@ func Run(ctx context.Context, sess *discordgo.Session, opts Options) error {
 			b.GuildGone(e.ID)
 		}
 	})
+	sess.AddHandler(func(_ *discordgo.Session, _ *discordgo.Ready) { b.connected.Store(true) })
+	sess.AddHandler(func(_ *discordgo.Session, _ *discordgo.Resumed) { b.connected.Store(true) })
+	sess.AddHandler(func(_ *discordgo.Session, _ *discordgo.Disconnect) { b.connected.Store(false) })
+	sess.AddHandler(func(_ *discordgo.Session, _ *discordgo.RateLimit) { b.metrics.limited() })
+	if b.cfg.AdminListen != "" {
+		stop, err := b.serveAdmin(ctx, AdminAddress(b.cfg.AdminListen))
+		if err != nil {
+			b.Close()
+			return err
+		}
+		defer stop()
+	}
 	if err := b.connect(ctx, sess); err != nil {
 		b.Close()
 		if ctx.Err() != nil {

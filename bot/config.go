@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"os"
 	"regexp"
 	"slices"
@@ -36,7 +37,8 @@ type Config struct {
 	AILevel string
 	// AIBudget is the time the AI may think about one decision.
 	AIBudget time.Duration
-	// AIDelay is the pause between two AI activations posted in a row.
+	// AIDelay is the pause between two AI activations posted in a row;
+	// the time the AI searches (up to AIBudget) counts towards it.
 	AIDelay time.Duration
 	// Remind and RoundLimit are the defaults of new games (0: off).
 	Remind, RoundLimit time.Duration
@@ -50,6 +52,12 @@ type Config struct {
 	// LogLevel and LogFormat ("text" or "json") shape the logs.
 	LogLevel  slog.Level
 	LogFormat string
+	// AdminListen is the address of the admin listener (/healthz, /readyz,
+	// /metrics); "" for none. A port alone listens on localhost.
+	AdminListen string
+	// Drain is how long the bot delivers posts at shutdown; what is left
+	// stays in the database for the next start.
+	Drain time.Duration
 }
 
 // Defaults of the settings a file may leave out.
@@ -65,14 +73,19 @@ func DefaultConfig() Config {
 		Database:    DefaultDatabase,
 		AILevel:     ai.Levels[len(ai.Levels)-1],
 		AIBudget:    ai.DefaultTime,
-		AIDelay:     time.Second,
+		AIDelay:     500 * time.Millisecond,
 		CheckEvery:  time.Minute,
 		UploadLimit: DefaultUploadLimit,
 		DeferAfter:  DefaultDeferAfter,
 		LogLevel:    slog.LevelInfo,
 		LogFormat:   "text",
+		Drain:       DefaultDrain,
 	}
 }
+
+// DefaultDrain is the delivery time left at shutdown, well under the 10 s
+// a container manager usually grants before it kills the process.
+const DefaultDrain = 5 * time.Second
 
 // LogValue hides the token from logs.
 func (c Config) LogValue() slog.Value {
@@ -100,6 +113,12 @@ type fileConfig struct {
 		TimeBudget string `yaml:"time_budget"`
 		Delay      string `yaml:"delay"`
 	} `yaml:"ai"`
+	Admin struct {
+		Listen string `yaml:"listen"`
+	} `yaml:"admin"`
+	Shutdown struct {
+		Drain string `yaml:"drain"`
+	} `yaml:"shutdown"`
 	Reminders struct {
 		Remind     string `yaml:"remind"`
 		RoundLimit string `yaml:"round_limit"`
@@ -196,6 +215,7 @@ func ParseConfig(data []byte, getenv func(string) string) (Config, error) {
 		{"reminders.remind", f.Reminders.Remind, &cfg.Remind, true, time.Minute},
 		{"reminders.round_limit", f.Reminders.RoundLimit, &cfg.RoundLimit, true, time.Minute},
 		{"reminders.check_every", f.Reminders.CheckEvery, &cfg.CheckEvery, false, time.Second},
+		{"shutdown.drain", f.Shutdown.Drain, &cfg.Drain, true, 0},
 	}
 	for _, d := range durations {
 		text := strings.ToLower(strings.TrimSpace(d.text))
@@ -234,6 +254,19 @@ func ParseConfig(data []byte, getenv func(string) string) (Config, error) {
 		cfg.LogLevel = slog.LevelError
 	default:
 		return Config{}, &SettingError{"log.level", fmt.Sprintf("%q is not a log level: choose debug, info, warn or error", f.Log.Level)}
+	}
+	listen := strings.TrimSpace(f.Admin.Listen)
+	if getenv != nil {
+		if l := strings.TrimSpace(getenv("MORTAIN_ADMIN_LISTEN")); l != "" {
+			listen = l
+		}
+	}
+	if listen != "" && !strings.EqualFold(listen, "off") {
+		_, port, err := net.SplitHostPort(AdminAddress(listen))
+		if n, perr := strconv.Atoi(port); err != nil || perr != nil || n < 0 || n > 65535 {
+			return Config{}, &SettingError{"admin.listen", fmt.Sprintf("%q is not an address such as 127.0.0.1:9464 or a port", listen)}
+		}
+		cfg.AdminListen = listen
 	}
 	switch l := strings.ToLower(strings.TrimSpace(f.Log.Format)); l {
 	case "":

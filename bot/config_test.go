@@ -109,3 +109,20 @@ func TestLogsNeverShowTheToken(t *testing.T) {
 		t.Errorf("the config should log whether a token is set: %s", b.String())
 	}
 }
+
+func TestConfigAdminListenerAndDrain(t *testing.T) {
+	cfg, err := ParseConfig([]byte("token: t\nadmin:\n  listen: 9464\nshutdown:\n  drain: 3s\n"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if AdminAddress(cfg.AdminListen) != "127.0.0.1:9464" || cfg.Drain != 3*time.Second {
+		t.Errorf("admin %q (%s), drain %v", cfg.AdminListen, AdminAddress(cfg.AdminListen), cfg.Drain)
+	}
+	cfg, err = ParseConfig([]byte("token: t\n"), env(map[string]string{"MORTAIN_ADMIN_LISTEN": "0.0.0.0:9000"}))
+	if err != nil || cfg.AdminListen != "0.0.0.0:9000" || cfg.Drain != DefaultDrain {
+		t.Errorf("from the environment: %+v, %v", cfg, err)
+	}
+	if _, err := ParseConfig([]byte("token: t\nadmin:\n  listen: 'not an address'\n"), nil); err == nil || !strings.Contains(err.Error(), "admin.listen") {
+		t.Errorf("a bad address: %v", err)
+	}
+}

@@ -25,10 +25,11 @@ import (
 // with the notice kept; the next kick (a command in the channel, a
 // restart) tries again.
 type deliverer struct {
-	api   Discord
-	box   Games
-	log   *slog.Logger
-	limit int // upload limit in bytes
+	api     Discord
+	box     Games
+	log     *slog.Logger
+	limit   int      // upload limit in bytes
+	metrics *metrics // counts delivered and refused posts (nil: none)
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -163,6 +164,7 @@ func (d *deliverer) run(key store.Key, c *courier) {
 			// buttons: they would be stale before anyone could press them.
 			strip, err := d.deliver(key, n, !liveAmong(pending[i+1:]))
 			if err == nil {
+				d.metrics.post("delivered")
 				d.mu.Lock()
 				c.done, c.failed = n.Seq, nil
 				c.settle(n.Seq, nil)
@@ -174,6 +176,7 @@ func (d *deliverer) run(key store.Key, c *courier) {
 			}
 			var r *refusal
 			if errors.As(err, &r) {
+				d.metrics.post("refused")
 				d.log.Error("Discord refused a post; it stays queued", "channel", key.Channel, "notice", n.Seq, "status", r.status, "code", r.code, "err", err)
 				if err := d.box.Failed(key, n.Seq, r.reason); err != nil {
 					d.log.Error("recording a refused post", "channel", key.Channel, "err", err)
@@ -193,6 +196,9 @@ func (d *deliverer) run(key store.Key, c *courier) {
 		}
 		c.running = false
 		c.settle(^uint64(0), nil)
+		if len(c.waiters) == 0 && c.failed == nil && d.couriers[key] == c {
+			delete(d.couriers, key) // an idle channel keeps nothing in memory
+		}
 		d.mu.Unlock()
 		return
 	}

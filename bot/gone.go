@@ -14,8 +14,7 @@ func (b *Bot) ChannelGone(guild, channel string) {
 	}
 	defer b.wg.Done()
 	key := store.Key{Guild: guild, Channel: channel}
-	m := b.channel(key)
-	m.Lock()
+	unlock := b.lockChannel(key)
 	had, err := b.cmds.Abandon(key)
 	if err != nil {
 		b.log.Error("archiving the game of a deleted channel", "channel", channel, "err", err)
@@ -23,11 +22,8 @@ func (b *Bot) ChannelGone(guild, channel string) {
 	if err := b.games.DropNotices(key); err != nil {
 		b.log.Error("dropping the posts of a deleted channel", "channel", channel, "err", err)
 	}
-	m.Unlock()
+	unlock()
 	b.out.forget(key)
-	b.mu.Lock()
-	delete(b.channels, key)
-	b.mu.Unlock()
 	if had {
 		b.log.Info("channel deleted: its game was archived as abandoned", "guild", guild, "channel", channel)
 	}

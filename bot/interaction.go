@@ -18,7 +18,8 @@ type call struct {
 	caller   command.Caller
 	vars     map[string]string
 	received time.Time
-	thread   bool // the channel is a thread
+	thread   bool   // the channel is a thread
+	label    string // the subcommand or button verb, for the metrics
 }
 
 // Replies the bot gives on its own.
@@ -82,6 +83,11 @@ func routeOf(i *discordgo.Interaction) (kind, string) {
 // refuse answers at once with a caller-only message (no choices for
 // autocomplete).
 func (b *Bot) refuse(c *call, k kind, text string) {
+	label := c.label
+	if label == "" {
+		label = "other"
+	}
+	b.metrics.interaction(label, "refused")
 	if k == autocomplete {
 		b.respond(c, &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 			Data: &discordgo.InteractionResponseData{Choices: []*discordgo.ApplicationCommandOptionChoice{}}})
@@ -117,6 +123,7 @@ func (b *Bot) respond(c *call, r *discordgo.InteractionResponse) bool {
 		b.log.Error("acknowledging an interaction failed", "interaction", c.i.ID, "type", r.Type, "err", err)
 		return false
 	}
+	b.metrics.acked(time.Since(c.received))
 	b.log.Debug("interaction acknowledged", "interaction", c.i.ID, "type", r.Type, "after", time.Since(c.received))
 	return true
 }
@@ -143,6 +150,7 @@ func (b *Bot) posts(name string) bool {
 
 func (b *Bot) onCommand(c *call) {
 	name, opts, _ := subcommand(c.i.ApplicationCommandData())
+	c.label = name
 	if b.posts(name) {
 		if msg := missingPermissions(c.i.AppPermissions, c.thread); msg != "" {
 			b.log.Info("command refused for missing permissions", "channel", c.key.Channel, "command", name)
@@ -179,6 +187,7 @@ func (b *Bot) newGameDefaults(opts map[string]string) {
 
 func (b *Bot) onButton(c *call) {
 	id := c.i.MessageComponentData().CustomID
+	c.label = "button:" + c.vars["verb"]
 	if msg := missingPermissions(c.i.AppPermissions, c.thread); msg != "" {
 		b.log.Info("button refused for missing permissions", "channel", c.key.Channel, "custom_id", id)
 		b.refuse(c, component, msg)
@@ -210,11 +219,10 @@ type delivery struct {
 // are queued in the order of the game, and starts their delivery; it
 // starts the AI when it is to act.
 func (b *Bot) locked(key store.Key, fn func() command.Response) delivery {
-	m := b.channel(key)
-	m.Lock()
+	unlock := b.lockChannel(key)
 	resp := fn()
 	d := b.delivering(key, resp)
-	m.Unlock()
+	unlock()
 	if resp.AINext {
 		b.clearPaused(key)
 		b.startAI(key)
@@ -230,6 +238,9 @@ func (b *Bot) delivering(key store.Key, resp command.Response) delivery {
 	d := delivery{resp: resp}
 	if len(resp.Posts) == 0 {
 		return d
+	}
+	for range resp.Posts {
+		b.metrics.post("queued")
 	}
 	if last, err := b.games.LastPending(key); err != nil {
 		b.log.Error("reading the outbox", "channel", key.Channel, "err", err)
@@ -272,16 +283,26 @@ func (b *Bot) answer(c *call, button bool, work func(ctx context.Context) delive
 	go func() { done <- work(b.ctx) }()
 	soon, cancel := context.WithDeadline(b.ctx, c.received.Add(b.cfg.DeferAfter))
 	defer cancel()
+	var d delivery
 	select {
-	case d := <-done:
+	case d = <-done:
 		if d.wait(soon.Done()) {
 			b.replyNow(c, button, d)
-			return
+			break
 		}
-		b.replyDeferred(c, button, func() delivery { return d })
+		d = b.replyDeferred(c, button, func() delivery { return d })
 	case <-soon.Done():
-		b.replyDeferred(c, button, func() delivery { return <-done })
+		d = b.replyDeferred(c, button, func() delivery { return <-done })
 	}
+	result := "ok"
+	switch {
+	case d.resp.Refused:
+		result = "refused"
+	case d.err != nil:
+		result = "not_posted"
+	}
+	b.metrics.interaction(c.label, result)
+	b.metrics.answered(time.Since(c.received))
 }
 
 // wait waits for the delivery of the posts until stop; false if it is
@@ -301,7 +322,7 @@ func (d *delivery) wait(stop <-chan struct{}) bool {
 
 // replyDeferred defers the interaction, waits for the work and its posts
 // (while the interaction's token lives), then gives the reply.
-func (b *Bot) replyDeferred(c *call, button bool, result func() delivery) {
+func (b *Bot) replyDeferred(c *call, button bool, result func() delivery) delivery {
 	deferred := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
 		Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}}
 	if button {
@@ -315,6 +336,7 @@ func (b *Bot) replyDeferred(c *call, button bool, result func() delivery) {
 	if acked && b.ctx.Err() == nil {
 		b.replyLate(c, button, d)
 	}
+	return d
 }
 
 // tokenLifetime is how long an interaction's token may be used for its

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"strings"
 
 	"github.com/mortain/mortain/rules"
 )
@@ -32,33 +33,57 @@ func signed(n int) string {
 	return fmt.Sprintf("+%d", n)
 }
 
-// drawAttack draws one attack: a line from each firer to the target (or
-// the Air/OBA strike symbol), a cross on an eliminated unit's hex, and a
-// label with strength, modifier, N, card and result.
-func (p *painter) drawAttack(s *rules.State, a attackMark) {
-	l, k, R := p.l, p.l.K, p.l.R
-	tx, ty := l.hexCenter(a.hex)
-	hit := false
+// hitAny tells whether an attack hit any of its targets.
+func (a attackMark) hitAny() bool {
 	for _, r := range a.results {
-		hit = hit || r.Hit()
+		if r.Hit() {
+			return true
+		}
 	}
+	return false
+}
+
+// fireLines draws an attack's arrows: one from each firing hex to the
+// target, vermilion for a hit, grey for a miss, dashed while the card is
+// still to be drawn.
+func (p *painter) fireLines(a attackMark) {
+	R := p.l.R
 	lineCol := colFire
-	if !hit && !a.pending {
+	if !a.hitAny() && !a.pending {
 		lineCol = colMiss
 	}
 	var dash []float64
 	if a.pending {
-		dash = []float64{9 * k, 6 * k}
+		dash = []float64{3 * p.l.arrowW, 2 * p.l.arrowW}
 	}
-	for _, f := range a.firers {
-		fx, fy := l.hexCenter(f)
-		x1, y1, x2, y2 := shorten(fx, fy, tx, ty, 0.25*R, 0.42*R)
-		p.arrow(x1, y1, x2, y2, 0.06*R, lineCol, dash...)
+	tx, ty := p.l.hexCenter(a.hex)
+	if len(a.targets) > 0 {
+		tx, ty = p.unitCentre(a.targets[0], a.hex)
 	}
-	if a.source == rules.SourceAir {
-		p.planeBadge(tx-0.55*R, ty-0.55*R, 0.22*R)
+	// One arrow per firing hex, from whichever firer there has a clear
+	// line.
+	var to []rect
+	if len(a.targets) > 0 {
+		to = p.boxesOf(a.targets[0], a.hex)
 	}
-	p.attackLabel(s, a, hit)
+	if len(to) == 0 { // the target is gone: stop at the cross
+		to = []rect{{tx - 0.45*R, ty - 0.45*R, 0.9 * R, 0.9 * R}}
+	}
+	done := map[rules.Hex]bool{}
+	for i, f := range a.firers {
+		if done[f] {
+			continue
+		}
+		done[f] = true
+		var from []rect
+		for j, g := range a.firers {
+			if g == f {
+				from = append(from, p.boxesOf(a.units[j], f)...)
+			}
+		}
+		fx, fy := p.unitCentre(a.units[i], f)
+		p.routedArrow(fx, fy, tx, ty, from, to, 0.4*R, p.l.arrowW, lineCol, dash...)
+	}
 }
 
 // attackUnder draws the marks of an attack that belong under the counters:
@@ -107,7 +132,8 @@ func (p *painter) strikeMark(x, y float64, c color.RGBA) {
 // attackLabel writes the attack's figures on a small chit next to the
 // target: strength and modifier, the number to hit (R6.8), then the card
 // and the result (a line per unit for a strike on a stack).
-func (p *painter) attackLabel(s *rules.State, a attackMark, hit bool) {
+func (p *painter) attackLabel(s *rules.State, a attackMark) {
+	hit := a.hitAny()
 	k := p.l.K
 	sc := s.Scenario()
 	e := a.ev
@@ -129,6 +155,18 @@ func (p *painter) attackLabel(s *rules.State, a attackMark, hit bool) {
 		lines = append(lines, "no hit possible")
 	default:
 		lines = append(lines, fmt.Sprintf("hits on ≤%d", e.N))
+	}
+	if p.l.Compact { // fewer words, larger type
+		fs = resultPx * p.l.C
+		f = p.face(bold, fs)
+		switch {
+		case a.pending:
+			lines = []string{fmt.Sprintf("str %d %s · ≤%d to hit", e.Strength, signed(e.Modifier()), e.N)}
+		case e.N < 1:
+			lines = []string{fmt.Sprintf("%sstr %d %s · no hit", head, e.Strength, signed(e.Modifier()))}
+		default:
+			lines = []string{fmt.Sprintf("%sstr %d %s · ≤%d", head, e.Strength, signed(e.Modifier()), e.N)}
+		}
 	}
 	if !a.pending {
 		for i, t := range a.targets {
@@ -155,12 +193,13 @@ func (p *painter) attackLabel(s *rules.State, a attackMark, hit bool) {
 	w += 12 * k
 	lineH := fs * 1.33
 	h := float64(len(lines)+len(results))*lineH + 6*k
-	r := p.placeLabel(s, a, w, h)
+	r := p.placeLabel(a, w, h)
 	edge := colMiss
 	if hit || a.pending {
 		edge = colFire
 	}
 	p.roundRect(r, 5*k, colWhite, edge, 2*k)
+	p.record(item{kind: kResult, r: r, px: fs, text: strings.Join(append(lines, results...), " / ")})
 	y := r.Y + 3*k + lineH/2
 	for _, ln := range lines {
 		p.text(f, ln, r.X+6*k, y, 0, 0.5, colInk)
@@ -189,11 +228,12 @@ func (p *painter) miniCardWidth(c rules.Card, h float64) float64 {
 	return p.width(f, label) + 6*p.l.K + h*0.55
 }
 
-// placeLabel chooses where an attack's chit goes: on one of the target's
-// neighbouring hexes, preferring the side away from the firers and the
-// hexes with no counters (ties go to the first candidate, so the choice is
-// deterministic).
-func (p *painter) placeLabel(s *rules.State, a attackMark, w, h float64) rect {
+// placeLabel chooses where an attack's result box goes: the free place
+// nearest the target, on the side away from the firers by preference,
+// that covers nothing drawn so far (counters, hex numbers, labels,
+// arrows, other boxes). Ties go to the first candidate, so the choice is
+// deterministic.
+func (p *painter) placeLabel(a attackMark, w, h float64) rect {
 	l, k, R := p.l, p.l.K, p.l.R
 	tx, ty := l.hexCenter(a.hex)
 	var ax, ay float64 // away from the firers
@@ -206,51 +246,41 @@ func (p *painter) placeLabel(s *rules.State, a attackMark, w, h float64) rect {
 	}
 	n := hypot(ax, ay)
 	ax, ay = ax/n, ay/n
-	occupied := map[rules.Hex]bool{}
-	for i := range s.Scenario().Units {
-		if st := s.Unit(rules.UnitID(i)); st.Status == rules.OnMap {
-			occupied[st.Hex] = true
-		}
-	}
-	firer := map[rules.Hex]bool{}
-	for _, f := range a.firers {
-		firer[f] = true
-	}
-	m := l.Map
-	best, bestScore := rect{}, 0.0
-	for d := 0; d < 6; d++ {
-		// Neighbour centres, also off the map edge (clamped back below).
-		ang := float64(d)*math.Pi/3 - math.Pi/2
-		dx, dy := math.Cos(ang), math.Sin(ang)
-		cx, cy := tx+dx*sqrt3*R, ty+dy*sqrt3*R
+	area := l.Map.inflate(-2 * k)
+	best, bestScore := rect{}, math.Inf(1)
+	// Rings of candidate centres around the target, then the whole map.
+	try := func(cx, cy float64) {
 		r := rect{cx - w/2, cy - h/2, w, h}
-		r.X = min(max(r.X, m.X+2*k), m.X+m.W-2*k-r.W)
-		r.Y = min(max(r.Y, m.Y+2*k), m.Y+m.H-2*k-r.H)
-		score := 1 - (dx*ax + dy*ay) // 0 straight away from the firers .. 2 towards them
-		nb := a.hex.Neighbours()[d]
-		switch {
-		case !nb.Valid():
-			score += 1.5 // off the map: squeezed against the edge
-		case firer[nb]:
-			score += 6
-		case occupied[nb]:
-			score += 3
+		dx, dy := cx-tx, cy-ty
+		d := hypot(dx, dy)
+		score := d
+		if d > 0 {
+			score += 0.4 * R * (1 - (dx*ax+dy*ay)/d)
 		}
-		// Whatever the chit still covers of the target's own counters.
-		score += overlap(r, rect{tx - 0.8*R, ty - 0.5*R, 1.6 * R, R}) / (R * R)
-		if d == 0 || score < bestScore-1e-9 {
+		if score < bestScore-1e-9 && !p.blocked(r, area) {
 			best, bestScore = r, score
 		}
 	}
-	return best
-}
-
-// overlap is the area two rectangles share.
-func overlap(a, b rect) float64 {
-	w := min(a.X+a.W, b.X+b.W) - max(a.X, b.X)
-	h := min(a.Y+a.H, b.Y+b.H) - max(a.Y, b.Y)
-	if w <= 0 || h <= 0 {
-		return 0
+	for ring := 1; ring <= 8 && math.IsInf(bestScore, 1); ring++ {
+		d := 0.45 * R * float64(ring)
+		steps := 12 * ring
+		for i := 0; i < steps; i++ {
+			ang := 2 * math.Pi * float64(i) / float64(steps)
+			try(tx+d*math.Cos(ang)+math.Copysign(w/2, math.Cos(ang))*0.8, ty+d*math.Sin(ang)+math.Copysign(h/2, math.Sin(ang))*0.8)
+		}
 	}
-	return w * h
+	if math.IsInf(bestScore, 1) {
+		step := 4 * k
+		for y := area.Y + h/2; y+h/2 <= area.Y+area.H; y += step {
+			for x := area.X + w/2; x+w/2 <= area.X+area.W; x += step {
+				try(x, y)
+			}
+		}
+	}
+	if math.IsInf(bestScore, 1) { // nowhere free: below the target, clamped
+		best = rect{tx - w/2, ty + R, w, h}
+		best.X = min(max(best.X, area.X), area.X+area.W-w)
+		best.Y = min(max(best.Y, area.Y), area.Y+area.H-h)
+	}
+	return best
 }

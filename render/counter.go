@@ -20,6 +20,7 @@ type counterLook struct {
 	activated bool // this round (R4.4)
 	targeted  bool // this round (R6.7)
 	covered   bool // under Air cover (R7.5)
+	onMap     bool // in a hex: room is kept for the marks
 }
 
 func lookOf(s *rules.State, u rules.UnitID) counterLook {
@@ -30,6 +31,7 @@ func lookOf(s *rules.State, u rules.UnitID) counterLook {
 		activated: s.Activated(u),
 		targeted:  s.Targeted(u),
 		covered:   s.Covered(u),
+		onMap:     s.Unit(u).Status == rules.OnMap,
 	}
 }
 
@@ -61,6 +63,49 @@ func (p *painter) counter(c counterLook, cx, cy, S float64) {
 	b := sp.Bounds()
 	draw.Draw(p.img, b.Add(image.Pt(x0, y0)), sp, b.Min, draw.Over)
 	p.marks(c, cx, cy, S)
+	p.owners++
+	o := p.owners
+	box := rect{cx - S/2, cy - S/2, S, S}
+	if c.onMap {
+		box = counterBox(cx, cy, S, p.l.K)
+	}
+	p.record(item{kind: kCounter, r: box, owner: o, text: c.def.ID})
+	idF, idPx, facF, facPx := p.counterFaces(c, S)
+	p.record(item{kind: kUnitID, r: p.textBox(idF, c.def.ID, cx, cy+idY*S, 0.5, 0.5), owner: o, px: idPx, text: c.def.ID})
+	fs := c.factors.String()
+	p.record(item{kind: kFactors, r: p.textBox(facF, fs, cx, cy+factorsY*S, 0.5, 0.5), owner: o, px: facPx, text: fs})
+}
+
+// Where a counter's id and factors are centred, in sides from its centre.
+const (
+	idY      = -0.335
+	factorsY = 0.33
+)
+
+// counterBox is the room a counter of side S takes with its shadow and
+// the marks on its corners.
+func counterBox(cx, cy, S, k float64) rect {
+	mr := max(4*k, 0.12*S)
+	return rect{cx - S/2, cy - S/2, S, S}.inflate(max(mr-0.04*S, 0.06*S))
+}
+
+// counterFaces are the faces of a counter's id and factors, and their
+// sizes in pixels.
+func (p *painter) counterFaces(c counterLook, S float64) (id fontFace, idPx float64, fac fontFace, facPx float64) {
+	idPx = fitSize(p, bold, c.def.ID, 0.28*S, 0.9*S)
+	fs := c.factors.String()
+	facPx = fitSize(p, bold, fs, 0.3*S, 0.92*S)
+	return p.face(bold, idPx), idPx, p.face(bold, facPx), facPx
+}
+
+// fitSize is the size fitText would choose, as the face is made (in half
+// pixels).
+func fitSize(p *painter, style fontStyle, s string, size, w float64) float64 {
+	f := p.face(style, size)
+	if tw := p.width(f, s); tw > w && tw > 0 {
+		size = size * w / tw
+	}
+	return float64(int(size*2+0.5)) / 2
 }
 
 // spritePad is the room around a counter in its sprite, for the outline
@@ -119,8 +164,8 @@ func (p *painter) counterFace(c counterLook, cx, cy, S float64) {
 		p.line(x0+inset, y0+inset+bandH, x0+S-inset, y0+inset+bandH, edge, max(0.8, 0.02*S))
 		idInk = colInk
 	}
-	f := p.fitText(bold, c.def.ID, 0.28*S, 0.9*S)
-	p.text(f, c.def.ID, cx, y0+0.165*S, 0.5, 0.5, idInk)
+	f, _, ff, _ := p.counterFaces(c, S)
+	p.text(f, c.def.ID, cx, cy+idY*S, 0.5, 0.5, idInk)
 
 	// NATO symbol: a frame with an oval (armour), a cross (infantry) or an
 	// inverted V (anti-tank gun).
@@ -151,8 +196,7 @@ func (p *painter) counterFace(c counterLook, cx, cy, S float64) {
 		p.dc.LineTo(sx+sw*0.8, sy+sh)
 		p.stroke(symInk, lw)
 	}
-	ff := p.fitText(bold, c.factors.String(), 0.3*S, 0.92*S)
-	p.text(ff, c.factors.String(), cx, y0+0.83*S, 0.5, 0.5, ink)
+	p.text(ff, c.factors.String(), cx, cy+factorsY*S, 0.5, 0.5, ink)
 }
 
 // marks draws a counter's subtle marks: activated (a tick, top left),

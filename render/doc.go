@@ -6,4 +6,10 @@
 // asked for. What never changes for a scenario and width (the terrain and
 // the panels) is drawn once and cached; each call copies it, draws the
 // position over it and encodes a paletted PNG with a fixed palette.
+//
+// Every counter, id, factors, hex number, label, arrow piece and result
+// box drawn is recorded as a layout box (scene.go); arrows and result
+// boxes are placed where they cover none of the boxes already there, and
+// the tests check that no two boxes overlap. Pictures narrower than 800
+// pixels use a compact layout made for a phone's preview (compact.go).
 package render

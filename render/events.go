@@ -2,6 +2,7 @@ package render
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/mortain/mortain/rules"
@@ -27,6 +28,7 @@ type moveMark struct {
 	kind     moveKind
 	from, to rules.Hex // NoHex off the map (entry, exit)
 	side     rules.Side
+	unit     rules.UnitID
 }
 
 // attackMark is one resolved attack: a ground attack on one target, or an
@@ -34,6 +36,7 @@ type moveMark struct {
 type attackMark struct {
 	source  uint8
 	firers  []rules.Hex
+	units   []rules.UnitID // the firing unit in each of firers
 	hex     rules.Hex
 	targets []rules.UnitID
 	results []rules.Result
@@ -81,17 +84,17 @@ func (p *painter) overlay(s *rules.State, events []rules.Event) *overlay {
 		}
 		switch e.Kind {
 		case rules.EvMove:
-			ov.moves = append(ov.moves, moveMark{moved, e.From, e.To, e.Side})
+			ov.moves = append(ov.moves, moveMark{moved, e.From, e.To, e.Side, e.Unit})
 			ov.summary = append(ov.summary, fmt.Sprintf("%s %s→%s", id(e.Unit), e.From, e.To))
 		case rules.EvEnter:
-			ov.moves = append(ov.moves, moveMark{entered, rules.NoHex, e.To, e.Side})
+			ov.moves = append(ov.moves, moveMark{entered, rules.NoHex, e.To, e.Side, e.Unit})
 			who := id(e.Unit)
 			if e.With != rules.NoUnit {
 				who += " + " + id(e.With)
 			}
 			ov.summary = append(ov.summary, fmt.Sprintf("%s entered at %s", who, e.To))
 		case rules.EvExit:
-			ov.moves = append(ov.moves, moveMark{exited, e.From, rules.NoHex, e.Side})
+			ov.moves = append(ov.moves, moveMark{exited, e.From, rules.NoHex, e.Side, e.Unit})
 			ov.summary = append(ov.summary, fmt.Sprintf("%s exited the west edge", id(e.Unit)))
 		case rules.EvFire:
 			fireFrom[e.Unit] = e.From
@@ -117,6 +120,7 @@ func (p *painter) overlay(s *rules.State, events []rules.Event) *overlay {
 				}
 				if h.Valid() {
 					a.firers = append(a.firers, h)
+					a.units = append(a.units, f)
 				}
 			}
 			ov.attacks = append(ov.attacks, a)
@@ -159,6 +163,7 @@ func (p *painter) overlay(s *rules.State, events []rules.Event) *overlay {
 		for _, f := range firers {
 			if s.Unit(f).Status == rules.OnMap {
 				a.firers = append(a.firers, s.Unit(f).Hex)
+				a.units = append(a.units, f)
 			}
 		}
 		ov.attacks = append(ov.attacks, a)
@@ -192,48 +197,91 @@ func (p *painter) drawOverlayUnder(s *rules.State, ov *overlay) {
 	for _, a := range ov.attacks {
 		p.attackUnder(s, a)
 	}
+	// The hex numbers and labels the marks crossed come back from the
+	// background.
+	if ov.cover == rules.NoHex && len(ov.attacks) == 0 {
+		return
+	}
+	for _, it := range p.items {
+		if it.kind == kHexNum || it.kind == kLabel {
+			p.restore(it.r)
+		}
+	}
 }
 
-// drawOverlay draws arrows for moves, entries and exits, fire lines with
-// the attack's figures, and Air/OBA strikes.
+// restore copies the background back into r.
+func (p *painter) restore(r rect) {
+	b := r.inflate(1).image().Intersect(p.img.Rect)
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		o := p.img.PixOffset(b.Min.X, y)
+		n := 4 * b.Dx()
+		copy(p.img.Pix[o:o+n], p.layer.bg.Pix[o:o+n])
+	}
+}
+
+// drawOverlay draws arrows for moves, entries and exits, then fire lines,
+// then the attacks' result boxes in free space.
 func (p *painter) drawOverlay(s *rules.State, ov *overlay) {
 	l, k, R := p.l, p.l.K, p.l.R
-	lw := 0.085 * R
+	lw := p.l.arrowW
+	type leg struct{ from, to rules.Hex }
+	seen := map[leg]bool{}
 	for _, m := range ov.moves {
-		var x1, y1, x2, y2 float64
+		if seen[leg{m.from, m.to}] {
+			continue // a stack moving together: one arrow
+		}
+		seen[leg{m.from, m.to}] = true
 		switch m.kind {
 		case moved:
-			x1, y1 = l.hexCenter(m.from)
-			x2, y2 = l.hexCenter(m.to)
-			x1, y1, x2, y2 = shorten(x1, y1, x2, y2, 0.3*R, 0.52*R)
+			x1, y1 := l.hexCenter(m.from)
+			x2, y2 := p.unitCentre(m.unit, m.to)
+			p.routedArrow(x1, y1, x2, y2, p.hexBoxes[m.from], p.boxesOf(m.unit, m.to), 0.4*R, lw, colMove)
 		case entered:
-			x2, y2 = l.hexCenter(m.to)
-			edge := l.East.X + 16*k // German entry: from the east sideboard (R5.3)
+			x2, y2 := p.unitCentre(m.unit, m.to)
+			x1 := l.Map.X + l.Map.W - 2*k // German entry: the east edge (R5.3)
 			if m.side == rules.US {
-				edge = l.West.X + l.West.W - 16*k
+				x1 = l.Map.X + 2*k
 			}
-			x1, y1 = edge, y2
-			x1, y1, x2, y2 = shorten(x1, y1, x2, y2, 0, 0.5*R)
+			p.routedArrow(x1, y2, x2, y2, nil, p.boxesOf(m.unit, m.to), 0.4*R, lw, colMove)
 		case exited:
-			x1, y1 = l.hexCenter(m.from)
-			x2, y2 = l.West.X+l.West.W-10*k, y1 // off the west edge (R5.5)
-			x1, y1, x2, y2 = shorten(x1, y1, x2, y2, 0.2*R, 0)
+			x1, y1 := l.hexCenter(m.from)
+			p.routedArrow(x1-0.2*R, y1, l.Map.X+2*k, y1, p.hexBoxes[m.from], nil, 0, lw, colMove) // off the west edge (R5.5)
 		}
-		p.arrow(x1, y1, x2, y2, lw, colMove)
 	}
 	for _, a := range ov.attacks {
-		p.drawAttack(s, a)
+		p.fireLines(a)
 	}
-	if ov.cover != rules.NoHex {
-		x, y := l.hexCenter(ov.cover)
-		p.planeBadge(x, y-0.62*R, 0.2*R)
+	for _, a := range ov.attacks {
+		p.attackLabel(s, a)
 	}
 }
 
-// shorten pulls both ends of a segment in by a and b pixels.
-func shorten(x1, y1, x2, y2, a, b float64) (float64, float64, float64, float64) {
-	dx, dy := x2-x1, y2-y1
-	n := max(1e-9, hypot(dx, dy))
-	ux, uy := dx/n, dy/n
-	return x1 + ux*a, y1 + uy*a, x2 - ux*b, y2 - uy*b
+// boxesOf is the box of u's counter if it is drawn in hex h, else the
+// boxes of the counters in h.
+func (p *painter) boxesOf(u rules.UnitID, h rules.Hex) []rect {
+	if b, ok := p.unitBox[u]; ok && p.unitHex(b) == h {
+		return []rect{b}
+	}
+	return p.hexBoxes[h]
+}
+
+// unitHex is the hex whose centre is nearest to b's centre.
+func (p *painter) unitHex(b rect) rules.Hex {
+	best, bd := rules.NoHex, math.Inf(1)
+	for h := rules.Hex(0); h < rules.NumHexes; h++ {
+		x, y := p.l.hexCenter(h)
+		if d := math.Hypot(x-b.cx(), y-b.cy()); d < bd {
+			best, bd = h, d
+		}
+	}
+	return best
+}
+
+// unitCentre is the centre of u's counter on the map, or of hex h if u is
+// not drawn there.
+func (p *painter) unitCentre(u rules.UnitID, h rules.Hex) (float64, float64) {
+	if b, ok := p.unitBox[u]; ok {
+		return b.cx(), b.cy()
+	}
+	return p.l.hexCenter(h)
 }

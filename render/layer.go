@@ -17,6 +17,7 @@ type layer struct {
 	l     *layout
 	bg    *image.RGBA
 	bgIdx []uint8
+	items []item // the background's layout boxes: hex numbers, labels
 
 	// sprites caches counter pictures, drawn on first use; a sprite never
 	// changes once stored.
@@ -60,7 +61,7 @@ func (r *Renderer) buildLayer(sc *rules.Scenario, width int) *layer {
 	p := &painter{fonts: r.fonts, l: l, img: img, dc: gg.NewContextForRGBA(img),
 		faces: map[faceKey]font.Face{}}
 	p.drawBackground(sc)
-	ly := &layer{l: l, bg: img, bgIdx: make([]uint8, l.W*l.H), sprites: map[spriteKey]*image.RGBA{}}
+	ly := &layer{l: l, bg: img, bgIdx: make([]uint8, l.W*l.H), items: p.items, sprites: map[spriteKey]*image.RGBA{}}
 	for i := range ly.bgIdx {
 		o := 4 * i
 		ly.bgIdx[i] = p.index.lookup(img.Pix[o], img.Pix[o+1], img.Pix[o+2])

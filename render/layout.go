@@ -24,6 +24,15 @@ const (
 	baseBoxS     = 38.0  // counter side in the eliminated and exited boxes
 )
 
+// Where hex numbers and place labels go in a hex, in hex radii from its
+// centre: numbers end numRight left of the centre line, numY above the
+// centre; labels are centred labelY below it.
+const (
+	numRight = 0.14
+	numY     = 0.74
+	labelY   = 0.64
+)
+
 // rect is a rectangle in pixels (floating point).
 type rect struct{ X, Y, W, H float64 }
 
@@ -83,10 +92,28 @@ type layout struct {
 	Map    rect // the map panel
 	mapX   float64
 	mapY   float64 // pixel position of the map's top-left hex corner box
+	// Text sizes in pixels: hex numbers, place labels and their plates.
+	numPx, labelPx, plateH float64
+	arrowW                 float64 // an arrow's line width
 	// Boxes on the sideboards: US reserve, exited and US eliminated on the
 	// west; German reserve and German eliminated on the east.
 	USReserve, Exited, USElim, GerReserve, GerElim box
+
+	// Compact is the layout for pictures narrower than compactBelow (a
+	// phone's preview): the map spans the width, counters are one-line
+	// chips, the status has three short lines and the sideboards are two
+	// lines of unit ids under the map (West for the US, East for the
+	// Germans). C is its scale from previewWidth.
+	Compact bool
+	C       float64
 }
+
+// Pictures narrower than compactBelow use the compact layout, designed at
+// previewWidth (Discord's preview on a phone).
+const (
+	compactBelow = 800
+	previewWidth = 550.0
+)
 
 // clampWidth turns Options.Width into the width drawn.
 func clampWidth(w int) int {
@@ -102,8 +129,11 @@ func clampWidth(w int) int {
 }
 
 func newLayout(sc *rules.Scenario, width int) *layout {
+	if width < compactBelow {
+		return newCompactLayout(width)
+	}
 	k := float64(width) / baseWidth
-	l := &layout{W: width, K: k, R: baseHexR * k}
+	l := &layout{W: width, K: k, R: baseHexR * k, numPx: 10.5 * k, labelPx: 11.5 * k, plateH: 16 * k, arrowW: 0.07 * baseHexR * k}
 	m := baseMargin * k
 	l.Status = rect{m, m, float64(width) - 2*m, baseStatusH * k}
 	mapW := 14 * l.R
@@ -184,4 +214,25 @@ func (l *layout) hexCorners(h rules.Hex, scale float64) [6][2]float64 {
 
 func (r rect) image() image.Rectangle {
 	return image.Rect(int(r.X), int(r.Y), int(math.Ceil(r.X+r.W)), int(math.Ceil(r.Y+r.H)))
+}
+
+// newCompactLayout places the compact picture: status on top, the map
+// across the whole width, the sideboards' lines below.
+func newCompactLayout(width int) *layout {
+	c := float64(width) / previewWidth
+	k := float64(width) / baseWidth
+	m, pad := 3*c, 2*c
+	R := (float64(width) - 2*m - 2*pad) / 14
+	l := &layout{W: width, K: k, R: R, Compact: true, C: c,
+		numPx: 8 * c, labelPx: 9 * c, plateH: 11 * c, arrowW: 2.6 * c}
+	l.Status = rect{m, m, float64(width) - 2*m, 66 * c}
+	top := l.Status.Y + l.Status.H + m
+	l.Map = rect{m, top, 14*R + 2*pad, 5.5*sqrt3*R + 2*pad}
+	l.mapX, l.mapY = l.Map.X+pad, l.Map.Y+pad
+	strip := l.Map.Y + l.Map.H + m
+	half := (l.Map.W - m) / 2
+	l.West = rect{m, strip, half, 34 * c}
+	l.East = rect{m + half + m, strip, half, 34 * c}
+	l.H = int(math.Ceil(l.West.Y + l.West.H + m))
+	return l
 }

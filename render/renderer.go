@@ -70,6 +70,13 @@ func (r *Renderer) paint(s *rules.State, events []rules.Event, width int) *paint
 	ly := r.layer(s.Scenario(), width)
 	p := r.painter(ly)
 	copy(p.img.Pix, ly.bg.Pix)
+	p.items = append(p.items[:0], ly.items...)
+	p.owners = 0
+	if p.unitBox == nil {
+		p.unitBox, p.hexBoxes = map[rules.UnitID]rect{}, map[rules.Hex][]rect{}
+	}
+	clear(p.unitBox)
+	clear(p.hexBoxes)
 	p.drawState(s, events)
 	p.quantize()
 	return p
@@ -87,6 +94,15 @@ type painter struct {
 	faces  map[faceKey]font.Face
 	widths map[widthKey]float64
 	index  colourCache
+
+	// items are the layout boxes of what was drawn (the background's
+	// first); owners counts the counters drawn.
+	items  []item
+	owners int
+	// unitBox and hexBoxes are the boxes of the counters on the map, by
+	// unit and by hex, for arrows to start and stop at their edges.
+	unitBox  map[rules.UnitID]rect
+	hexBoxes map[rules.Hex][]rect
 }
 
 // maxPainters bounds the painters kept for reuse (about 6 MB each at the

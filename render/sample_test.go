@@ -10,6 +10,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -33,10 +34,18 @@ func TestWriteSamples(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
 			t.Fatal(err)
 		}
+		if w == 0 { // and the preview
+			b, err = r.Map(&g.State, g.LastEvents(), Options{Width: 550})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, strings.TrimSuffix(name, ".png")+"-550.png"), b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
 	g := busyGame(t)
 	write("busy.png", g, 0)
-	write("busy-550.png", g, 550)
 	g = rules.NewGame(nil, rules.Options{}, 3)
 	play(t, g, "historical", "setup-done", "debug place DR-1 1603", "debug place 102 1603", "debug flip DR-1", "debug round us 3H", "debug deck 4C", "air-attack 1603")
 	write("strike.png", g, 0)

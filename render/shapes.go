@@ -3,7 +3,6 @@ package render
 import (
 	"github.com/mortain/mortain/rules"
 	"image/color"
-	"math"
 )
 
 // Small drawing helpers over the painter's gg context. Each sets every
@@ -62,36 +61,6 @@ func (p *painter) line(x1, y1, x2, y2 float64, c color.RGBA, lw float64, dash ..
 	p.dc.MoveTo(x1, y1)
 	p.dc.LineTo(x2, y2)
 	p.stroke(c, lw, dash...)
-}
-
-// arrow draws a shaft from (x1, y1) to (x2, y2) ending in a head, with a
-// white halo so that it reads over any terrain or counter.
-func (p *painter) arrow(x1, y1, x2, y2, lw float64, c color.RGBA, dash ...float64) {
-	dx, dy := x2-x1, y2-y1
-	n := math.Hypot(dx, dy)
-	if n < 1 {
-		return
-	}
-	ux, uy := dx/n, dy/n
-	head := lw * 3.2
-	bx, by := x2-ux*head, y2-uy*head
-	headPts := [][2]float64{
-		{x2, y2},
-		{bx - uy*head*0.62, by + ux*head*0.62},
-		{bx + uy*head*0.62, by - ux*head*0.62},
-	}
-	halo := max(1.5, lw*0.45)
-	// Halo first, then the arrow itself.
-	p.line(x1, y1, bx, by, colWhite, lw+2*halo, dash...)
-	p.polygon(headPts)
-	p.dc.SetColor(colWhite)
-	p.dc.SetLineWidth(2 * halo)
-	p.dc.SetLineJoinRound()
-	p.dc.StrokePreserve()
-	p.fill(colWhite)
-	p.line(x1, y1, bx+ux*lw*0.5, by+uy*lw*0.5, c, lw, dash...)
-	p.polygon(headPts)
-	p.fill(c)
 }
 
 // badgeCircle draws a filled circle with an outline.

@@ -43,6 +43,12 @@ func (p *painter) drawState(s *rules.State, events []rules.Event) {
 		p.stack(s, rules.Hex(h), at[h])
 	}
 	l := p.l
+	if l.Compact {
+		p.compactSideboards(s, usRes, usElim, gerRes, gerElim, exited)
+		p.drawOverlay(s, ov)
+		p.compactStatus(s, ov)
+		return
+	}
 	p.fillBox(s, l.USReserve, usRes)
 	p.fillBox(s, l.GerReserve, gerRes)
 	p.fillBox(s, l.USElim, usElim)
@@ -63,16 +69,18 @@ func (p *painter) drawState(s *rules.State, events []rules.Event) {
 // triangle for three (two and the Tiger, R3.1). Values are in hex radii:
 // x, y of each counter's centre and the counter side.
 func stackOffsets(n int) ([][2]float64, float64) {
+	// Each counter with its marks takes 1.18 of its side; the stacks keep
+	// clear of the hex number above and the place label below, and inside
+	// the hex.
 	switch n {
 	case 1:
-		return [][2]float64{{0, 0.02}}, 0.9
+		return [][2]float64{{0, 0}}, 0.8
 	case 2:
-		return [][2]float64{{-0.42, 0}, {0.42, 0}}, 0.8
+		return [][2]float64{{-0.38, 0}, {0.38, 0}}, 0.62
 	}
-	return [][2]float64{{-0.37, -0.31}, {0.37, -0.31}, {0, 0.4}}, 0.7
+	return [][2]float64{{-0.309, -0.366}, {0.309, -0.366}, {0, 0.219}}, 0.48
 }
 
-// stack draws the counters in hex h, fanned so that each stays readable.
 func (p *painter) stack(s *rules.State, h rules.Hex, units []rules.UnitID) {
 	if len(units) == 0 {
 		return
@@ -82,9 +90,17 @@ func (p *painter) stack(s *rules.State, h rules.Hex, units []rules.UnitID) {
 	for len(units) > 3 { // cannot happen under R3; draw the first three
 		units = units[:3]
 	}
+	if p.l.Compact {
+		p.chipStack(s, h, units)
+		return
+	}
 	offs, size := stackOffsets(len(units))
 	for i, u := range units {
-		p.counter(lookOf(s, u), cx+offs[i][0]*R, cy+offs[i][1]*R, size*R)
+		x, y, S := cx+offs[i][0]*R, cy+offs[i][1]*R, size*R
+		p.counter(lookOf(s, u), x, y, S)
+		b := counterBox(x, y, S, p.l.K)
+		p.unitBox[u] = b
+		p.hexBoxes[h] = append(p.hexBoxes[h], b)
 	}
 }
 

@@ -33,13 +33,19 @@ func (p *painter) drawBackground(sc *rules.Scenario) {
 	}
 	// The map edges of R1.1 and R5: west edge (exit), east edge (German entry).
 	p.edgeMarks()
-	idFace := p.face(bold, 10.5*k)
+	// Hex numbers sit left of the top centre, clear of the arrows that
+	// come in from the hex above.
+	idFace := p.face(bold, l.numPx)
 	for h := rules.Hex(0); h < rules.NumHexes; h++ {
 		x, y := l.hexCenter(h)
-		c := colInkSoft
-		p.text(idFace, h.String(), x, y-0.72*l.R, 0.5, 0.5, c)
+		x, y = x-numRight*l.R, y-numY*l.R
+		p.text(idFace, h.String(), x, y, 1, 0.5, colInkSoft)
+		p.record(item{kind: kHexNum, r: p.textBox(idFace, h.String(), x, y, 1, 0.5).inflate(1), px: l.numPx, text: h.String()})
 	}
 	p.drawLabels(sc)
+	if l.Compact {
+		return
+	}
 	for _, b := range []box{l.USReserve, l.Exited, l.USElim, l.GerReserve, l.GerElim} {
 		p.drawBox(b)
 	}
@@ -187,13 +193,11 @@ func edgeHex(h rules.Hex) bool {
 // drawLabels writes the place names on plates, and road destinations
 // where a road leaves the map.
 func (p *painter) drawLabels(sc *rules.Scenario) {
-	l, k := p.l, p.l.K
-	f := p.face(bold, 11.5*k)
+	l := p.l
 	for _, lb := range sc.Labels {
 		x, y := l.hexCenter(lb.Hex)
-		p.plate(f, lb.Text, x, y+0.64*l.R, colInk, colLabelBack)
+		p.plate(bold, l.labelPx, lb.Text, x, y+labelY*l.R, colInk, colLabelBack)
 	}
-	fi := p.face(italic, 11*k)
 	for _, rd := range sc.Roads {
 		if len(rd.Hexes) < 2 || !strings.HasPrefix(rd.Name, "to ") {
 			continue
@@ -214,28 +218,60 @@ func (p *painter) drawLabels(sc *rules.Scenario) {
 			name = "↑ " + name
 		}
 		x, y := l.hexCenter(end)
-		p.plate(fi, name, x, y+0.64*l.R, colInkSoft, colOpen)
+		p.plate(italic, l.labelPx*0.95, name, x, y+labelY*l.R, colInkSoft, colOpen)
 	}
 }
 
-// plate writes s centred at x, y on a small rounded plate, kept inside the
-// map panel.
-func (p *painter) plate(f fontFace, s string, x, y float64, fg, bg color.RGBA) {
-	k := p.l.K
-	w := p.width(f, s) + 8*k
-	h := 16 * k
-	r := rect{x - w/2, y - h/2, w, h}
-	if m := p.l.Map; x >= m.X && x <= m.X+m.W {
-		lo, hi := m.X+3*k, m.X+m.W-3*k
-		if r.X < lo {
-			r.X = lo
+// plate writes s centred at x, y on a small rounded plate that stays
+// inside the hex, clear of the neighbours' counters: a long name is broken
+// in two lines, or its type shrinks, whichever keeps it larger.
+func (p *painter) plate(style fontStyle, size float64, s string, x, y float64, fg, bg color.RGBA) {
+	k, R := p.l.K, p.l.R
+	h := p.l.plateH
+	widthAt := func(bottom float64) float64 { return 2*(R-bottom/sqrt3) - 8*k } // text room above bottom (from the centre)
+	px := fitSize(p, style, s, size, widthAt(labelY*R+h/2))
+	lines := []string{s}
+	// Two lines, from the plate's top down to near the hex's bottom edge.
+	top := labelY*R - h/2
+	for i, ch := range s {
+		if i == 0 || (ch != ' ' && ch != '-') {
+			continue
 		}
-		if r.X+r.W > hi {
-			r.X = hi - r.W
+		cut := i
+		if ch == '-' {
+			cut = i + 1
+		}
+		a, b := strings.TrimSpace(s[:cut]), strings.TrimSpace(s[cut:])
+		px2 := size
+		for ; px2 > px; px2 -= 0.5 {
+			h2 := 2*px2*1.1 + 3*k
+			room := widthAt(top + h2)
+			if top+h2 <= sqrt3/2*R-1.5*k && p.width(p.face(style, px2), a) <= room && p.width(p.face(style, px2), b) <= room {
+				break
+			}
+		}
+		if px2 > px {
+			px, lines = px2, []string{a, b}
 		}
 	}
+	f := p.face(style, px)
+	w := 0.0
+	for _, ln := range lines {
+		w = max(w, p.width(f, ln)+6*k)
+	}
+	r := rect{x - w/2, y - h/2, w, h}
+	if len(lines) == 2 {
+		r.H = 2*px*1.1 + 3*k
+	}
 	p.roundRect(r, 4*k, bg, colPaperEdge, 0.8*k)
-	p.text(f, s, r.cx(), r.cy(), 0.5, 0.5, fg)
+	for i, ln := range lines {
+		ly := r.cy()
+		if len(lines) == 2 {
+			ly = r.Y + 1.5*k + px*1.1*(float64(i)+0.5)
+		}
+		p.text(f, ln, r.cx(), ly, 0.5, 0.5, fg)
+	}
+	p.record(item{kind: kLabel, r: r, text: s})
 }
 
 // edgeMarks draws the west and east map edges: a dashed band where German

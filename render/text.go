@@ -112,13 +112,3 @@ func (p *painter) fitText(style fontStyle, s string, size, w float64) font.Face 
 	}
 	return f
 }
-
-// haloText draws s with a one-pixel halo of colour halo around it, for
-// text over busy terrain.
-func (p *painter) haloText(f font.Face, s string, x, y, ax, ay float64, c, halo color.RGBA) {
-	o := max(1, p.l.K)
-	for _, d := range [][2]float64{{-o, 0}, {o, 0}, {0, -o}, {0, o}} {
-		p.text(f, s, x+d[0], y+d[1], ax, ay, halo)
-	}
-	p.text(f, s, x, y, ax, ay, c)
-}

@@ -23,9 +23,7 @@ func aiSeed(g *rules.Game) uint64 { return g.Seed*0x9E3779B97F4A7C15 + uint64(le
 // chosen when it was created). With nothing for the AI to do it returns an
 // empty Response and false. Errors are internal (store, AI) and logged.
 func (s *Service) AIStep(ctx context.Context, key store.Key) (resp Response, more bool, err error) {
-	m := s.keyLock(key)
-	m.Lock()
-	defer m.Unlock()
+	defer s.busy.Lock(key)()
 	for attempt := 0; attempt < 3; attempt++ {
 		resp, more, err = s.aiStep(ctx, key)
 		if !errors.Is(err, errStale) {

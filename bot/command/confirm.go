@@ -37,6 +37,12 @@ func (s *Service) rememberNew(req Request) Button {
 	rand.Read(b[:])
 	token := hex.EncodeToString(b[:])
 	s.mu.Lock()
+	if _, ok := s.pending[req.Key]; !ok && len(s.pending) >= maxCached {
+		for k := range s.pending { // an old question: it can be asked again
+			delete(s.pending, k)
+			break
+		}
+	}
 	s.pending[req.Key] = pendingNew{token: token, req: req}
 	s.mu.Unlock()
 	return Button{Label: "Confirm: end it and start the new game", CustomID: buttonPrefix + "new-confirm/" + token, Style: Danger}

@@ -380,8 +380,19 @@ func (s *Service) load(key store.Key) (*view, error) {
 func (s *Service) remember(key store.Key, v *view) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if _, ok := s.last[key]; !ok && len(s.last) >= maxCached {
+		for k := range s.last { // a cache: forget any one
+			delete(s.last, k)
+			break
+		}
+	}
 	s.last[key] = v
 }
+
+// maxCached bounds the per-channel memory of the Service (the last games,
+// the new games waiting for their Confirm), for a bot that serves many
+// channels for months.
+const maxCached = 1024
 
 // Game returns the channel's running game, or its last finished game
 // (finished set), for front ends that show it (local play's --json).

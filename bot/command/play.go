@@ -224,10 +224,15 @@ func roundHeader(st *rules.State) string {
 // render draws the map, or returns nothing when no renderer is wired or it
 // fails (the failure is logged; the game goes on).
 func (s *Service) render(st *rules.State, evs []rules.Event) ([]byte, string) {
-	if s.cfg.Render == nil {
+	return s.renderWith(s.cfg.Render, st, evs)
+}
+
+// renderWith is render with the renderer r.
+func (s *Service) renderWith(r RenderFunc, st *rules.State, evs []rules.Event) ([]byte, string) {
+	if r == nil {
 		return nil, ""
 	}
-	png, err := s.cfg.Render(st, evs)
+	png, err := r(st, evs)
 	if err != nil {
 		s.cfg.Logger.Error("rendering the map", "err", err)
 		return nil, ""

@@ -83,7 +83,11 @@ func (s *Service) mapPost(req Request) (Response, error) {
 	}
 	st := &v.game.State
 	post := Post{Text: roundHeader(st)}
-	post.Image, post.ImageName = s.render(st, nil)
+	if req.Options["size"] == "small" && s.cfg.RenderSmall != nil {
+		post.Image, post.ImageName = s.renderWith(s.cfg.RenderSmall, st, nil)
+	} else {
+		post.Image, post.ImageName = s.render(st, nil)
+	}
 	if post.Image == nil {
 		post.Text += "\n" + board(st)
 	}

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/mortain/mortain/bot/internal/keylock"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/rules/ai"
 	"github.com/mortain/mortain/store"
@@ -29,6 +30,9 @@ type Config struct {
 	Store Store
 	// Render draws the map; nil posts no images.
 	Render RenderFunc
+	// RenderSmall draws the compact map of `map size:small`; nil uses
+	// Render.
+	RenderSmall RenderFunc
 	// Replay draws a game's replay; nil refuses replay.
 	Replay ReplayFunc
 	// AI makes AI players (default ai.New).
@@ -64,7 +68,7 @@ type Config struct {
 type Service struct {
 	cfg  Config
 	mu   sync.Mutex
-	busy map[store.Key]*sync.Mutex
+	busy keylock.Locks[store.Key] // serialises the AI's steps in a channel
 	// last caches each channel's last finished game (nil: none), so that
 	// the archive is read at most once per channel.
 	last map[store.Key]*view
@@ -92,7 +96,7 @@ func New(cfg Config) *Service {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	return &Service{cfg: cfg, busy: map[store.Key]*sync.Mutex{}, last: map[store.Key]*view{}, pending: map[store.Key]pendingNew{}}
+	return &Service{cfg: cfg, last: map[store.Key]*view{}, pending: map[store.Key]pendingNew{}}
 }
 
 // StrongestLevel is the strongest AI level (the last of ai.Levels).
@@ -261,16 +265,4 @@ func checkOptions(def Definition, opts map[string]string) error {
 		}
 	}
 	return nil
-}
-
-// keyLock serialises the AI's steps in one channel.
-func (s *Service) keyLock(key store.Key) *sync.Mutex {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	m := s.busy[key]
-	if m == nil {
-		m = &sync.Mutex{}
-		s.busy[key] = m
-	}
-	return m
 }

@@ -69,7 +69,7 @@ func runBot(args []string, stdout, stderr io.Writer) int {
 	}
 	log := bot.NewLogger(stderr, cfg)
 	slog.SetDefault(log)
-	log.Info("starting", "config", cfg)
+	log.Info("starting", "version", versionText(), "config", cfg)
 
 	db, err := store.Open(cfg.Database, store.Options{})
 	if err != nil {
@@ -90,7 +90,7 @@ func runBot(args []string, stdout, stderr io.Writer) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := bot.Run(ctx, sess, bot.Options{Config: cfg, Commands: svc, Games: db, Logger: log}); err != nil {
+	if err := bot.Run(ctx, sess, bot.Options{Config: cfg, Commands: svc, Games: db, Logger: log, Version: versionText()}); err != nil {
 		log.Error("the bot stopped", "err", err)
 		return 1
 	}
@@ -121,6 +121,13 @@ func serviceConfig(cfg bot.Config, db *store.DB, log *slog.Logger) command.Confi
 	c.Render = bot.FitRender(func(s *rules.State, evs []rules.Event, width int) ([]byte, error) {
 		return r.Map(s, evs, render.Options{Width: width})
 	}, cfg.UploadLimit, smaller...)
+	// map size:small: the compact layout made for a phone's preview.
+	c.RenderSmall = bot.FitRender(func(s *rules.State, evs []rules.Event, width int) ([]byte, error) {
+		if width == 0 {
+			width = 550
+		}
+		return r.Map(s, evs, render.Options{Width: width})
+	}, cfg.UploadLimit, render.DefaultWidth/3)
 	c.Replay = bot.FitReplay(func(g *rules.Game, width int) ([]byte, error) {
 		return r.Replay(g, render.Options{Width: width})
 	}, cfg.UploadLimit, smaller...)

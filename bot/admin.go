@@ -1,0 +1,82 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"time"
+)
+
+// The admin listener (off unless admin.listen is set; on localhost when
+// only a port is given) serves:
+//
+//	/healthz  200 while the process serves
+//	/readyz   200 once the gateway is connected and the database answers, else 503 with the reason
+//	/metrics  the Prometheus metrics (metrics.go)
+
+// adminHandler routes the admin listener's requests.
+func (b *Bot) adminHandler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/healthz", func(w http.ResponseWriter, _ *http.Request) {
+		fmt.Fprintln(w, "ok")
+	})
+	mux.HandleFunc("/readyz", func(w http.ResponseWriter, _ *http.Request) {
+		if err := b.ready(); err != nil {
+			http.Error(w, "not ready: "+err.Error(), http.StatusServiceUnavailable)
+			return
+		}
+		fmt.Fprintln(w, "ready")
+	})
+	mux.Handle("/metrics", b.metrics.handler())
+	return mux
+}
+
+// ready reports why the bot cannot serve yet, or nil.
+func (b *Bot) ready() error {
+	if !b.connected.Load() {
+		return errors.New("the Discord gateway is not connected")
+	}
+	if _, err := b.games.Running(); err != nil {
+		return fmt.Errorf("the database does not answer: %w", err)
+	}
+	return nil
+}
+
+// AdminAddress completes an admin listen setting: a port alone ("9464" or
+// ":9464") listens on localhost only.
+func AdminAddress(listen string) string {
+	if _, _, err := net.SplitHostPort(listen); err != nil {
+		return net.JoinHostPort("127.0.0.1", listen)
+	}
+	if host, port, _ := net.SplitHostPort(listen); host == "" {
+		return net.JoinHostPort("127.0.0.1", port)
+	}
+	return listen
+}
+
+// serveAdmin runs the admin listener until ctx ends.
+func (b *Bot) serveAdmin(ctx context.Context, addr string) (func(), error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("the admin listener %s: %w", addr, err)
+	}
+	srv := &http.Server{Handler: b.adminHandler(), ReadHeaderTimeout: 5 * time.Second}
+	go srv.Serve(ln)
+	b.log.Info("admin listener serving /healthz, /readyz and /metrics", "addr", ln.Addr().String())
+	b.adminAddr.Store(ln.Addr().String())
+	return func() {
+		sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		srv.Shutdown(sctx)
+	}, nil
+}
+
+// AdminAddr is the admin listener's address once it serves ("" when off).
+func (b *Bot) AdminAddr() string {
+	if a, ok := b.adminAddr.Load().(string); ok {
+		return a
+	}
+	return ""
+}

@@ -1,0 +1,108 @@
+package bot
+
+import (
+	"net/http"
+	"runtime"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// metrics are the bot's Prometheus metrics (served on the admin
+// listener's /metrics). Its methods are safe for concurrent use; a nil
+// *metrics records nothing.
+type metrics struct {
+	reg          *prometheus.Registry
+	interactions *prometheus.CounterVec
+	ack, answer  prometheus.Histogram
+	posts        *prometheus.CounterVec
+	rateLimited  prometheus.Counter
+	aiDecision   prometheus.Histogram
+}
+
+// latencyBuckets span a fast acknowledgement to Discord's 3 s and beyond.
+var latencyBuckets = []float64{.005, .01, .025, .05, .1, .2, .3, .5, 1, 2, 3, 5, 10, 30}
+
+// newMetrics registers the bot's metrics; running counts the running
+// games when scraped; version is the program's.
+func newMetrics(running func() (int, error), version string) *metrics {
+	m := &metrics{
+		reg: prometheus.NewRegistry(),
+		interactions: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "mortain_interactions_total", Help: "Interactions answered, by subcommand (or button verb) and result.",
+		}, []string{"command", "result"}),
+		ack: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name: "mortain_ack_latency_seconds", Help: "From receiving an interaction to acknowledging it (Discord wants 3 s).", Buckets: latencyBuckets,
+		}),
+		answer: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name: "mortain_answer_latency_seconds", Help: "From receiving an interaction to its final answer (posts delivered or refused).", Buckets: latencyBuckets,
+		}),
+		posts: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "mortain_posts_total", Help: "Channel posts (notices): queued for delivery, delivered, or refused by Discord for good.",
+		}, []string{"state"}),
+		rateLimited: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "mortain_discord_rate_limited_total", Help: "Requests Discord answered with 429 (waited out and retried).",
+		}),
+		aiDecision: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name: "mortain_ai_decision_seconds", Help: "Time the AI took to decide and commit one activation.", Buckets: latencyBuckets,
+		}),
+	}
+	build := prometheus.NewGauge(prometheus.GaugeOpts{
+		Name: "mortain_build_info", Help: "The program's version and Go version (always 1).",
+		ConstLabels: prometheus.Labels{"version": version, "goversion": runtime.Version()},
+	})
+	build.Set(1)
+	games := prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "mortain_running_games", Help: "Games running in the database.",
+	}, func() float64 {
+		n, err := running()
+		if err != nil {
+			return -1
+		}
+		return float64(n)
+	})
+	m.reg.MustRegister(m.interactions, m.ack, m.answer, m.posts, m.rateLimited, m.aiDecision, build, games,
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	return m
+}
+
+// handler serves the metrics in Prometheus' text format.
+func (m *metrics) handler() http.Handler { return promhttp.HandlerFor(m.reg, promhttp.HandlerOpts{}) }
+
+func (m *metrics) interaction(command, result string) {
+	if m != nil {
+		m.interactions.WithLabelValues(command, result).Inc()
+	}
+}
+
+func (m *metrics) acked(d time.Duration) {
+	if m != nil {
+		m.ack.Observe(d.Seconds())
+	}
+}
+
+func (m *metrics) answered(d time.Duration) {
+	if m != nil {
+		m.answer.Observe(d.Seconds())
+	}
+}
+
+func (m *metrics) post(state string) {
+	if m != nil {
+		m.posts.WithLabelValues(state).Inc()
+	}
+}
+
+func (m *metrics) limited() {
+	if m != nil {
+		m.rateLimited.Inc()
+	}
+}
+
+func (m *metrics) decided(d time.Duration) {
+	if m != nil {
+		m.aiDecision.Observe(d.Seconds())
+	}
+}
