@@ -5,6 +5,9 @@ import (
 	"errors"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/mortain/mortain/rules/ai"
 	"github.com/mortain/mortain/store"
 )
 
@@ -70,8 +73,19 @@ func (b *Bot) runAI(key store.Key, r *aiRun) {
 			b.mu.Unlock()
 			continue
 		}
-		b.pauseAI(b.cfg.AIDelay)
+		b.pauseAI(b.aiDelay(key))
 	}
+}
+
+// aiDelay is the pause before the AI's next activation in a row, so that
+// its posts come about AIDelay apart: the time an activation the AI
+// searches for takes (its budget, AIBudget) counts towards it.
+func (b *Bot) aiDelay(key store.Key) time.Duration {
+	d := b.cfg.AIDelay
+	if d > 0 && b.thinks(key) {
+		d -= b.cfg.AIBudget
+	}
+	return d
 }
 
 // pauseAI waits between two AI activations; the bot counts as idle
@@ -92,6 +106,9 @@ func (b *Bot) endAI(key store.Key) {
 // post.
 func (b *Bot) aiStep(key store.Key) (more, pause bool, err error) {
 	defer b.lockChannel(key)()
+	if b.thinks(key) {
+		defer b.typing(key)()
+	}
 	start := time.Now()
 	resp, more, err := b.cmds.AIStep(b.ctx, key)
 	if err != nil {
@@ -109,6 +126,53 @@ func (b *Bot) aiStep(key store.Key) (more, pause bool, err error) {
 		b.log.Info("AI activation", "channel", key.Channel, "took", time.Since(start), "over", resp.Over)
 	}
 	return more, resp.Pause, nil
+}
+
+// typingEvery is how often the typing indicator is renewed while the AI
+// thinks: Discord shows it for about 10 s, or until the channel's next
+// message.
+const typingEvery = 8 * time.Second
+
+// thinks reports whether the AI to act in the game of key will search
+// (ai.Thinks), and so take up to its time budget, before its action.
+func (b *Bot) thinks(key store.Key) bool {
+	rec, err := b.games.Get(key)
+	if err != nil || rec.Game == nil {
+		return false
+	}
+	st := &rec.Game.State
+	if st.Over() {
+		return false
+	}
+	level := rec.Seats[st.ToAct()].AI
+	return level != "" && ai.Thinks(level, st)
+}
+
+// typing shows Discord's typing indicator in the channel of key, at once
+// and then every typingEvery, until the returned stop is called (it waits
+// for the last request to end). A failure only costs the indicator.
+func (b *Bot) typing(key store.Key) (stop func()) {
+	ctx, cancel := context.WithCancel(b.ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		t := time.NewTicker(typingEvery)
+		defer t.Stop()
+		for {
+			if err := b.api.ChannelTyping(key.Channel, discordgo.WithContext(ctx)); err != nil && ctx.Err() == nil {
+				b.log.Debug("typing indicator", "channel", key.Channel, "err", err)
+			}
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return func() {
+		cancel()
+		<-done
+	}
 }
 
 // sleep waits d, or until the bot closes.

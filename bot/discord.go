@@ -34,6 +34,9 @@ type Discord interface {
 	// ChannelMessageEditComplex edits a channel message (to remove the
 	// buttons of a post that is no longer live).
 	ChannelMessageEditComplex(m *discordgo.MessageEdit, options ...discordgo.RequestOption) (*discordgo.Message, error)
+	// ChannelTyping shows the bot as typing in a channel, for about 10 s
+	// or until its next message there (the AI thinking).
+	ChannelTyping(channelID string, options ...discordgo.RequestOption) error
 }
 
 var _ Discord = (*discordgo.Session)(nil)

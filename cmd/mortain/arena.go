@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -18,7 +19,8 @@ import (
 const arenaUsage = `mortain arena — AI against AI, many games, with win rates
 
 Usage:
-  mortain arena --us LEVEL --german LEVEL [--games N] [--seed N] [--budget B] [--json]
+  mortain arena --us LEVEL --german LEVEL [--games N] [--seed N] [--budget B] [--us-setup SPEC] [--json]
+  mortain arena --tactics [--level LEVEL] [--json]   (the tactics suite: mortain arena --tactics -h)
 
 Flags:
   --us LEVEL       the US player: %[1]s (default hard)
@@ -29,12 +31,20 @@ Flags:
   --parallel N     games played at once (default: the number of CPUs)
   --opt NAME=VALUE a house rule for every game (repeatable), e.g. --opt los=lenient
   --scenario FILE  play a scenario file instead of the built-in one (e.g. to test unit factors)
+  --us-setup SPEC  the US set-up of every game (R2.1): ai (the US level's own choice; default),
+                   historical, random (a fresh legal set-up each game, from the game's seed),
+                   the name of a set-up of the suite (e.g. searched-1), or placements such as
+                   "117@1401 119@1804 120@1202 823@1405 TD@1503";
+                   suite: one match of --games games from each set-up of the suite, and a table
   --json           print one JSON object with the figures on stdout
 `
 
 // runArena plays AI against AI (mortain arena): the games run in parallel
 // with a progress bar on stderr, then the figures are printed.
 func runArena(args []string, stdout, stderr io.Writer) int {
+	if wantsTactics(args) {
+		return runTactics(args, stdout, stderr) // tactics.go
+	}
 	levels := strings.Join(ai.Levels, ", ")
 	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -46,6 +56,7 @@ func runArena(args []string, stdout, stderr io.Writer) int {
 	parallel := fs.Int("parallel", 0, "")
 	asJSON := fs.Bool("json", false, "")
 	scenario := fs.String("scenario", "", "")
+	usSetup := fs.String("us-setup", "ai", "")
 	var opts rules.Options
 	fs.Func("opt", "", func(v string) error {
 		name, value, ok := strings.Cut(v, "=")
@@ -86,11 +97,20 @@ func runArena(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
+	spec, err := ai.ParseSetupSpec(*usSetup, sc)
+	suite := errors.Is(err, ai.ErrSetupSuite)
+	if err != nil && !suite {
+		fmt.Fprintln(stderr, "mortain arena: --us-setup:", err)
+		return 2
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	bar := &progressBar{w: stderr}
 	cfg := ai.ArenaConfig{US: *us, German: *german, Games: *games, Seed: *seed, Budget: b,
-		Parallel: *parallel, Options: opts, Scenario: sc, Progress: bar.update}
+		Parallel: *parallel, Options: opts, Scenario: sc, Progress: bar.update, USSetup: spec}
+	if suite {
+		return runSetupSuite(ctx, cfg, *asJSON, bar, stdout, stderr)
+	}
 	res, err := ai.RunArena(ctx, cfg)
 	bar.finish()
 	if err != nil {
@@ -113,15 +133,68 @@ func runArena(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// runSetupSuite plays cfg from every set-up of the suite (--us-setup
+// suite) and prints a table, or JSON.
+func runSetupSuite(ctx context.Context, cfg ai.ArenaConfig, asJSON bool, bar *progressBar, stdout, stderr io.Writer) int {
+	setups, err := ai.SetupSuite()
+	if err != nil {
+		fmt.Fprintln(stderr, "mortain arena:", err)
+		return 2
+	}
+	for _, e := range setups {
+		if err := e.Setup.Check(cfg.Scenario); err != nil {
+			fmt.Fprintf(stderr, "mortain arena: set-up %s: %v\n", e.Name, err)
+			return 2
+		}
+	}
+	res, err := ai.RunSetupSuite(ctx, cfg, setups)
+	bar.finish()
+	if err != nil {
+		fmt.Fprintln(stderr, "mortain arena:", err)
+		return 2
+	}
+	failed := 0
+	for _, row := range res.Rows {
+		failed += len(row.Result.Errors)
+	}
+	if asJSON {
+		if err := json.NewEncoder(stdout).Encode(res); err != nil {
+			fmt.Fprintln(stderr, "mortain arena:", err)
+			return 1
+		}
+	} else {
+		printSuite(stdout, res)
+	}
+	if failed > 0 {
+		fmt.Fprintf(stderr, "mortain arena: %d games failed\n", failed)
+		return 1
+	}
+	return 0
+}
+
+// printSuite writes the set-up suite's table for people.
+func printSuite(w io.Writer, r ai.SuiteResult) {
+	fmt.Fprintf(w, "US %s against German %s from %d set-ups: %d games each, seed %d, hard budget %s\n",
+		r.US, r.German, len(r.Rows), r.Games, r.Seed, r.Budget)
+	fmt.Fprintf(w, "%-12s %-44s %16s %8s %6s %s\n", "set-up", "placements", "German wins", "95% CI", "exits", "units lost US/German")
+	for _, row := range r.Rows {
+		x := row.Result
+		fmt.Fprintf(w, "%-12s %-44s %9s %5.1f%% %4.0f-%-3.0f %6.2f %5.2f / %.2f\n", row.Name, row.Setup, fmt.Sprintf("%d/%d", x.GermanWins, x.Games),
+			100*x.GermanWinRate, 100*x.German.WinLow, 100*x.German.WinHigh, x.AvgExits, x.US.Losses, x.German.Losses)
+	}
+	fmt.Fprintf(w, "German wins at least half the games from %d of %d set-ups; lowest %.1f%%; %.1f s\n",
+		r.GermanAtLeastHalf, len(r.Rows), 100*r.GermanMin, r.WallSeconds)
+}
+
 // printArena writes the figures of a match for people.
 func printArena(w io.Writer, r ai.ArenaResult) {
-	fmt.Fprintf(w, "US %s against German %s: %d games, seed %d, hard budget %s\n", r.US.Level, r.German.Level, r.Games, r.Seed, r.Budget)
+	fmt.Fprintf(w, "US %s against German %s: %d games, seed %d, hard budget %s, US set-up %s\n", r.US.Level, r.German.Level, r.Games, r.Seed, r.Budget, r.USSetup)
 	for _, s := range []struct {
 		name string
 		st   ai.SideStats
 	}{{"US", r.US}, {"German", r.German}} {
-		fmt.Fprintf(w, "  %-7s wins %4d  %5.1f%%  (95%% CI %.1f%%-%.1f%%)  units lost %.2f/game  %.3g ms/decision (max %.0f ms)\n",
-			s.name, s.st.Wins, 100*s.st.WinRate, 100*s.st.WinLow, 100*s.st.WinHigh, s.st.Losses, s.st.MsPerDec, s.st.MaxMs)
+		fmt.Fprintf(w, "  %-7s wins %4d  %5.1f%%  (95%% CI %.1f%%-%.1f%%)  units lost %.2f/game  %.3g ms/decision (p99 %.0f ms, max %.0f ms)\n",
+			s.name, s.st.Wins, 100*s.st.WinRate, 100*s.st.WinLow, 100*s.st.WinHigh, s.st.Losses, s.st.MsPerDec, s.st.P99Ms, s.st.MaxMs)
 	}
 	fmt.Fprintf(w, "  game length %.1f actions, %.2f turns; German exits %.2f/game; %.3g ms/decision overall; %.1f s\n",
 		r.AvgActions, r.AvgTurns, r.AvgExits, r.MsPerDecision, r.WallSeconds)

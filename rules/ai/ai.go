@@ -28,15 +28,17 @@ func New(level string, seed uint64) (Player, error) {
 }
 
 // NewWithBudget is New with the hard level's search budget per decision
-// (ignored by the other levels).
+// (ignored by the other levels). As the US, the easy and hard levels set
+// up as one of AISetups, chosen by the seed; the random level places its
+// units at random.
 func NewWithBudget(level string, seed uint64, b Budget) (Player, error) {
 	switch strings.ToLower(strings.TrimSpace(level)) {
 	case "random":
 		return &randomPlayer{p: rules.NewRandomPlayer(seed)}, nil
 	case "easy":
-		return newEasy(seed), nil
+		return &placedEasy{newEasy(seed), placer{chooseUSSetup(seed).Setup}}, nil
 	case "hard":
-		return newHard(seed, b), nil
+		return &placedHard{newHard(seed, b), placer{chooseUSSetup(seed).Setup}}, nil
 	}
 	return nil, fmt.Errorf("AI level %q: choose one of %s", level, strings.Join(Levels, ", "))
 }

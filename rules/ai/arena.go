@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -28,6 +29,9 @@ type ArenaConfig struct {
 	// Progress, if set, is called after each game with the games done;
 	// the calls never overlap.
 	Progress func(done, total int)
+	// USSetup is the US set-up of every game (R2.1); the zero value lets
+	// the US level choose its own.
+	USSetup SetupSpec
 }
 
 // SideStats are one side's figures over a match.
@@ -41,6 +45,7 @@ type SideStats struct {
 	Decisions int     `json:"decisions"`
 	MsPerDec  float64 `json:"ms_per_decision"`
 	MaxMs     float64 `json:"max_ms_per_decision"`
+	P99Ms     float64 `json:"p99_ms_per_decision"` // 99th percentile
 }
 
 // ArenaResult are a match's figures. Games, USWins, GermanWins, USWinRate
@@ -61,6 +66,7 @@ type ArenaResult struct {
 	German        SideStats `json:"german"`
 	WallSeconds   float64   `json:"wall_seconds"`
 	Errors        []string  `json:"errors,omitempty"`
+	USSetup       string    `json:"us_setup"` // ArenaConfig.USSetup
 }
 
 // gameStats are the figures of one game.
@@ -73,6 +79,7 @@ type gameStats struct {
 	decisions [3]int
 	elapsed   [3]time.Duration
 	maxDec    [3]time.Duration
+	times     [3][]time.Duration // every decision's wall time
 	err       error
 }
 
@@ -87,6 +94,11 @@ func RunArena(ctx context.Context, cfg ArenaConfig) (ArenaResult, error) {
 	}
 	if cfg.Games < 1 {
 		return ArenaResult{}, fmt.Errorf("games: want at least 1")
+	}
+	if cfg.USSetup.Mode == SetupFixed {
+		if err := cfg.USSetup.Fixed.Check(cfg.Scenario); err != nil {
+			return ArenaResult{}, err
+		}
 	}
 	par := cfg.Parallel
 	if par < 1 {
@@ -137,6 +149,9 @@ func playGame(ctx context.Context, cfg ArenaConfig, i int) (g gameStats) {
 	}
 	var players [3]Player
 	players[rules.US], _ = NewWithBudget(cfg.US, mix(cfg.Seed, uint64(3*i+1)), opt)
+	if u := cfg.USSetup.forGame(cfg.Scenario, gseed); u != nil {
+		players[rules.US] = &placedAny{Player: players[rules.US], placer: placer{u}}
+	}
 	players[rules.German], _ = NewWithBudget(cfg.German, mix(cfg.Seed, uint64(3*i+2)), opt)
 	s := rules.NewState(cfg.Scenario, cfg.Options, gseed)
 	for !s.Over() {
@@ -151,6 +166,7 @@ func playGame(ctx context.Context, cfg ArenaConfig, i int) (g gameStats) {
 		g.decisions[side]++
 		g.elapsed[side] += d
 		g.maxDec[side] = max(g.maxDec[side], d)
+		g.times[side] = append(g.times[side], d)
 		if err := s.Apply(a, nil); err != nil {
 			g.err = fmt.Errorf("game %d: %s played %s: %w", i, side.Title(), a.Format(s.Scenario()), err)
 			return g
@@ -170,10 +186,11 @@ func playGame(ctx context.Context, cfg ArenaConfig, i int) (g gameStats) {
 }
 
 func summarise(cfg ArenaConfig, stats []gameStats) ArenaResult {
-	r := ArenaResult{Games: len(stats), Seed: cfg.Seed, Budget: cfg.Budget.String()}
+	r := ArenaResult{Games: len(stats), Seed: cfg.Seed, Budget: cfg.Budget.String(), USSetup: cfg.USSetup.String()}
 	r.US.Level, r.German.Level = cfg.US, cfg.German
 	var elapsed [3]time.Duration
 	var lost [3]int
+	var times [3][]time.Duration
 	for _, g := range stats {
 		if g.err != nil {
 			r.Errors = append(r.Errors, g.err.Error())
@@ -193,6 +210,7 @@ func summarise(cfg ArenaConfig, stats []gameStats) ArenaResult {
 			st := r.side(side)
 			st.Decisions += g.decisions[side]
 			st.MaxMs = max(st.MaxMs, ms(g.maxDec[side]))
+			times[side] = append(times[side], g.times[side]...)
 		}
 	}
 	n := float64(r.Games)
@@ -206,6 +224,10 @@ func summarise(cfg ArenaConfig, stats []gameStats) ArenaResult {
 		st.WinRate = float64(st.Wins) / n
 		st.WinLow, st.WinHigh = Wilson(st.Wins, r.Games)
 		st.Losses = float64(lost[side]) / n
+		if t := times[side]; len(t) > 0 {
+			slices.Sort(t)
+			st.P99Ms = ms(t[(len(t)*99+99)/100-1])
+		}
 		if st.Decisions > 0 {
 			st.MsPerDec = ms(elapsed[side]) / float64(st.Decisions)
 		}

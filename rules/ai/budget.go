@@ -9,7 +9,7 @@ import (
 )
 
 // DefaultTime is the hard level's default thinking time per decision.
-const DefaultTime = 2 * time.Second
+const DefaultTime = 500 * time.Millisecond
 
 // Budget bounds the hard level's search for one decision: a number of
 // iterations (reproducible: the same seed and budget give the same play on

@@ -63,7 +63,15 @@ func (p *hardPlayer) halving(ctx context.Context, smp *sampler, cands []rules.Ac
 	}
 	winners := make([]float64, len(cands))
 	var base rules.State
+	// Under a time budget, no sample starts that would not end in time,
+	// judging by the longest so far.
+	var longest time.Duration
+	timed := p.budget.Iterations == 0
 	for sample := uint64(1); len(alive) > 1; sample++ {
+		t0 := time.Now()
+		if timed && t0.Sub(start)+longest >= limit {
+			break
+		}
 		sseed := mix(dseed, sample)
 		r := rng(sseed)
 		smp.sample(&base, &r)
@@ -78,6 +86,7 @@ func (p *hardPlayer) halving(ctx context.Context, smp *sampler, cands []rules.Ac
 			}
 		}
 		used += len(alive)
+		longest = max(longest, time.Since(t0))
 		f := spent(used)
 		if ctx.Err() != nil || f >= 1 {
 			break
@@ -90,6 +99,7 @@ func (p *hardPlayer) halving(ctx context.Context, smp *sampler, cands []rules.Ac
 			round++
 		}
 	}
+	p.iterations += used
 	// Depart from the heuristic's choice only on clear evidence: a paired
 	// sign test on the samples where the two differed.
 	best, bestGain := 0, 0.0

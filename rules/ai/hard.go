@@ -3,7 +3,7 @@ package ai
 import (
 	"context"
 	"math"
-	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -33,7 +33,11 @@ type hardPlayer struct {
 	seed      uint64
 	budget    Budget
 	decisions uint64
-	easy      *easyPlayer
+	// searches counts the decisions that ran a search (not forced), and
+	// iterations their iterations (the US) or playouts (the German).
+	searches   int
+	iterations int
+	easy       *easyPlayer
 	// gw are the German weights of its candidates and of the German's
 	// moves in its playouts (hardGerman).
 	gw *germanWeights
@@ -48,31 +52,15 @@ func (p *hardPlayer) Choose(ctx context.Context, s *rules.State) (rules.Action, 
 	if s.Over() {
 		return rules.Action{}, ErrGameOver
 	}
-	if s.Phase() == rules.PhaseSetup {
-		return setupAction(s), nil
-	}
-	legal := s.LegalActions(nil)
-	if len(legal) == 1 {
-		return legal[0], nil
-	}
-	v := &view{}
-	if s.ToAct() == rules.German {
-		v.gw = p.gw
-	}
-	v.reset(s, true)
-	cands := topActions(v, legal, rootWidth, nil)
-
-	if len(cands) == 1 {
-		return cands[0], nil
+	a, cands := p.plan(s)
+	if cands == nil {
+		return a, nil
 	}
 	p.decisions++
+	p.searches++
 	dseed := mix(p.seed, p.decisions)
 	smp := newSampler(s)
 	if s.ToAct() == rules.German {
-		cands = diverse(v, legal, germanWidth)
-		if len(cands) == 1 {
-			return cands[0], nil
-		}
 		return cands[p.halving(ctx, smp, cands, rules.German, dseed, p.searchTime(begin))], nil
 	}
 	workers := p.budget.Workers
@@ -87,6 +75,7 @@ func (p *hardPlayer) Choose(ctx context.Context, s *rules.State) (rules.Action, 
 		deadline = dl
 	}
 	results := make([][]kid, workers)
+	done := make([]int, workers)
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
 		iters := 0
@@ -101,9 +90,13 @@ func (p *hardPlayer) Choose(ctx context.Context, s *rules.State) (rules.Action, 
 			defer wg.Done()
 			sr := newSearcher(smp, cands, mix(dseed, uint64(1000+w)))
 			results[w] = sr.run(ctx, iters, deadline)
+			done[w] = sr.iters
 		}()
 	}
 	wg.Wait()
+	for _, n := range done {
+		p.iterations += n
+	}
 	// Merge the root statistics and take the most visited action.
 	visits := make([]float64, len(cands))
 	wins := make([]float64, len(cands))
@@ -122,20 +115,166 @@ func (p *hardPlayer) Choose(ctx context.Context, s *rules.State) (rules.Action, 
 	return cands[best], nil
 }
 
-// topActions returns up to k legal actions, best-scored first; the pass and
-// the resolve are always kept, since the search must be free to stop.
-func topActions(v *view, legal []rules.Action, k int, out []rules.Action) []rules.Action {
-	type scored struct {
-		a rules.Action
-		s float64
+// plan returns the candidates the hard level searches over in s (the
+// heuristic's best actions: one per unit for the German), or nil and the
+// action to play at once when the decision is forced or the heuristic
+// leaves a single candidate.
+func (p *hardPlayer) plan(s *rules.State) (rules.Action, []rules.Action) {
+	v := &view{}
+	if s.ToAct() == rules.German {
+		v.gw = p.gw
 	}
-	sc := make([]scored, len(legal))
-	for i, a := range legal {
-		sc[i] = scored{a, v.score(a)}
+	v.reset(s, true)
+	legal := s.LegalActions(nil)
+	if a, ok := forced(s, v, legal); ok {
+		return a, nil
 	}
-	sort.SliceStable(sc, func(i, j int) bool { return sc[i].s > sc[j].s })
+	var cands []rules.Action
+	if s.ToAct() == rules.German {
+		cands = diverse(v, legal, germanWidth)
+	} else {
+		cands = topActions(v, legal, rootWidth, nil, nil)
+	}
+	if len(cands) == 1 {
+		return cands[0], nil
+	}
+	return rules.Action{}, cands
+}
+
+// Thinks reports whether a player of the level searches before it acts in
+// s, and so may take up to its time budget: only the hard level does, and
+// not when the decision is forced (see forced) or the heuristic leaves it
+// one candidate. Front ends use it to show that the AI is thinking.
+func Thinks(level string, s *rules.State) bool {
+	if strings.ToLower(strings.TrimSpace(level)) != "hard" || s.Over() {
+		return false
+	}
+	_, cands := newHard(0, Budget{}).plan(s)
+	return cands != nil
+}
+
+// forced returns the hard level's action at once, without a search, when
+// the decision is forced, and whether it is. v is the view of s and legal
+// its legal actions. Forced are:
+//   - the US set-up (the historical placement, setup.go);
+//   - a decision with one legal action;
+//   - the Tiger's free follow-up (R4.6): after a German unit stacked with
+//     the Tiger moved, exited or fired, the Tiger may do the same at no
+//     cost; it does so at once when the heuristic rates that above passing
+//     (a free shot that would not raise the chance to hit, or lowers it as
+//     against a tank (R6.8), is not forced);
+//   - resolving a pending attack (R6.6) when no firer that may still join
+//     it would raise the chance to hit (R6.8): joining would only spend an
+//     activation, and resolving keeps the points that passing gives up.
+func forced(s *rules.State, v *view, legal []rules.Action) (rules.Action, bool) {
+	if s.Phase() == rules.PhaseSetup {
+		return setupAction(s), true
+	}
+	if len(legal) == 1 {
+		return legal[0], true
+	}
+	if a, ok := tigerFollowUp(s, v, legal); ok {
+		return a, true
+	}
+	return idleResolve(s, v, legal)
+}
+
+// tigerFollowUp returns the Tiger's free action (R4.6) when the heuristic
+// rates it above passing.
+func tigerFollowUp(s *rules.State, v *view, legal []rules.Action) (rules.Action, bool) {
+	tiger := s.Scenario().Tiger
+	if tiger == rules.NoUnit || s.ToAct() != rules.German || s.FaceRound() {
+		return rules.Action{}, false
+	}
+	var evs []rules.Event
+	for _, a := range legal {
+		if a.Unit != tiger || a.Kind != rules.ActMove && a.Kind != rules.ActExit && a.Kind != rules.ActFire {
+			continue
+		}
+		// Whether the action is free shows in its event; the copy may draw
+		// a card (an attack that resolves itself), but only the Free flag
+		// is read.
+		c := *s
+		evs = evs[:0]
+		if c.Apply(a, &evs) != nil {
+			continue
+		}
+		for _, e := range evs {
+			if e.Unit == tiger && e.Free && (e.Kind == rules.EvMove || e.Kind == rules.EvExit || e.Kind == rules.EvFire) {
+				if v.score(a) > passScore {
+					return a, true
+				}
+				break
+			}
+		}
+	}
+	return rules.Action{}, false
+}
+
+// idleResolve returns the resolve of the pending attack when no firer that
+// may still join it would raise the chance to hit.
+func idleResolve(s *rules.State, v *view, legal []rules.Action) (rules.Action, bool) {
+	t, firers, ok := s.PendingAttack()
+	if !ok {
+		return rules.Action{}, false
+	}
+	var m uint32
+	for _, f := range firers {
+		m |= 1 << f
+	}
+	before := v.pHit(attackN(s, m, t))
+	found := false
+	for _, a := range legal {
+		switch a.Kind {
+		case rules.ActResolve:
+			found = true
+		case rules.ActPass:
+		case rules.ActFire:
+			if a.Target != t || v.pHit(attackN(s, m|1<<a.Unit, t)) > before {
+				return rules.Action{}, false
+			}
+		default:
+			return rules.Action{}, false
+		}
+	}
+	return rules.Resolve(), found
+}
+
+// scored is an action with the heuristic's score.
+type scored struct {
+	a rules.Action
+	s float64
+}
+
+// topActions returns up to k legal actions, best-scored first (equal
+// scores in the order of legal); the pass and the resolve are always kept,
+// since the search must be free to stop, unless they are blunders: the
+// blunders (blunder.go) are left out unless every legal action is one. out and scratch (may be nil) are
+// reused, so that the search's tree walk does not allocate.
+func topActions(v *view, legal []rules.Action, k int, out []rules.Action, scratch *[]scored) []rules.Action {
+	var buf []scored
+	if scratch != nil {
+		buf = (*scratch)[:0]
+	}
+	for _, a := range legal {
+		// A stable insertion sort, best first: the lists are short.
+		x := scored{a, v.score(a)}
+		i := len(buf)
+		buf = append(buf, x)
+		for i > 0 && buf[i-1].s < x.s {
+			buf[i] = buf[i-1]
+			i--
+		}
+		buf[i] = x
+	}
+	if scratch != nil {
+		*scratch = buf
+	}
 	out = out[:0]
-	for i, x := range sc {
+	for i, x := range buf {
+		if x.s < buf[0].s-blunderCost/2 {
+			break // the rest are blunders (blunder.go): never searched
+		}
 		if i < k || x.a.Kind == rules.ActPass || x.a.Kind == rules.ActResolve {
 			out = append(out, x.a)
 		}
@@ -175,7 +314,9 @@ type searcher struct {
 	v     view
 	legal []rules.Action
 	cands []rules.Action
+	sc    []scored
 	avail []int
+	iters int // iterations run
 	st    rules.State
 }
 
@@ -197,12 +338,26 @@ func newSearcher(smp *sampler, roots []rules.Action, seed uint64) *searcher {
 // zero, and returns the root's statistics in the order of the root actions.
 func (sr *searcher) run(ctx context.Context, iters int, deadline time.Time) []kid {
 	path := make([]step, 0, treeDepth)
+	// Under a deadline, stop when the time left is shorter than the
+	// longest iteration so far, so that the last one ends in time.
+	var last time.Time
+	var longest time.Duration
+	if !deadline.IsZero() {
+		last = time.Now()
+	}
 	for it := 0; iters == 0 || it < iters; it++ {
-		if iters == 0 || it&15 == 0 {
-			if ctx.Err() != nil || (!deadline.IsZero() && it > 0 && time.Now().After(deadline)) {
+		if !deadline.IsZero() {
+			now := time.Now()
+			longest = max(longest, now.Sub(last))
+			last = now
+			if now.Add(longest).After(deadline) {
 				break
 			}
 		}
+		if (iters == 0 || it&15 == 0) && ctx.Err() != nil {
+			break
+		}
+		sr.iters++
 		sr.smp.sample(&sr.st, &sr.r)
 		path = sr.descend(path[:0])
 		winner := sr.playout()
@@ -232,7 +387,7 @@ func (sr *searcher) descend(path []step) []step {
 				cands = sr.legal
 			} else {
 				sr.v.reset(st, false)
-				sr.cands = topActions(&sr.v, sr.legal, treeWidth, sr.cands)
+				sr.cands = topActions(&sr.v, sr.legal, treeWidth, sr.cands, &sr.sc)
 				cands = sr.cands
 			}
 		}
@@ -325,7 +480,7 @@ func playoutAction(v *view, legal []rules.Action, r *rng, eps float64) rules.Act
 // one per unit (the best), so that the search compares different plans
 // rather than the same move by equivalent units; the resolve is always kept.
 func diverse(v *view, legal []rules.Action, k int) []rules.Action {
-	all := topActions(v, legal, len(legal), nil)
+	all := topActions(v, legal, len(legal), nil, nil)
 	var seen uint64
 	var out []rules.Action
 	for _, a := range all {
@@ -349,13 +504,15 @@ func diverse(v *view, legal []rules.Action, k int) []rules.Action {
 
 // searchTime is the time the search may take for a decision begun at
 // begin under a time budget: the budget less what the preparation took and
-// a margin for finishing the last playouts, so that the whole decision
-// stays within the budget.
+// a margin for the merging of the results, so that the whole decision
+// stays within the budget. It is a hard stop: when nothing is left (the
+// process was stalled), the search stops at once and the heuristic's
+// choice is played.
 func (p *hardPlayer) searchTime(begin time.Time) time.Duration {
 	d := p.budget.Time
 	if d <= 0 {
 		d = DefaultTime
 	}
-	margin := min(d/20, 60*time.Millisecond)
-	return max(d/2, d-margin-time.Since(begin))
+	margin := min(d/20, 20*time.Millisecond)
+	return max(0, d-margin-time.Since(begin))
 }

@@ -18,6 +18,10 @@ const (
 	exitValue   = 120.0
 	usActCost   = 2.0 // what a US activation is worth when not used to fire
 	resolveBias = 0.5 // resolving beats passing when points are left
+	// blunderCost is taken off the score of an action of a known class of
+	// blunders (blunder.go): it is played only when nothing else is left,
+	// and the hard level never searches it.
+	blunderCost = 1000.0
 )
 
 // targetValue is what hitting enemy unit t (on the map) is worth to the
@@ -52,8 +56,18 @@ func (v *view) computeValue(t rules.UnitID) float64 {
 	return val
 }
 
-// score rates action a for the side to act.
+// score rates action a for the side to act; an action of a class of
+// blunders (blunder.go) scores blunderCost less.
 func (v *view) score(a rules.Action) float64 {
+	sc := v.baseScore(a)
+	if v.blunder(a) {
+		sc -= blunderCost
+	}
+	return sc
+}
+
+// baseScore is score without the blunder classes.
+func (v *view) baseScore(a rules.Action) float64 {
 	s := v.s
 	switch a.Kind {
 	case rules.ActPass:
@@ -70,7 +84,9 @@ func (v *view) score(a rules.Action) float64 {
 		if t, firers, ok := s.PendingAttack(); ok {
 			return v.joinScore(a.Unit, t, firers)
 		}
-		return v.fireScore(a.Unit, a.Target)
+		sc, n := v.fireScore(a.Unit, a.Target)
+		v.bl.fire, v.bl.fireN = a, n // for blunder
+		return sc
 	case rules.ActMove:
 		if v.side == rules.German {
 			return v.germanMove(a.Unit, s.Unit(a.Unit).Hex, a.Hex)
@@ -154,8 +170,9 @@ func (v *view) usPlace(u rules.UnitID, h rules.Hex) float64 {
 }
 
 // fireScore rates opening an attack by u on t: the chance to hit with the
-// firers that could join it this round, less what they could do instead.
-func (v *view) fireScore(u, t rules.UnitID) float64 {
+// firers that could join it this round, less what they could do instead;
+// n is the attack's N with those firers.
+func (v *view) fireScore(u, t rules.UnitID) (sc float64, n int) {
 	s := v.s
 	firers := uint32(1) << u
 	slots := s.PointsLeft() - 1
@@ -185,9 +202,9 @@ func (v *view) fireScore(u, t rules.UnitID) float64 {
 		firers |= 1 << best
 		slots--
 	}
-	n := attackN(s, firers, t)
+	n = attackN(s, firers, t)
 	k := bits.OnesCount32(firers)
-	return v.pHit(n)*v.targetValue(t) - v.actCost()*float64(k)
+	return v.pHit(n)*v.targetValue(t) - v.actCost()*float64(k), n
 }
 
 // joinScore rates adding u to the pending attack on t.
@@ -243,6 +260,12 @@ func (v *view) pendingN() int {
 // markerScore rates an Air attack or OBA (R7.3, R7.4): the expected value
 // of the hits, less the activations the round gives up.
 func (v *view) markerScore(a rules.Action) float64 {
+	return v.markerHits(a) - v.roundLoss()
+}
+
+// markerHits is the expected value of the hits of an Air attack or OBA:
+// one card compared with each unit struck (R7.4).
+func (v *view) markerHits(a rules.Action) float64 {
 	s, sc := v.s, v.sc
 	str := rules.OBAStrength
 	if a.Kind == rules.ActAirAttack {
@@ -256,7 +279,7 @@ func (v *view) markerScore(a rules.Action) float64 {
 		}
 		ev += v.pHit(n) * v.targetValue(t)
 	}
-	return ev - v.roundLoss()
+	return ev
 }
 
 // roundLoss is what using a marker costs in ground activations given up.

@@ -36,6 +36,9 @@ type view struct {
 	onMap int
 	// gw are the German weights of the heuristic (easyGerman unless set).
 	gw *germanWeights
+	// bl is the context of the blunder classes (blunder.go), worked out
+	// when first needed.
+	bl blunderCtx
 }
 
 // newView looks at s for the side to act. exact says whether to count the

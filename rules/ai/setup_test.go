@@ -1,0 +1,257 @@
+package ai
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/mortain/mortain/rules"
+)
+
+// placeThrough plays u's placements and the end of the set-up through the
+// engine on a new game, failing on any refusal.
+func placeThrough(t *testing.T, u USSetup) rules.State {
+	t.Helper()
+	s := rules.NewState(nil, rules.Options{}, 1)
+	acts, ok := u.actions(s.Scenario())
+	if !ok {
+		t.Fatalf("%s: a unit is not in the scenario", u)
+	}
+	for _, a := range acts {
+		if err := s.Apply(a, nil); err != nil {
+			t.Fatalf("%s: the engine refused %s: %v", u, a.Format(s.Scenario()), err)
+		}
+	}
+	if err := s.Apply(rules.SetupDone(), nil); err != nil {
+		t.Fatalf("%s: the engine refused the end of the set-up: %v", u, err)
+	}
+	return s
+}
+
+// onMap is the US set-up of s, in unit order.
+func onMap(s *rules.State) string {
+	var parts []string
+	for u, d := range s.Scenario().Units {
+		if us := s.Unit(rules.UnitID(u)); d.Side == rules.US && us.Status == rules.OnMap {
+			parts = append(parts, d.ID+"@"+us.Hex.String())
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// ParseUSSetup reads UNIT@HEX placements and refuses, naming the unit, hex
+// and rule, what R2.1 and R3.1 forbid.
+func TestParseUSSetup(t *testing.T) {
+	u, err := ParseUSSetup("117@1401, 119@1804 120@1202\t823@1405 td@1503", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := u.String(), "117@1401 119@1804 120@1202 823@1405 TD@1503"; got != want {
+		t.Fatalf("parsed %q, want %q", got, want)
+	}
+	if got := HistoricalUSSetup(nil).String(); got != "117@1701 119@1101 120@1501 823@1501 TD@1402" {
+		t.Fatalf("historical set-up %q", got)
+	}
+	for _, c := range []struct{ spec, want string }{
+		{"117@1901 119@1804 120@1202 823@1405 TD@1503", "117@1901 refused: R2.1"},          // column 19
+		{"117@1501 119@1501 120@1501 823@1405 TD@1503", "120@1501 refused: R3.1"},          // three in a hex
+		{"117@1501 119@1502 120@1503 823@1405", "TD not placed (R2.1"},                     // one missing
+		{"117@1501 117@1502 119@1502 120@1503 823@1405 TD@1401", "117 is placed twice"},    // twice
+		{"117@1501 119@1502 120@1503 823@1405 TD@1401 CCA@1402", "CCA@1402 refused: R2.2"}, // reserve
+		{"117@1501 119@1502 120@1503 823@1405 TD@1401 DR-1@1402", "DR-1@1402 refused: R2.3"},
+		{"118@1501", `no unit "118"`},
+		{"117@2001", `hex "2001" is off the map`},
+		{"117-1501", "want UNIT@HEX"},
+		{"", "not placed"},
+	} {
+		_, err := ParseUSSetup(c.spec, nil)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("ParseUSSetup(%q): error %v, want one containing %q", c.spec, err, c.want)
+		}
+	}
+}
+
+// ParseSetupSpec reads the arena's --us-setup.
+func TestParseSetupSpec(t *testing.T) {
+	for spec, want := range map[string]SetupMode{"": SetupAI, "ai": SetupAI, "Historical": SetupHistorical,
+		"random": SetupRandom, "searched-1": SetupFixed, "117@1401 119@1804 120@1202 823@1405 TD@1503": SetupFixed} {
+		got, err := ParseSetupSpec(spec, nil)
+		if err != nil || got.Mode != want {
+			t.Errorf("ParseSetupSpec(%q) = %v, %v; want mode %d", spec, got, err, want)
+		}
+	}
+	if got, _ := ParseSetupSpec("searched-1", nil); got.String() != "117@1401 119@1804 120@1202 823@1405 TD@1503" {
+		t.Errorf("searched-1 is %q", got)
+	}
+	if _, err := ParseSetupSpec("suite", nil); !errors.Is(err, ErrSetupSuite) {
+		t.Errorf("suite: error %v, want ErrSetupSuite", err)
+	}
+	for _, spec := range []string{"nonsense", "117@1901 119@1804 120@1202 823@1405 TD@1503"} {
+		if _, err := ParseSetupSpec(spec, nil); err == nil {
+			t.Errorf("ParseSetupSpec(%q): no error", spec)
+		}
+	}
+}
+
+// 1,000 random set-ups are all accepted by the engine (R2.1, R3.1), the
+// same seed gives the same set-up, and they vary.
+func TestRandomUSSetupLegal(t *testing.T) {
+	seen := map[string]bool{}
+	for seed := uint64(0); seed < 1000; seed++ {
+		u := RandomUSSetup(nil, seed)
+		if err := u.Check(nil); err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		s := placeThrough(t, u)
+		if got := onMap(&s); got != u.String() {
+			t.Fatalf("seed %d: on the map %q, want %q", seed, got, u)
+		}
+		if RandomUSSetup(nil, seed).String() != u.String() {
+			t.Fatalf("seed %d: two different set-ups", seed)
+		}
+		seen[u.String()] = true
+	}
+	if len(seen) < 990 {
+		t.Fatalf("%d distinct set-ups of 1,000", len(seen))
+	}
+}
+
+// The suite loads, holds at least 30 legal set-ups with distinct names, the
+// historical one and the four searched ones first.
+func TestSetupSuite(t *testing.T) {
+	suite, err := SetupSuite()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(suite) < 30 {
+		t.Fatalf("%d set-ups in the suite, want at least 30", len(suite))
+	}
+	if suite[0].Name != "historical" || suite[0].Setup.String() != HistoricalUSSetup(nil).String() {
+		t.Fatalf("first set-up %s %s, want the historical one", suite[0].Name, suite[0].Setup)
+	}
+	distinct := map[string]bool{}
+	for _, e := range suite {
+		if e.Origin == "" {
+			t.Errorf("%s: no origin", e.Name)
+		}
+		placeThrough(t, e.Setup)
+		distinct[e.Setup.String()] = true
+	}
+	if len(distinct) != len(suite) {
+		t.Errorf("%d distinct set-ups among %d", len(distinct), len(suite))
+	}
+}
+
+// The easy and hard US set up as one of AISetups, through the engine's
+// Place actions, the same for a seed and varied over seeds; the internal
+// players keep the historical preset.
+func TestAIChoosesUSSetup(t *testing.T) {
+	strong := map[string]bool{}
+	for _, e := range AISetups() {
+		strong[e.Setup.String()] = true
+	}
+	if len(strong) < 2 {
+		t.Fatalf("%d set-ups to choose from", len(strong))
+	}
+	for _, level := range []string{"easy", "hard"} {
+		seen := map[string]bool{}
+		for seed := uint64(0); seed < 40; seed++ {
+			got := [2]string{}
+			for k := range got {
+				p, _ := NewWithBudget(level, seed, Budget{Iterations: 10, Workers: 1})
+				s := rules.NewState(nil, rules.Options{}, seed)
+				for s.Phase() == rules.PhaseSetup {
+					a, err := p.Choose(context.Background(), &s)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if a.Kind != rules.ActPlace && a.Kind != rules.ActSetupDone {
+						t.Fatalf("%s: set-up action %s, want Place or SetupDone", level, a.Format(s.Scenario()))
+					}
+					if err := s.Apply(a, nil); err != nil {
+						t.Fatal(err)
+					}
+				}
+				got[k] = onMap(&s)
+			}
+			if got[0] != got[1] {
+				t.Fatalf("%s seed %d: %q then %q", level, seed, got[0], got[1])
+			}
+			if !strong[got[0]] {
+				t.Fatalf("%s seed %d: set-up %q is not one of AISetups", level, seed, got[0])
+			}
+			seen[got[0]] = true
+		}
+		if len(seen) != len(strong) {
+			t.Errorf("%s: %d set-ups over 40 seeds, want all %d", level, len(seen), len(strong))
+		}
+	}
+	s := rules.NewState(nil, rules.Options{}, 1)
+	if a, _ := newEasy(1).Choose(context.Background(), &s); a.Kind != rules.ActHistorical {
+		t.Errorf("internal easy player: %s, want the historical preset", a.Format(s.Scenario()))
+	}
+}
+
+// The arena applies --us-setup to the US player, whatever its level, and
+// refuses an illegal set-up.
+func TestArenaUSSetup(t *testing.T) {
+	cfg := ArenaConfig{US: "random", German: "random", Games: 6, Seed: 3, Parallel: 1}
+	for _, spec := range []string{"historical", "random", "searched-2"} {
+		cfg.USSetup, _ = ParseSetupSpec(spec, nil)
+		r, err := RunArena(context.Background(), cfg)
+		if err != nil || len(r.Errors) > 0 {
+			t.Fatalf("%s: %v %v", spec, err, r.Errors)
+		}
+		if r.USSetup != cfg.USSetup.String() {
+			t.Errorf("%s: result's set-up %q", spec, r.USSetup)
+		}
+	}
+	// Each game's set-up: the spec's, and for random one per game seed.
+	for _, spec := range []string{"historical", "random", "searched-2"} {
+		sp, _ := ParseSetupSpec(spec, nil)
+		for i := 0; i < 3; i++ {
+			gseed := mix(cfg.Seed, uint64(3*i))
+			p := &placedAny{Player: &randomPlayer{p: rules.NewRandomPlayer(1)}, placer: placer{sp.forGame(nil, gseed)}}
+			s := rules.NewState(nil, rules.Options{}, gseed)
+			for s.Phase() == rules.PhaseSetup {
+				a, _ := p.Choose(context.Background(), &s)
+				if err := s.Apply(a, nil); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want := map[string]string{"historical": HistoricalUSSetup(nil).String(), "random": RandomUSSetup(nil, gseed).String(),
+				"searched-2": "117@1303 119@1704 120@1302 823@1303 TD@1805"}[spec]
+			if got := onMap(&s); got != want {
+				t.Errorf("%s game %d: set up %q, want %q", spec, i, got, want)
+			}
+		}
+	}
+	cfg.USSetup = SetupSpec{Mode: SetupFixed, Fixed: USSetup{{"117", rules.HexAt(19, 1)}}}
+	if _, err := RunArena(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "R2.1") {
+		t.Errorf("illegal set-up: error %v, want R2.1", err)
+	}
+}
+
+// RunSetupSuite plays one match a set-up and counts the German's results.
+func TestRunSetupSuite(t *testing.T) {
+	suite, _ := SetupSuite()
+	calls := 0
+	cfg := ArenaConfig{US: "easy", German: "random", Games: 2, Seed: 1, Parallel: 1,
+		Progress: func(done, total int) {
+			calls++
+			if done != calls || total != 2*3 {
+				t.Errorf("progress %d/%d at call %d", done, total, calls)
+			}
+		}}
+	r, err := RunSetupSuite(context.Background(), cfg, suite[:3])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Rows) != 3 || r.Rows[1].Name != suite[1].Name || r.Rows[1].Result.USSetup != suite[1].Setup.String() {
+		t.Fatalf("rows %+v", r.Rows)
+	}
+	if r.GermanAtLeastHalf != 0 || r.GermanMin != 0 {
+		t.Errorf("random German: at least half from %d, lowest %.2f; want 0 and 0", r.GermanAtLeastHalf, r.GermanMin)
+	}
+}
