@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"flag"
@@ -15,6 +14,7 @@ import (
 	"github.com/mortain/mortain/bot/command"
 	"github.com/mortain/mortain/render"
 	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/rules/ai"
 	"github.com/mortain/mortain/store"
 )
 
@@ -30,7 +30,8 @@ type localPlay struct {
 	m           *Main
 	svc         *command.Service
 	narr        io.Writer // narration: stdout, or stderr with --json
-	in          *bufio.Scanner
+	in          lineSource
+	debug       bool // the debug commands are on
 	interactive bool
 	strict      bool
 	outDir      string
@@ -41,11 +42,35 @@ type localPlay struct {
 	hadGame bool
 }
 
+const localUsage = `mortain local — play in the terminal
+
+Usage:
+  mortain local [flags]
+
+Flags:
+  --script FILE    read commands from FILE, one per line, # comments (- for stdin)
+  --seed N         the seed of new games (the same seed and commands replay the same game)
+  --json           print the final state as JSON on stdout, and nothing else there
+  --strict         exit with status 1 at the first refused command (reason on stderr)
+  --debug          enable the debug commands (debug place/flip/turn/round/deck)
+  --db FILE        the database of local games (default: ~/.local/share/mortain/local.db)
+  --out DIR        write the map PNG after every activation to DIR (default at a
+                   terminal: ~/.local/share/mortain/maps)
+  --scenario FILE  play new games on a scenario file (the format of the built-in
+                   rules/scenarios/mortain.json)
+  --budget B       the hard AI's thinking per decision: a time (500ms) or
+                   iterations (2000it)
+  --replay FILE    replay a game record made by export, step by step, with maps
+  --config FILE    the configuration file to look for a Discord token in
+
+At the prompt: help lists the game's commands, Tab completes them and
+their options, moves lists the legal ones, quit leaves (the game is kept).
+`
+
 // runLocal plays in the terminal: mortain local [flags].
 func (m *Main) runLocal(ctx context.Context, args []string) int {
 	fs := flag.NewFlagSet("local", flag.ContinueOnError)
-	fs.SetOutput(m.Stderr)
-	fs.Usage = func() { fmt.Fprint(m.Stderr, usage) }
+	fs.SetOutput(io.Discard)
 	script := fs.String("script", "", "commands from FILE, one per line, # comments (- for stdin)")
 	seed := fs.Uint64("seed", 0, "the seed of new games")
 	jsonOut := fs.Bool("json", false, "print the final state as JSON on stdout, nothing else there")
@@ -55,15 +80,26 @@ func (m *Main) runLocal(ctx context.Context, args []string) int {
 	out := fs.String("out", "", "write the map PNG after every activation to DIR")
 	_ = fs.String("config", "", "the configuration file (for the Discord token)")
 	scenarioPath := fs.String("scenario", "", "play new games on the scenario FILE (same format as the built-in rules/scenarios/mortain.json)")
+	budgetText := fs.String("budget", "", "the hard AI's thinking per decision: a time (500ms) or iterations (2000it)")
+	replay := fs.String("replay", "", "replay a game record made by export, step by step")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(m.Stdout, localUsage)
 			return 0
 		}
+		fmt.Fprintf(m.Stderr, "mortain local: %v\n\n%s", err, localUsage)
 		return 2
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(m.Stderr, "mortain local: unexpected %q (commands go in --script or at the prompt)\n", fs.Arg(0))
 		return 2
+	}
+	if *replay != "" {
+		dir := *out
+		if dir == "" && m.Interactive {
+			dir = filepath.Join(m.dataDir(), "maps")
+		}
+		return m.replayRecord(*replay, dir, newScriptLines(m.Stdin), m.Interactive && *script == "")
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
@@ -71,6 +107,13 @@ func (m *Main) runLocal(ctx context.Context, args []string) int {
 	if err != nil {
 		fmt.Fprintln(m.Stderr, "mortain:", err)
 		return 2
+	}
+	var budget ai.Budget
+	if *budgetText != "" {
+		if budget, err = ai.ParseBudget(*budgetText); err != nil {
+			fmt.Fprintln(m.Stderr, "mortain:", err)
+			return 2
+		}
 	}
 
 	lp := &localPlay{m: m, narr: m.Stdout, strict: *strict}
@@ -88,8 +131,8 @@ func (m *Main) runLocal(ctx context.Context, args []string) int {
 		in = f
 	}
 	lp.interactive = m.Interactive && *script == ""
-	lp.in = bufio.NewScanner(in)
-	lp.in.Buffer(make([]byte, 64*1024), 1<<20)
+	lp.debug = *debug
+	lp.in = newScriptLines(in)
 
 	switch {
 	case set["out"]:
@@ -135,7 +178,8 @@ func (m *Main) runLocal(ctx context.Context, args []string) int {
 	if set["seed"] {
 		seedFn = func() uint64 { return *seed }
 	}
-	lp.svc = command.New(command.Config{Store: db, Render: renderFn, Replay: replayFn, Seed: seedFn, Scenario: scenario, Debug: *debug})
+	aiFn := func(level string, seed uint64) (ai.Player, error) { return ai.NewWithBudget(level, seed, budget) }
+	lp.svc = command.New(command.Config{Store: db, AI: aiFn, Render: renderFn, Replay: replayFn, Seed: seedFn, Scenario: scenario, Debug: *debug})
 
 	code := lp.run(ctx, *dbPath)
 	if *jsonOut {
@@ -178,21 +222,35 @@ func (lp *localPlay) run(ctx context.Context, dbPath string) int {
 	} else if lp.interactive {
 		fmt.Fprintf(lp.narr, "Type new to start (new mode:hotseat to play both sides), or help. Any game command starts a game against the AI (%s) with you as the US.\n", command.StrongestLevel())
 	}
+	if lp.interactive && lp.m.Stdin == os.Stdin {
+		// A person at the terminal: line editing, history, Tab completion.
+		if t, err := newTerminalLines(lp.m, &completer{ctx: ctx, svc: lp.svc, debug: lp.debug}); err == nil {
+			lp.in = t
+		}
+	}
+	defer lp.in.Close()
+	_, edited := lp.in.(*terminalLines)
 	for {
-		if lp.interactive {
+		if lp.interactive && !edited {
 			fmt.Fprint(lp.m.Stdout, "mortain> ")
 		}
 		if err := ctx.Err(); err != nil {
 			return 1
 		}
-		if !lp.in.Scan() {
-			if err := lp.in.Err(); err != nil {
-				fmt.Fprintln(lp.m.Stderr, "mortain: reading commands:", err)
-				return 1
+		text, err := lp.in.ReadLine()
+		switch {
+		case errors.Is(err, errLineTooLong):
+			if code := lp.refused(err.Error()); code != 0 {
+				return code
 			}
+			continue
+		case errors.Is(err, io.EOF):
 			return 0
+		case err != nil:
+			fmt.Fprintln(lp.m.Stderr, "mortain: reading commands:", err)
+			return 1
 		}
-		line := strings.TrimSpace(lp.in.Text())
+		line := strings.TrimSpace(text)
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
@@ -248,6 +306,7 @@ func (lp *localPlay) respond(ctx context.Context, resp command.Response) int {
 // terminal: until Enter).
 func (lp *localPlay) runAI(ctx context.Context) int {
 	for {
+		lp.thinking()
 		r, more, err := lp.svc.AIStep(ctx, localKey)
 		if err != nil {
 			fmt.Fprintln(lp.m.Stderr, "mortain: the AI failed:", err)
@@ -259,10 +318,24 @@ func (lp *localPlay) runAI(ctx context.Context) int {
 		}
 		if r.Pause && lp.interactive {
 			fmt.Fprint(lp.m.Stdout, "(press Enter to continue, or type quit) ")
-			if !lp.in.Scan() || strings.TrimSpace(lp.in.Text()) == "quit" {
+			if text, err := lp.in.ReadLine(); (err != nil && !errors.Is(err, errLineTooLong)) || strings.TrimSpace(text) == "quit" {
 				return 0
 			}
 		}
+	}
+}
+
+// thinking tells, in the narration, that the AI is about to search (it
+// takes up to its time budget); forced and quick decisions say nothing.
+func (lp *localPlay) thinking() {
+	rec, err := lp.m.db.Get(localKey)
+	if err != nil || rec.Game == nil || rec.Game.State.Over() {
+		return
+	}
+	st := &rec.Game.State
+	seat := rec.Seats[st.ToAct()]
+	if seat.AI != "" && ai.Thinks(seat.AI, st) {
+		fmt.Fprintf(lp.narr, "%s AI (%s) thinking…\n", st.ToAct().Title(), seat.AI)
 	}
 }
 

@@ -189,3 +189,30 @@ func TestRestoreAndDoctor(t *testing.T) {
 		t.Errorf("after the restore: %s", stdout)
 	}
 }
+
+// local --replay replays an exported record step by step, with maps;
+// local --help lists its own flags, --scenario included.
+func TestLocalReplayAndHelp(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "g.db")
+	if _, stderr, code := run(t, "", "local", "--script", writeScript(t, "new mode:ai-vs-ai pace:end level:random"), "--db", db); code != 0 {
+		t.Fatalf("local: exit %d\n%s", code, stderr)
+	}
+	rec := filepath.Join(dir, "game.json")
+	if _, stderr, code := run(t, "", "export", "--db", db, "--out", rec); code != 0 {
+		t.Fatal(stderr)
+	}
+	maps := filepath.Join(dir, "maps")
+	stdout, stderr, code := run(t, "", "local", "--replay", rec, "--out", maps)
+	if code != 0 || !strings.Contains(stdout, "step 1 of") || !strings.Contains(stdout, "Result:") {
+		t.Fatalf("replay: exit %d\n%s%s", code, stdout[:min(2000, len(stdout))], stderr)
+	}
+	files, _ := os.ReadDir(maps)
+	if len(files) < 10 {
+		t.Errorf("%d maps written", len(files))
+	}
+	stdout, _, code = run(t, "", "local", "--help")
+	if code != 0 || !strings.Contains(stdout, "Usage:\n  mortain local") || !strings.Contains(stdout, "--scenario FILE") || !strings.Contains(stdout, "--replay FILE") {
+		t.Errorf("local --help: exit %d\n%s", code, stdout)
+	}
+}
