@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -31,13 +30,8 @@ func (m *Main) runBackup(args []string) int {
 	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	dbPath := fs.String("db", filepath.Join(m.dataDir(), "local.db"), "")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(m.Stdout, backupUsage)
-			return 0
-		}
-		fmt.Fprintf(m.Stderr, "mortain backup: %v\n\n%s", err, backupUsage)
-		return 2
+	if code, done := m.parseFlags(fs, args, "backup", backupUsage); done {
+		return code
 	}
 	if fs.NArg() != 1 {
 		fmt.Fprint(m.Stderr, "mortain backup: give the file to write\n\n"+backupUsage)

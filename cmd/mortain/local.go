@@ -82,13 +82,8 @@ func (m *Main) runLocal(ctx context.Context, args []string) int {
 	scenarioPath := fs.String("scenario", "", "play new games on the scenario FILE (same format as the built-in rules/scenarios/mortain.json)")
 	budgetText := fs.String("budget", "", "the hard AI's thinking per decision: a time (500ms) or iterations (2000it)")
 	replay := fs.String("replay", "", "replay a game record made by export, step by step")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(m.Stdout, localUsage)
-			return 0
-		}
-		fmt.Fprintf(m.Stderr, "mortain local: %v\n\n%s", err, localUsage)
-		return 2
+	if code, done := m.parseFlags(fs, args, "local", localUsage); done {
+		return code
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(m.Stderr, "mortain local: unexpected %q (commands go in --script or at the prompt)\n", fs.Arg(0))

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -34,13 +33,8 @@ func (m *Main) runRestore(args []string) int {
 	// The backup may come before or after the flags.
 	var pos []string
 	for len(args) > 0 {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				fmt.Fprint(m.Stdout, restoreUsage)
-				return 0
-			}
-			fmt.Fprintf(m.Stderr, "mortain restore: %v\n\n%s", err, restoreUsage)
-			return 2
+		if code, done := m.parseFlags(fs, args, "restore", restoreUsage); done {
+			return code
 		}
 		args = fs.Args()
 		if len(args) > 0 {
@@ -84,13 +78,8 @@ func (m *Main) runDoctor(args []string) int {
 	fs.SetOutput(io.Discard)
 	dbPath := fs.String("db", filepath.Join(m.dataDir(), "local.db"), "")
 	export := fs.String("export", "", "")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(m.Stdout, doctorUsage)
-			return 0
-		}
-		fmt.Fprintf(m.Stderr, "mortain doctor: %v\n\n%s", err, doctorUsage)
-		return 2
+	if code, done := m.parseFlags(fs, args, "doctor", doctorUsage); done {
+		return code
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(m.Stderr, "mortain doctor: unexpected argument %q\n\n%s", fs.Arg(0), doctorUsage)

@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -91,6 +93,23 @@ func (m *Main) Run(ctx context.Context, args []string) int {
 		return runBot(args, m.Stdout, m.Stderr)
 	}
 	return m.runLocal(ctx, args)
+}
+
+// parseFlags parses the flags of subcommand name: --help prints its usage
+// on stdout (done, status 0), a bad flag the error and the usage on
+// stderr (done, status 2).
+func (m *Main) parseFlags(fs *flag.FlagSet, args []string, name, usage string) (code int, done bool) {
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(args)
+	switch {
+	case err == nil:
+		return 0, false
+	case errors.Is(err, flag.ErrHelp):
+		fmt.Fprint(m.Stdout, usage)
+		return 0, true
+	}
+	fmt.Fprintf(m.Stderr, "mortain %s: %v\n\n%s", name, err, usage)
+	return 2, true
 }
 
 const usage = `mortain — Stand at Mortain, the WW2 card-driven hex wargame

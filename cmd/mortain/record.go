@@ -37,13 +37,8 @@ func (m *Main) runExport(args []string) int {
 	dbPath := fs.String("db", filepath.Join(m.dataDir(), "local.db"), "")
 	game := fs.String("game", localKey.String(), "")
 	out := fs.String("out", "", "")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(m.Stdout, exportUsage)
-			return 0
-		}
-		fmt.Fprintf(m.Stderr, "mortain export: %v\n\n%s", err, exportUsage)
-		return 2
+	if code, done := m.parseFlags(fs, args, "export", exportUsage); done {
+		return code
 	}
 	guild, channel, ok := strings.Cut(*game, "/")
 	if fs.NArg() > 0 || *out == "" || !ok || guild == "" || channel == "" {
