@@ -15,6 +15,7 @@ import (
 //	/healthz  200 while the process serves
 //	/readyz   200 once the gateway is connected and the database answers, else 503 with the reason
 //	/metrics  the Prometheus metrics (metrics.go)
+//	/backup   a consistent snapshot of the database (backups.go)
 
 // adminHandler routes the admin listener's requests.
 func (b *Bot) adminHandler() http.Handler {
@@ -30,6 +31,7 @@ func (b *Bot) adminHandler() http.Handler {
 		fmt.Fprintln(w, "ready")
 	})
 	mux.Handle("/metrics", b.metrics.handler())
+	mux.HandleFunc("/backup", b.serveBackup)
 	return mux
 }
 

@@ -3,8 +3,12 @@ package bot_test
 import (
 	"io"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mortain/mortain/store"
 )
 
 func get(t *testing.T, url string) (int, string) {
@@ -46,5 +50,40 @@ func TestAdminListenerServesHealthReadinessAndMetrics(t *testing.T) {
 		if !strings.Contains(metrics, want) {
 			t.Errorf("/metrics lacks %s", want)
 		}
+	}
+}
+
+// Scheduled backups keep the newest ones; /backup serves a snapshot that
+// opens as the database.
+func TestBackupsOnScheduleAndOnRequest(t *testing.T) {
+	e := newEnv(t)
+	e.cfg.AdminListen = "127.0.0.1:0"
+	e.cfg.BackupDir = filepath.Join(t.TempDir(), "backups")
+	e.cfg.BackupKeep = 2
+	e.start()
+	e.slash(alice, "new", opt("mode", "hotseat"))
+	b := e.bot.Load()
+	for i := 0; i < 3; i++ {
+		if _, err := b.BackupNow(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files, _ := os.ReadDir(e.cfg.BackupDir)
+	if len(files) != 2 {
+		t.Errorf("%d backups kept, want 2", len(files))
+	}
+	code, body := get(t, "http://"+b.AdminAddr()+"/backup")
+	if code != 200 {
+		t.Fatalf("/backup: %d", code)
+	}
+	path := filepath.Join(t.TempDir(), "served.db")
+	os.WriteFile(path, []byte(body), 0o600)
+	db, err := store.Open(path, store.Options{})
+	if err != nil {
+		t.Fatalf("the served backup does not open: %v", err)
+	}
+	defer db.Close()
+	if _, err := db.Get(store.Key{Guild: guild, Channel: channel}); err != nil {
+		t.Errorf("the served backup lacks the game: %v", err)
 	}
 }

@@ -168,14 +168,16 @@ func (b *Bot) Start() {
 		}
 	}
 	b.log.Info("games resumed", "running", len(keys), "ai_to_act", resumed)
-	if b.cfg.CheckEvery > 0 {
-		b.mu.Lock()
-		if !b.closed {
-			b.wg.Add(1)
-			go b.runClock()
-		}
-		b.mu.Unlock()
+	b.mu.Lock()
+	if !b.closed && b.cfg.CheckEvery > 0 {
+		b.wg.Add(1)
+		go b.runClock()
 	}
+	if !b.closed && b.cfg.BackupEvery > 0 && b.cfg.BackupDir != "" {
+		b.wg.Add(1)
+		go b.runBackups()
+	}
+	b.mu.Unlock()
 }
 
 // Close stops the AI runs and the clock, waits for the interactions in

@@ -58,6 +58,11 @@ type Config struct {
 	// Drain is how long the bot delivers posts at shutdown; what is left
 	// stays in the database for the next start.
 	Drain time.Duration
+	// BackupDir, BackupEvery and BackupKeep schedule backups of the
+	// database (off unless both the folder and the period are set).
+	BackupDir   string
+	BackupEvery time.Duration
+	BackupKeep  int
 }
 
 // Defaults of the settings a file may leave out.
@@ -80,6 +85,7 @@ func DefaultConfig() Config {
 		LogLevel:    slog.LevelInfo,
 		LogFormat:   "text",
 		Drain:       DefaultDrain,
+		BackupKeep:  7,
 	}
 }
 
@@ -119,6 +125,11 @@ type fileConfig struct {
 	Shutdown struct {
 		Drain string `yaml:"drain"`
 	} `yaml:"shutdown"`
+	Backup struct {
+		Dir   string `yaml:"dir"`
+		Every string `yaml:"every"`
+		Keep  *int   `yaml:"keep"`
+	} `yaml:"backup"`
 	Reminders struct {
 		Remind     string `yaml:"remind"`
 		RoundLimit string `yaml:"round_limit"`
@@ -216,6 +227,7 @@ func ParseConfig(data []byte, getenv func(string) string) (Config, error) {
 		{"reminders.round_limit", f.Reminders.RoundLimit, &cfg.RoundLimit, true, time.Minute},
 		{"reminders.check_every", f.Reminders.CheckEvery, &cfg.CheckEvery, false, time.Second},
 		{"shutdown.drain", f.Shutdown.Drain, &cfg.Drain, true, 0},
+		{"backup.every", f.Backup.Every, &cfg.BackupEvery, true, time.Minute},
 	}
 	for _, d := range durations {
 		text := strings.ToLower(strings.TrimSpace(d.text))
@@ -254,6 +266,16 @@ func ParseConfig(data []byte, getenv func(string) string) (Config, error) {
 		cfg.LogLevel = slog.LevelError
 	default:
 		return Config{}, &SettingError{"log.level", fmt.Sprintf("%q is not a log level: choose debug, info, warn or error", f.Log.Level)}
+	}
+	cfg.BackupDir = strings.TrimSpace(f.Backup.Dir)
+	if f.Backup.Keep != nil {
+		if *f.Backup.Keep < 1 {
+			return Config{}, &SettingError{"backup.keep", fmt.Sprintf("%d: keep at least 1 backup", *f.Backup.Keep)}
+		}
+		cfg.BackupKeep = *f.Backup.Keep
+	}
+	if (cfg.BackupDir == "") != (cfg.BackupEvery == 0) {
+		return Config{}, &SettingError{"backup", "give both dir and every (or neither)"}
 	}
 	listen := strings.TrimSpace(f.Admin.Listen)
 	if getenv != nil {

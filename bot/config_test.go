@@ -126,3 +126,15 @@ func TestConfigAdminListenerAndDrain(t *testing.T) {
 		t.Errorf("a bad address: %v", err)
 	}
 }
+
+func TestConfigScheduledBackups(t *testing.T) {
+	cfg, err := ParseConfig([]byte("token: t\nbackup:\n  dir: /data/backups\n  every: 6h\n  keep: 3\n"), nil)
+	if err != nil || cfg.BackupDir != "/data/backups" || cfg.BackupEvery != 6*time.Hour || cfg.BackupKeep != 3 {
+		t.Errorf("%+v, %v", cfg, err)
+	}
+	for _, bad := range []string{"backup:\n  dir: /x\n", "backup:\n  every: 1h\n", "backup:\n  dir: /x\n  every: 1h\n  keep: 0\n", "backup:\n  dir: /x\n  every: 5s\n"} {
+		if _, err := ParseConfig([]byte("token: t\n"+bad), nil); err == nil || !strings.Contains(err.Error(), "backup") {
+			t.Errorf("%q: %v", bad, err)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"io"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -86,6 +87,11 @@ type Games interface {
 	Strips(key store.Key) ([]string, error)
 	Stripped(key store.Key, messageID string) error
 	DropNotices(key store.Key) error
+
+	// Backup writes a consistent snapshot of the database to w;
+	// BackupFile writes one to a file (through a temporary one, synced).
+	Backup(w io.Writer) error
+	BackupFile(path string) error
 }
 
 var _ Games = (*store.DB)(nil)
