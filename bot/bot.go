@@ -177,19 +177,6 @@ func (b *Bot) Start() {
 		b.wg.Add(1)
 		go b.runBackups()
 	}
-	if !b.closed {
-		// Open walks every page only after a crash or for a small file; a
-		// large one is checked here, while the bot already answers.
-		b.wg.Add(1)
-		go func() {
-			defer b.wg.Done()
-			if err := b.games.Check(); err != nil {
-				b.log.Error("the database has damaged pages: back it up, stop the bot and run mortain doctor", "err", err)
-				return
-			}
-			b.log.Info("database checked: every page is sound")
-		}()
-	}
 	b.mu.Unlock()
 }
 

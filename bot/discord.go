@@ -92,8 +92,6 @@ type Games interface {
 	// BackupFile writes one to a file (through a temporary one, synced).
 	Backup(w io.Writer) error
 	BackupFile(path string) error
-	// Check walks every page of the database: the first fault, or nil.
-	Check() error
 }
 
 var _ Games = (*store.DB)(nil)
