@@ -16,22 +16,12 @@ import (
 
 const backupPrefix, backupSuffix = "mortain-", ".db"
 
-// runBackups writes a backup every BackupEvery until the bot closes.
-func (b *Bot) runBackups() {
-	defer b.wg.Done()
-	t := time.NewTicker(b.cfg.BackupEvery)
-	defer t.Stop()
-	for {
-		select {
-		case <-b.ctx.Done():
-			return
-		case <-t.C:
-			if path, err := b.BackupNow(); err != nil {
-				b.log.Error("scheduled backup failed", "dir", b.cfg.BackupDir, "err", err)
-			} else {
-				b.log.Info("scheduled backup written", "path", path)
-			}
-		}
+// scheduledBackup is one scheduled backup, logged.
+func (b *Bot) scheduledBackup() {
+	if path, err := b.BackupNow(); err != nil {
+		b.log.Error("scheduled backup failed", "dir", b.cfg.BackupDir, "err", err)
+	} else {
+		b.log.Info("scheduled backup written", "path", path)
 	}
 }
 

@@ -171,11 +171,11 @@ func (b *Bot) Start() {
 	b.mu.Lock()
 	if !b.closed && b.cfg.CheckEvery > 0 {
 		b.wg.Add(1)
-		go b.runClock()
+		go b.every(b.cfg.CheckEvery, b.Tick)
 	}
 	if !b.closed && b.cfg.BackupEvery > 0 && b.cfg.BackupDir != "" {
 		b.wg.Add(1)
-		go b.runBackups()
+		go b.every(b.cfg.BackupEvery, b.scheduledBackup)
 	}
 	b.mu.Unlock()
 }

@@ -6,19 +6,18 @@ import (
 	"github.com/mortain/mortain/bot/command"
 )
 
-// runClock checks every running game's reminder and round time limit
-// every CheckEvery. Both are kept with the game in the database, so they
-// survive restarts.
-func (b *Bot) runClock() {
+// every runs fn every d until the bot closes (started with b.wg.Add(1)):
+// the clock of reminders and time limits, the scheduled backups.
+func (b *Bot) every(d time.Duration, fn func()) {
 	defer b.wg.Done()
-	t := time.NewTicker(b.cfg.CheckEvery)
+	t := time.NewTicker(d)
 	defer t.Stop()
 	for {
 		select {
 		case <-b.ctx.Done():
 			return
 		case <-t.C:
-			b.Tick()
+			fn()
 		}
 	}
 }
