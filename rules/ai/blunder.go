@@ -152,8 +152,9 @@ func (v *view) blunder(a rules.Action) bool {
 		}
 		if a.Target != rules.NoUnit {
 			others := 0
-			for _, t := range s.UnitsAt(a.Hex) {
-				if t != a.Target && sc.Units[t].Side == rules.German && !s.Targeted(t) {
+			for m := sc.SideUnits(rules.German); m != 0; m &= m - 1 {
+				t := rules.UnitID(bits.TrailingZeros32(m))
+				if ts := s.Unit(t); ts.Status == rules.OnMap && ts.Hex == a.Hex && t != a.Target && !s.Targeted(t) {
 					others++
 				}
 			}
@@ -264,9 +265,11 @@ func (v *view) earlyResolve() bool {
 		m |= 1 << f
 	}
 	before := v.pHit(attackN(s, m, t))
+	th := s.Unit(t).Hex
 	for w := v.sc.SideUnits(v.side) &^ m; w != 0; w &= w - 1 {
 		u := rules.UnitID(bits.TrailingZeros32(w))
-		if s.Unit(u).Status != rules.OnMap || s.Activated(u) || s.Check(rules.Fire(u, t)) != nil {
+		// The cheap tests first: a refused Check builds its message.
+		if us := s.Unit(u); us.Status != rules.OnMap || s.Activated(u) || !v.sc.InRange(us.Hex, th, v.los) || s.Check(rules.Fire(u, t)) != nil {
 			continue
 		}
 		if v.pHit(attackN(s, m|1<<u, t))-before >= 0.15 && v.joinScore(u, t, firers) > 0 {

@@ -49,11 +49,43 @@ func (v *view) computeValue(t rules.UnitID) float64 {
 		if us.Hex.Col() == rules.FirstCol {
 			val *= 1.5
 		}
-	} else if us.Hex.Col() <= v.westGerman {
-		// A US unit west of the German spearhead stands in its way.
-		val *= 1.3
+	} else {
+		if us.Hex.Col() <= v.westGerman {
+			// A US unit west of the German spearhead stands in its way.
+			val *= 1.3
+		}
+		if v.side == rules.German && v.gw.menace != 0 {
+			val *= 1 + v.gw.menace*v.menaced(us.Hex)/8
+		}
 	}
 	return val
+}
+
+// menaced counts the German units a US unit at h can fire at: those on
+// the map in its reach, and those in reserve times the share of the entry
+// column (R5.3) in its reach.
+func (v *view) menaced(h rules.Hex) float64 {
+	s, sc := v.s, v.sc
+	reach := v.geo.reach[v.los][h]
+	edge := 0
+	for r := 1; r <= rules.NumRows; r++ {
+		if reach&(1<<rules.HexAt(rules.LastCol, r)) != 0 {
+			edge++
+		}
+	}
+	n := 0.0
+	for g := sc.SideUnits(rules.German); g != 0; g &= g - 1 {
+		gs := s.Unit(rules.UnitID(bits.TrailingZeros32(g)))
+		switch gs.Status {
+		case rules.OnMap:
+			if reach&(1<<gs.Hex) != 0 {
+				n++
+			}
+		case rules.InReserve:
+			n += float64(edge) / rules.NumRows
+		}
+	}
+	return n
 }
 
 // score rates action a for the side to act; an action of a class of
@@ -146,8 +178,9 @@ func (v *view) germanMove(u rules.UnitID, h, n rules.Hex) float64 {
 // tigerFree reports whether the Tiger may move to n at no cost now: a unit
 // stacked with it moved there this round (R4.6).
 func (v *view) tigerFree(n rules.Hex) bool {
-	for _, u := range v.s.UnitsAt(n) {
-		if v.s.Activated(u) && v.sc.Units[u].Side == rules.German {
+	for m := v.sc.SideUnits(rules.German); m != 0; m &= m - 1 {
+		u := rules.UnitID(bits.TrailingZeros32(m))
+		if us := v.s.Unit(u); us.Status == rules.OnMap && us.Hex == n && v.s.Activated(u) {
 			return true
 		}
 	}
@@ -273,8 +306,9 @@ func (v *view) markerHits(a rules.Action) float64 {
 	}
 	n := str - sc.Terrain[a.Hex].Modifier()
 	ev := 0.0
-	for _, t := range s.UnitsAt(a.Hex) {
-		if sc.Units[t].Side != rules.German || s.Targeted(t) || (a.Target != rules.NoUnit && a.Target != t) {
+	for m := sc.SideUnits(rules.German); m != 0; m &= m - 1 {
+		t := rules.UnitID(bits.TrailingZeros32(m))
+		if ts := s.Unit(t); ts.Status != rules.OnMap || ts.Hex != a.Hex || s.Targeted(t) || (a.Target != rules.NoUnit && a.Target != t) {
 			continue
 		}
 		ev += v.pHit(n) * v.targetValue(t)

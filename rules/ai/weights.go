@@ -21,6 +21,11 @@ type germanWeights struct {
 	escape   float64 // moving west, per point of enemy fire on the hex left
 	crowd    float64 // entering, cost per German unit already on the map
 	fireMul  float64 // scale of the value of hitting a US unit (0 means 1)
+	// menace raises the value of hitting a US unit by the German units it
+	// can fire at: those on the map in its reach, and those in reserve in
+	// the share of the entry column it reaches (a unit covering the east
+	// edge menaces every German unit still to enter).
+	menace float64
 }
 
 // easyGerman is the easy level's German.
