@@ -26,6 +26,26 @@ func resultText(r rules.Result) string {
 	return ""
 }
 
+// shortResult words a result in the compact layout, where the colour
+// tells a hit.
+func shortResult(r rules.Result) string {
+	switch r {
+	case rules.ResultAutoMiss:
+		return "No hit possible"
+	case rules.ResultFlipped, rules.ResultEliminated:
+		return capitalize(strings.TrimPrefix(resultText(r), "HIT: "))
+	}
+	return capitalize(resultText(r))
+}
+
+// capitalize puts the first letter of s in capitals.
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
 func signed(n int) string {
 	if n < 0 {
 		return fmt.Sprintf("−%d", -n)
@@ -162,17 +182,21 @@ func (p *painter) attackLabel(s *rules.State, a attackMark) {
 		switch {
 		case a.pending:
 			lines = []string{fmt.Sprintf("str %d %s · ≤%d to hit", e.Strength, signed(e.Modifier()), e.N)}
-		case e.N < 1:
-			lines = []string{fmt.Sprintf("%sstr %d %s · no hit", head, e.Strength, signed(e.Modifier()))}
-		default:
-			lines = []string{fmt.Sprintf("%sstr %d %s · ≤%d", head, e.Strength, signed(e.Modifier()), e.N)}
+		default: // the card and the result say it all; the status has the rest
+			lines = nil
 		}
 	}
 	if !a.pending {
 		for i, t := range a.targets {
 			r := resultText(a.results[i])
+			if p.l.Compact {
+				r = shortResult(a.results[i])
+			}
 			if len(a.targets) > 1 {
 				r = sc.Unit(t).ID + ": " + r
+				if p.l.Compact {
+					r = sc.Unit(t).ID + " " + strings.ToLower(shortResult(a.results[i]))
+				}
 			}
 			results = append(results, r)
 		}
@@ -199,10 +223,15 @@ func (p *painter) attackLabel(s *rules.State, a attackMark) {
 		edge = colFire
 	}
 	p.roundRect(r, 5*k, colWhite, edge, 2*k)
-	p.record(item{kind: kResult, r: r, px: fs, text: strings.Join(append(lines, results...), " / ")})
+	// The box, then each line of it (their own owner: a line lies on its
+	// box by design).
+	p.owners++
+	o := p.owners
+	p.record(item{kind: kResult, r: r, owner: o, text: strings.Join(append(lines, results...), " / ")})
 	y := r.Y + 3*k + lineH/2
 	for _, ln := range lines {
 		p.text(f, ln, r.X+6*k, y, 0, 0.5, colInk)
+		p.record(item{kind: kResult, r: p.textBox(f, ln, r.X+6*k, y, 0, 0.5), owner: o, px: fs, text: ln, style: bold, ink: colInk})
 		y += lineH
 	}
 	if hasCard {
@@ -214,6 +243,7 @@ func (p *painter) attackLabel(s *rules.State, a attackMark) {
 			c = colFire
 		}
 		p.text(f, ln, r.X+6*k+indent, y, 0, 0.5, c)
+		p.record(item{kind: kResult, r: p.textBox(f, ln, r.X+6*k+indent, y, 0, 0.5), owner: o, px: fs, text: ln, style: bold, ink: c})
 		y += lineH
 	}
 }

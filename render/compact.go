@@ -10,33 +10,40 @@ import (
 	"github.com/mortain/mortain/rules"
 )
 
-// The compact layout's sizes at previewWidth, in pixels: unit ids and
-// factors, the status lines, the sideboards' lines, result boxes.
+// The compact layout's sizes at previewWidth, in pixels. Unit ids,
+// factors, the card, the turn and round lines, the latest activation and
+// attack results are drawn at 14 pixels or more, so that their capitals
+// and digits are at least 10 pixels high (the Go fonts' capitals are
+// 0.76 of the size); what a player reads less often is smaller.
 const (
-	chipPx   = 10
-	chipH    = 12
+	chipPx   = 14   // unit ids and factors, on the map and in the lists
+	chipH    = 14.5 // a chip's height
 	turnPx   = 16
-	roundPx  = 12.5
-	linePx   = 11
-	sidePx   = 10.5
-	resultPx = 10.5
+	roundPx  = 14
+	lastPx   = 14
+	linePx   = 11 // Air/OBA and the options in force
+	wordPx   = 11 // the lists' headings (US, reserve, lost, exited)
+	resultPx = 14
+	listRowH = 18 // a line of the lists under the map
+	listRows = 4  // lines a side's list may take
+	cardW    = 52 // the round's card, wide enough for JOKER
 )
 
 // chipRows are the centres of a compact stack's rows, in hex radii below
 // the hex centre: clear of the hex number above and the label below. The
 // middle row, where the hex is widest, holds the widest chip; a second
 // unit goes below it, a third above.
-var chipRows = [][]float64{{-0.04}, {-0.04, 0.297}, {-0.377, -0.04, 0.297}}
+var chipRows = [][]float64{{-0.036}, {-0.036, 0.376}, {-0.447, -0.036, 0.376}}
 
-// chipStack draws the units of a hex as one-line chips, "ID f-f", one
-// row each; in a stack of three the widest goes in the middle row, where
-// the hex is widest.
+// chipStack draws the units of a hex as chips with their ids, one row
+// each (their factors are listed under the map); in a stack of three the
+// widest goes in the middle row, where the hex is widest.
 func (p *painter) chipStack(s *rules.State, h rules.Hex, units []rules.UnitID) {
 	l, c := p.l, p.l.C
 	cx, cy := l.hexCenter(h)
 	f := p.face(bold, chipPx*c)
 	width := func(u rules.UnitID) float64 {
-		return p.width(f, s.Scenario().Unit(u).ID) + p.width(f, s.Factors(u).String()) + chipFixed(s, u, c)
+		return p.width(f, s.Scenario().Unit(u).ID) + chipFixed(s, u, c)
 	}
 	order := slices.Clone(units)
 	slices.SortStableFunc(order, func(a, b rules.UnitID) int { return cmp.Compare(width(b), width(a)) })
@@ -52,10 +59,10 @@ func (p *painter) chipStack(s *rules.State, h rules.Hex, units []rules.UnitID) {
 	}
 }
 
-// chipFixed is the part of a chip's width that is not text: padding, the
-// gap between id and factors, the stripes.
+// chipFixed is the part of a chip's width that is not text: padding and
+// the stripes.
 func chipFixed(s *rules.State, u rules.UnitID, c float64) float64 {
-	w := 5.5 * c
+	w := 5 * c
 	if s.Unit(u).Flipped {
 		w += 2.5 * c
 	}
@@ -65,76 +72,152 @@ func chipFixed(s *rules.State, u rules.UnitID, c float64) float64 {
 	return w
 }
 
-// chip draws one unit of hex as a chip of width w centred at x, y: its side's
+// chipFace draws a chip's face of width w centred at x, y: its side's
 // colour, an amber stripe at the left when flipped, an orange one at the
-// right for the Tiger, the id and the factors (smaller if w is short).
-func (p *painter) chip(s *rules.State, u rules.UnitID, hex rules.Hex, x, y, w, h float64) {
+// right for the Tiger. It returns the chip and the room left for text.
+func (p *painter) chipFace(lk counterLook, x, y, w, h float64, edgeCol color.RGBA) (r rect, textX, textW float64) {
 	c := p.l.C
-	lk := lookOf(s, u)
-	body, edge, ink := counterColours(lk.def, lk.flipped)
-	r := rect{x - w/2, y - h/2, w, h}
-	edgeCol := edge
-	if lk.targeted {
-		edgeCol = colFire
-	}
+	body, _, _ := counterColours(lk.def, lk.flipped)
+	r = rect{x - w/2, y - h/2, w, h}
 	p.roundRect(r, 2.5*c, body, edgeCol, max(1, 1.2*c))
-	idX, facX := r.X+1.5*c, r.X+w-1.5*c
+	textX, textW = r.X+2.5*c, w-5*c
 	if lk.flipped {
 		p.fillRect(rect{r.X + 1, r.Y + 1.5, 2.5 * c, h - 3}, colReduced)
-		idX += 2.5 * c
+		textX += 2.5 * c
+		textW -= 2.5 * c
 	}
 	if lk.def.Tiger {
 		p.fillRect(rect{r.X + w - 1 - 2.5*c, r.Y + 1.5, 2.5 * c, h - 3}, colTiger)
-		facX -= 2.5 * c
+		textW -= 2.5 * c
 	}
-	id, fs := lk.def.ID, lk.factors.String()
-	px := chipPx * c
+	return r, textX, textW
+}
+
+// chip draws one unit of hex as a chip of width w centred at x, y with
+// its id (smaller if w is short).
+func (p *painter) chip(s *rules.State, u rules.UnitID, hex rules.Hex, x, y, w, h float64) {
+	lk := lookOf(s, u)
+	_, edge, ink := counterColours(lk.def, lk.flipped)
+	if lk.targeted {
+		edge = colFire
+	}
+	r, tx, tw := p.chipFace(lk, x, y, w, h, edge)
+	id := lk.def.ID
+	px := fitSize(p, bold, id, chipPx*p.l.C, tw)
 	f := p.face(bold, px)
-	if text := p.width(f, id) + p.width(f, fs); text > 0 && text > w-chipFixed(s, u, c) {
-		px = float64(int(px*(w-chipFixed(s, u, c))/text*2)) / 2
-		f = p.face(bold, px)
-	}
-	p.text(f, id, idX, y, 0, 0.5, ink)
-	p.text(f, fs, facX, y, 1, 0.5, ink)
+	tx += (tw - p.width(f, id)) / 2
+	p.text(f, id, tx, y, 0, 0.5, ink)
 	p.unitBox[u] = r
 	p.hexBoxes[hex] = append(p.hexBoxes[hex], r)
 	p.owners++
 	o := p.owners
 	p.record(item{kind: kCounter, r: r, owner: o, text: id})
-	p.record(item{kind: kUnitID, r: p.textBox(f, id, idX, y, 0, 0.5), owner: o, px: px, text: id})
-	p.record(item{kind: kFactors, r: p.textBox(f, fs, facX, y, 1, 0.5), owner: o, px: px, text: fs})
+	p.record(item{kind: kUnitID, r: p.textBox(f, id, tx, y, 0, 0.5), owner: o, px: px, text: id, style: bold, ink: ink})
 }
 
-// compactSideboards writes the units off the map as two lines a side
-// under the map.
+// compactSideboards lists every unit under the map, the US on the left and
+// the Germans on the right: those in play (on the map, then in reserve)
+// as chips "id factors", then the ids of those lost and exited.
 func (p *painter) compactSideboards(s *rules.State, usRes, usElim, gerRes, gerElim, exited []rules.UnitID) {
-	c := p.l.C
-	ids := func(us []rules.UnitID) string {
-		if len(us) == 0 {
-			return "—"
+	sc := s.Scenario()
+	onMap := func(side rules.Side) []rules.UnitID {
+		var out []rules.UnitID
+		for i, d := range sc.Units {
+			if d.Side == side && s.Unit(rules.UnitID(i)).Status == rules.OnMap {
+				out = append(out, rules.UnitID(i))
+			}
 		}
-		var out []string
-		for _, u := range us {
-			out = append(out, s.Scenario().Unit(u).ID)
-		}
-		return strings.Join(out, " ")
+		return out
 	}
 	exit := fmt.Sprintf("exited %d/%d", len(exited), rules.ExitsToWin)
-	if len(exited) > 0 {
-		exit += ": " + ids(exited)
-	}
-	for _, side := range []struct {
-		panel rect
-		lines []string
-	}{
-		{p.l.West, []string{"US reserve: " + ids(usRes), "US lost: " + ids(usElim)}},
-		{p.l.East, []string{"German reserve: " + ids(gerRes), "German lost: " + ids(gerElim) + " · " + exit}},
-	} {
-		for i, ln := range side.lines {
-			x, y := side.panel.X+5*c, side.panel.Y+(9.5+15*float64(i))*c
-			p.statusLine(regular, sidePx*c, ln, x, y, side.panel.W-10*c, colInk)
+	p.unitList(s, p.l.West, "US", onMap(rules.US), usRes, []string{"lost"}, [][]rules.UnitID{usElim})
+	p.unitList(s, p.l.East, "German", onMap(rules.German), gerRes, []string{"lost", exit}, [][]rules.UnitID{gerElim, exited})
+}
+
+// exitsText is the count of German exits for the status ("exits 2/5").
+func exitsText(s *rules.State) string {
+	n := 0
+	for i := range s.Scenario().Units {
+		if s.Unit(rules.UnitID(i)).Status == rules.Exited {
+			n++
 		}
 	}
+	return fmt.Sprintf("exits %d/%d", n, rules.ExitsToWin)
+}
+
+// listFlow places the words and chips of a list line by line in a panel.
+type listFlow struct {
+	p    *painter
+	r    rect
+	x, y float64 // the next element's left edge and its line's middle
+}
+
+// at returns where an element of width w goes, on a new line when it
+// would not fit on this one.
+func (fl *listFlow) at(w float64) (x, y float64) {
+	c := fl.p.l.C
+	if fl.x > fl.r.X+4*c && fl.x+w > fl.r.X+fl.r.W-4*c {
+		fl.x, fl.y = fl.r.X+4*c, fl.y+listRowH*c
+	}
+	x, y = fl.x, fl.y
+	fl.x += w + 5*c
+	return x, y
+}
+
+// word writes a heading of the list.
+func (fl *listFlow) word(s string) {
+	p, c := fl.p, fl.p.l.C
+	f := p.face(bold, wordPx*c)
+	x, y := fl.at(p.width(f, s))
+	p.text(f, s, x, y, 0, 0.5, colInkSoft)
+	p.record(item{kind: kStatus, r: p.textBox(f, s, x, y, 0, 0.5), px: wordPx * c, text: s, style: bold, ink: colInkSoft})
+}
+
+// unitList writes one side's units under the map: a heading, the units in
+// play (on the map, then in reserve) as chips with their factors, then
+// each group of ids under its heading (lost, exited).
+func (p *painter) unitList(s *rules.State, panel rect, side string, onMap, reserve []rules.UnitID, heads []string, groups [][]rules.UnitID) {
+	c := p.l.C
+	fl := &listFlow{p: p, r: panel, x: panel.X + 4*c, y: panel.Y + (3+listRowH/2)*c}
+	fl.word(side)
+	for i, u := range append(slices.Clone(onMap), reserve...) {
+		if i == len(onMap) {
+			fl.word("reserve")
+		}
+		p.listChip(s, u, fl)
+	}
+	f := p.face(bold, chipPx*c)
+	for i, ids := range groups {
+		if len(ids) == 0 {
+			continue
+		}
+		fl.word(heads[i])
+		for _, u := range ids {
+			id := s.Scenario().Unit(u).ID
+			x, y := fl.at(p.width(f, id))
+			p.text(f, id, x, y, 0, 0.5, colInk)
+			p.record(item{kind: kUnitID, r: p.textBox(f, id, x, y, 0, 0.5), px: chipPx * c, text: id, style: bold, ink: colInk})
+		}
+	}
+}
+
+// listChip draws a unit of a list as a chip "id factors".
+func (p *painter) listChip(s *rules.State, u rules.UnitID, fl *listFlow) {
+	c := p.l.C
+	lk := lookOf(s, u)
+	_, edge, ink := counterColours(lk.def, lk.flipped)
+	f := p.face(bold, chipPx*c)
+	id, fs := lk.def.ID, lk.factors.String()
+	gap := 5 * c
+	w := p.width(f, id) + gap + p.width(f, fs) + chipFixed(s, u, c)
+	x, y := fl.at(w)
+	_, tx, tw := p.chipFace(lk, x+w/2, y, w, chipH*c, edge)
+	p.text(f, id, tx, y, 0, 0.5, ink)
+	p.text(f, fs, tx+tw, y, 1, 0.5, ink)
+	p.owners++
+	o := p.owners
+	p.record(item{kind: kUnitID, r: p.textBox(f, id, tx, y, 0, 0.5), owner: o, px: chipPx * c, text: id, style: bold, ink: ink})
+	p.record(item{kind: kFactors, r: p.textBox(f, fs, tx+tw, y, 1, 0.5), owner: o, px: chipPx * c, text: fs, style: bold, ink: ink})
 }
 
 // statusLine writes s from x, y (its middle), in the size asked for or
@@ -143,7 +226,7 @@ func (p *painter) statusLine(style fontStyle, size float64, s string, x, y, w fl
 	px := fitSize(p, style, s, size, w)
 	f := p.face(style, px)
 	p.text(f, s, x, y, 0, 0.5, col)
-	p.record(item{kind: kStatus, r: p.textBox(f, s, x, y, 0, 0.5), px: px, text: s})
+	p.record(item{kind: kStatus, r: p.textBox(f, s, x, y, 0, 0.5), px: px, text: s, style: style, ink: col})
 }
 
 // compactStatus fills the compact status panel: the card, the turn and
@@ -151,7 +234,7 @@ func (p *painter) statusLine(style fontStyle, size float64, s string, x, y, w fl
 func (p *painter) compactStatus(s *rules.State, ov *overlay) {
 	l, c := p.l, p.l.C
 	st := l.Status
-	card := rect{st.X + 5*c, st.Y + 5*c, 42 * c, st.H - 10*c}
+	card := rect{st.X + 5*c, st.Y + 5*c, cardW * c, st.H - 10*c}
 	p.compactCard(s.RoundCard(), card)
 	x := card.X + card.W + 8*c
 	w := st.X + st.W - x - 5*c
@@ -159,10 +242,13 @@ func (p *painter) compactStatus(s *rules.State, ov *overlay) {
 	if s.Turn() > 0 {
 		turn = fmt.Sprintf("Turn %d/%d", s.Turn(), rules.Turns)
 	}
-	p.statusLine(bold, turnPx*c, turn, x, st.Y+13*c, w, colInk)
+	p.statusLine(bold, turnPx*c, turn, x, st.Y+12*c, w, colInk)
 	tw := p.width(p.face(bold, turnPx*c), turn) + 10*c
 	air, on := airStatus(s)
 	air = strings.Replace(strings.Replace(air, " available: this card allows", ":", 1), "Air/OBA: ", "Air/OBA ", 1)
+	if s.Phase() != rules.PhaseSetup {
+		air += " · " + exitsText(s)
+	}
 	if nd := s.Options().NonDefault(); len(nd) > 0 {
 		air += " · " + strings.Join(nd, " ")
 	}
@@ -170,19 +256,19 @@ func (p *painter) compactStatus(s *rules.State, ov *overlay) {
 	if on {
 		airCol = colInk
 	}
-	p.statusLine(regular, linePx*c, air, x+tw, st.Y+14*c, w-tw, airCol)
+	p.statusLine(regular, linePx*c, air, x+tw, st.Y+13*c, w-tw, airCol)
 	round, _ := roundText(s)
 	roundCol := colInk
 	if s.Over() {
 		round = strings.ToUpper(s.Winner().Title()) + " WINS · " + s.WinReason()
 		roundCol = colFire
 	}
-	p.statusLine(bold, roundPx*c, round, x, st.Y+33*c, w, roundCol)
+	p.statusLine(bold, roundPx*c, round, x, st.Y+30*c, w, roundCol)
 	last := "Last: —"
 	if len(ov.summary) > 0 {
 		last = "Last: " + strings.Join(ov.summary, "; ")
 	}
-	p.statusLine(regular, linePx*c, p.clip(regular, linePx*c, last, w), x, st.Y+51*c, w, colInk)
+	p.statusLine(regular, lastPx*c, p.clip(regular, lastPx*c, last, w), x, st.Y+47.5*c, w, colInk)
 }
 
 // clip shortens s with an ellipsis until it fits w at size.
@@ -209,15 +295,16 @@ func (p *painter) compactCard(cd rules.Card, r rect) {
 	case cd == rules.Joker:
 		p.roundRect(r, 4*c, colCardBack, colInk, 1.2*c)
 		p.star(r.cx(), r.cy()+6*c, r.W*0.25, colTiger)
-		f := p.face(bold, 10.5*c)
-		p.text(p.fitText(bold, "JOKER", 10.5*c, r.W-4*c), "JOKER", r.cx(), r.Y+11*c, 0.5, 0.5, colInk)
-		p.record(item{kind: kStatus, r: p.textBox(f, "JOKER", r.cx(), r.Y+11*c, 0.5, 0.5), px: fitSize(p, bold, "JOKER", 10.5*c, r.W-4*c), text: "card JOKER"})
+		px := fitSize(p, bold, "JOKER", chipPx*c, r.W-4*c)
+		f := p.face(bold, px)
+		p.text(f, "JOKER", r.cx(), r.Y+12*c, 0.5, 0.5, colInk)
+		p.record(item{kind: kStatus, r: p.textBox(f, "JOKER", r.cx(), r.Y+12*c, 0.5, 0.5), px: px, text: "card JOKER", style: bold, ink: colInk})
 		return
 	}
 	p.roundRect(r, 4*c, colCardBack, colInk, 1.2*c)
 	f := p.face(bold, 20*c)
 	rank := rankText(cd)
 	p.text(f, rank, r.cx(), r.Y+15*c, 0.5, 0.5, cardInk(cd))
-	p.record(item{kind: kStatus, r: p.textBox(f, rank, r.cx(), r.Y+15*c, 0.5, 0.5), px: 20 * c, text: "card " + rank})
+	p.record(item{kind: kStatus, r: p.textBox(f, rank, r.cx(), r.Y+15*c, 0.5, 0.5), px: 20 * c, text: "card " + rank, style: bold, ink: cardInk(cd)})
 	p.suit(cd, r.cx(), r.Y+r.H-15*c, 18*c)
 }

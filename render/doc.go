@@ -11,5 +11,7 @@
 // box drawn is recorded as a layout box (scene.go); arrows and result
 // boxes are placed where they cover none of the boxes already there, and
 // the tests check that no two boxes overlap. Pictures narrower than 800
-// pixels use a compact layout made for a phone's preview (compact.go).
+// pixels use a compact layout made for a phone's preview (compact.go),
+// whose ids, factors, status and results the tests find in the PNG and
+// measure: their capitals and digits are at least 10 pixels high at 550.
 package render

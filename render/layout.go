@@ -92,18 +92,20 @@ type layout struct {
 	Map    rect // the map panel
 	mapX   float64
 	mapY   float64 // pixel position of the map's top-left hex corner box
-	// Text sizes in pixels: hex numbers, place labels and their plates.
-	numPx, labelPx, plateH float64
-	arrowW                 float64 // an arrow's line width
+	// Text sizes in pixels: hex numbers, place labels and their plates;
+	// labelY is where labels go, in hex radii below the centre.
+	numPx, labelPx, plateH, labelY float64
+	arrowW                         float64 // an arrow's line width
 	// Boxes on the sideboards: US reserve, exited and US eliminated on the
 	// west; German reserve and German eliminated on the east.
 	USReserve, Exited, USElim, GerReserve, GerElim box
 
 	// Compact is the layout for pictures narrower than compactBelow (a
-	// phone's preview): the map spans the width, counters are one-line
-	// chips, the status has three short lines and the sideboards are two
-	// lines of unit ids under the map (West for the US, East for the
-	// Germans). C is its scale from previewWidth.
+	// phone's preview): the map spans the width, counters are chips with
+	// their ids, the status has three short lines, and under the map each
+	// side's units are listed (West for the US, East for the Germans):
+	// those in play as chips with their factors, then those lost and
+	// exited. C is its scale from previewWidth.
 	Compact bool
 	C       float64
 }
@@ -133,7 +135,7 @@ func newLayout(sc *rules.Scenario, width int) *layout {
 		return newCompactLayout(width)
 	}
 	k := float64(width) / baseWidth
-	l := &layout{W: width, K: k, R: baseHexR * k, numPx: 10.5 * k, labelPx: 11.5 * k, plateH: 16 * k, arrowW: 0.07 * baseHexR * k}
+	l := &layout{W: width, K: k, R: baseHexR * k, numPx: 10.5 * k, labelPx: 11.5 * k, plateH: 16 * k, labelY: labelY, arrowW: 0.07 * baseHexR * k}
 	m := baseMargin * k
 	l.Status = rect{m, m, float64(width) - 2*m, baseStatusH * k}
 	mapW := 14 * l.R
@@ -217,22 +219,24 @@ func (r rect) image() image.Rectangle {
 }
 
 // newCompactLayout places the compact picture: status on top, the map
-// across the whole width, the sideboards' lines below.
+// across the whole width, the lists of units below (labels sit lower in
+// the hex than in the full layout, to leave three rows of chips room).
 func newCompactLayout(width int) *layout {
 	c := float64(width) / previewWidth
 	k := float64(width) / baseWidth
 	m, pad := 3*c, 2*c
 	R := (float64(width) - 2*m - 2*pad) / 14
 	l := &layout{W: width, K: k, R: R, Compact: true, C: c,
-		numPx: 8 * c, labelPx: 9 * c, plateH: 11 * c, arrowW: 2.6 * c}
-	l.Status = rect{m, m, float64(width) - 2*m, 66 * c}
+		numPx: 8 * c, labelPx: 9 * c, plateH: 10.5 * c, labelY: 0.7, arrowW: 2.6 * c}
+	l.Status = rect{m, m, float64(width) - 2*m, 60 * c}
 	top := l.Status.Y + l.Status.H + m
 	l.Map = rect{m, top, 14*R + 2*pad, 5.5*sqrt3*R + 2*pad}
 	l.mapX, l.mapY = l.Map.X+pad, l.Map.Y+pad
 	strip := l.Map.Y + l.Map.H + m
 	half := (l.Map.W - m) / 2
-	l.West = rect{m, strip, half, 34 * c}
-	l.East = rect{m + half + m, strip, half, 34 * c}
+	listH := (listRows*listRowH + 5) * c
+	l.West = rect{m, strip, half, listH}
+	l.East = rect{m + half + m, strip, half, listH}
 	l.H = int(math.Ceil(l.West.Y + l.West.H + m))
 	return l
 }

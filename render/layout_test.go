@@ -3,7 +3,6 @@ package render
 import (
 	"fmt"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/mortain/mortain/rules"
@@ -69,53 +68,11 @@ func checkScene(t *testing.T, name string, s *rules.State, events []rules.Event,
 		}
 	}
 	if width > 0 && width < compactBelow {
-		for _, m := range smallText(items) {
+		for _, m := range unreadable(t, s, events, width) {
 			t.Errorf("%s (width %d): %s", name, width, m)
 		}
 	}
 	return items
-}
-
-// minPreviewPx is the least text height, in pixels, of what a player must
-// read in the preview: unit ids, factors, the card, turn and round, the
-// latest activation and its result.
-const minPreviewPx = 10
-
-// smallText lists what must be readable in the preview and is drawn
-// smaller than minPreviewPx (the font size in pixels), and what is
-// missing.
-func smallText(items []item) []string {
-	var out []string
-	need := map[string]bool{"Turn": false, "round": false, "Last:": false}
-	for _, it := range items {
-		what := ""
-		switch it.kind {
-		case kUnitID, kFactors, kResult:
-			what = it.kind.String()
-		case kStatus:
-			if strings.HasPrefix(it.text, "card") {
-				what = "card"
-			}
-			for key := range need {
-				if strings.HasPrefix(it.text, key) || key == "round" && (strings.Contains(it.text, " round") || strings.Contains(it.text, "set-up") || strings.Contains(it.text, "WINS")) {
-					need[key] = true
-					what = key
-				}
-			}
-			if strings.HasPrefix(it.text, "Set-up") {
-				need["Turn"], what = true, "Turn"
-			}
-		}
-		if what != "" && it.px < minPreviewPx {
-			out = append(out, fmt.Sprintf("%s %q is %.1f px, want at least %d", what, it.text, it.px, minPreviewPx))
-		}
-	}
-	for key, seen := range need {
-		if !seen {
-			out = append(out, fmt.Sprintf("no %q line in the status", key))
-		}
-	}
-	return out
 }
 
 // specialGames are positions that show one thing each: a strike on a
@@ -217,31 +174,42 @@ func TestLayoutNothingHiddenRandom(t *testing.T) {
 	}
 }
 
-// The preview is drawn in the compact layout, and a counter's id and
-// factors are at least minPreviewPx high there, while the full picture
-// keeps its counters' symbols.
+// The preview is drawn in the compact layout: every unit on the map has a
+// chip with its id, every unit in play is listed with its factors, and
+// what a player must read is at least 10 pixels high in the picture;
+// the full picture keeps its counters' symbols.
 func TestPreviewReadable(t *testing.T) {
 	g := busyGame(t)
 	items, l := scene(t, &g.State, g.LastEvents(), 550)
 	if !l.Compact {
 		t.Fatal("the 550-pixel map does not use the compact layout")
 	}
-	n := 0
+	chips, factors := 0, map[string]bool{}
 	for _, it := range items {
-		if it.kind == kUnitID {
-			n++
+		switch it.kind {
+		case kCounter:
+			chips++
+		case kFactors:
+			factors[it.text] = true
 		}
 	}
 	want := 0
 	for u := range g.State.Scenario().Units {
-		if g.State.Unit(rules.UnitID(u)).Status == rules.OnMap {
+		id := rules.UnitID(u)
+		switch g.State.Unit(id).Status {
+		case rules.OnMap:
 			want++
+			fallthrough
+		case rules.InReserve:
+			if f := g.State.Factors(id).String(); !factors[f] {
+				t.Errorf("the factors %s of %s are not listed", f, g.State.Scenario().Units[u].ID)
+			}
 		}
 	}
-	if n != want {
-		t.Errorf("%d unit ids in the preview, want %d", n, want)
+	if chips != want {
+		t.Errorf("%d chips on the preview's map, want %d", chips, want)
 	}
-	for _, m := range smallText(items) {
+	for _, m := range unreadable(t, &g.State, g.LastEvents(), 550) {
 		t.Error(m)
 	}
 	card := false

@@ -1,6 +1,9 @@
 package render
 
-import "math"
+import (
+	"image/color"
+	"math"
+)
 
 // kind names what a layout box holds.
 type kind uint8
@@ -30,6 +33,11 @@ type item struct {
 	owner int        // a counter and its texts share an owner (0: none)
 	px    float64    // text: the font size drawn, in pixels
 	text  string
+	// style and ink are a text's font and colour, for tests that find its
+	// glyphs in the picture: r is then the text's box (advance width by
+	// cap height) and text what was drawn, after any "card " prefix.
+	style fontStyle
+	ink   color.RGBA
 }
 
 // record adds an item to the painter's scene.
@@ -46,10 +54,7 @@ func (p *painter) record(it item) {
 // does: its advance width and its cap height.
 func (p *painter) textBox(f fontFace, s string, x, y, ax, ay float64) rect {
 	w := p.width(f, s)
-	capH := float64(f.Metrics().CapHeight) / 64
-	if capH <= 0 {
-		capH = float64(f.Metrics().Ascent) / 64 * 0.72
-	}
+	capH := capHeight(f)
 	return rect{x - ax*w, y - ay*capH, w, capH}
 }
 

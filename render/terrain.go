@@ -196,7 +196,7 @@ func (p *painter) drawLabels(sc *rules.Scenario) {
 	l := p.l
 	for _, lb := range sc.Labels {
 		x, y := l.hexCenter(lb.Hex)
-		p.plate(bold, l.labelPx, lb.Text, x, y+labelY*l.R, colInk, colLabelBack)
+		p.plate(bold, l.labelPx, lb.Text, x, y+l.labelY*l.R, colInk, colLabelBack)
 	}
 	for _, rd := range sc.Roads {
 		if len(rd.Hexes) < 2 || !strings.HasPrefix(rd.Name, "to ") {
@@ -218,7 +218,7 @@ func (p *painter) drawLabels(sc *rules.Scenario) {
 			name = "↑ " + name
 		}
 		x, y := l.hexCenter(end)
-		p.plate(italic, l.labelPx*0.95, name, x, y+labelY*l.R, colInkSoft, colOpen)
+		p.plate(italic, l.labelPx*0.95, name, x, y+l.labelY*l.R, colInkSoft, colOpen)
 	}
 }
 
@@ -229,10 +229,10 @@ func (p *painter) plate(style fontStyle, size float64, s string, x, y float64, f
 	k, R := p.l.K, p.l.R
 	h := p.l.plateH
 	widthAt := func(bottom float64) float64 { return 2*(R-bottom/sqrt3) - 8*k } // text room above bottom (from the centre)
-	px := fitSize(p, style, s, size, widthAt(labelY*R+h/2))
+	px := fitSize(p, style, s, size, widthAt(p.l.labelY*R+h/2))
 	lines := []string{s}
 	// Two lines, from the plate's top down to near the hex's bottom edge.
-	top := labelY*R - h/2
+	top := p.l.labelY*R - h/2
 	for i, ch := range s {
 		if i == 0 || (ch != ' ' && ch != '-') {
 			continue

@@ -93,14 +93,23 @@ func (p *painter) width(f font.Face, s string) float64 {
 // glyph, which costs far more).
 func (p *painter) text(f font.Face, s string, x, y, ax, ay float64, c color.RGBA) {
 	w := p.width(f, s)
-	capH := float64(f.Metrics().CapHeight) / 64
-	if capH <= 0 {
-		capH = float64(f.Metrics().Ascent) / 64 * 0.72
-	}
+	capH := capHeight(f)
 	base := y + (1-ay)*capH
 	d := font.Drawer{Dst: p.img, Src: image.NewUniform(c), Face: f,
 		Dot: fixed.Point26_6{X: fixed.Int26_6((x - ax*w) * 64), Y: fixed.Int26_6(base * 64)}}
 	d.DrawString(s)
+}
+
+// capHeight is the height of f's capitals, in pixels: the ink of H above
+// the baseline (the embedded fonts' metrics leave CapHeight zero).
+func capHeight(f font.Face) float64 {
+	if b, _, ok := f.GlyphBounds('H'); ok && b.Min.Y < 0 {
+		return float64(-b.Min.Y) / 64
+	}
+	if c := float64(f.Metrics().CapHeight) / 64; c > 0 {
+		return c
+	}
+	return float64(f.Metrics().Ascent) / 64 * 0.72
 }
 
 // fitText returns the largest face of style, at most size, in which s
