@@ -209,9 +209,11 @@ func buildDefinitions() []Definition {
 			Help: "Takes back the last step of the round, as long as no card was drawn since.", Example: "undo"},
 		{Name: "status", Description: "Turn, round, card, points, deck, Air/OBA, options, seats",
 			Help: "Shows the state of the game: turn, round, card, points left, cards left, Air/OBA, exits, options in force, seats and the winner.", Example: "status"},
-		{Name: "map", Description: "Post the map of the game",
-			Options: []Option{{Name: "size", Description: "small: the compact map made for a phone's screen", Choices: choices("full", "small")}},
-			Help:    "Posts the current map; size:small draws the compact one made for a phone (the map across the width, larger type).", Example: "map size:small"},
+		{Name: "map", Description: "Post the map of the game, at full size (size:small: the compact one for a phone)",
+			Options: []Option{{Name: "size", Description: "full (the default): the whole map, 1200 px wide; small: the compact one for a phone", Choices: choices("full", "small")}},
+			Help: "Posts the current map at full size (1200 pixels wide, every counter with its symbol and factors: open it to read it on a computer). " +
+				"The bot's posts after every activation carry the compact map made for a phone's preview (the map across the width, larger type, the factors listed under it); " +
+				"size:small posts that one.", Example: "map size:full"},
 		{Name: "log", Description: "Narrate the last events of the game", Positional: "n",
 			Options: []Option{{Name: "n", Description: "how many events (default 15)", Type: Integer}},
 			Help:    "Narrates the last events: draws, activations, attacks, passes, turn ends.", Example: "log n:30"},
@@ -232,8 +234,10 @@ func buildDefinitions() []Definition {
 			Help: "Posts the game (or the last finished one) as a self-contained JSON file: scenario, options, players, every action and every card drawn. " +
 				"Once the game is over it also holds the seed and the salt, so that `mortain verify FILE` can check every card against the commitment posted at the start.",
 			Example: "export"},
-		{Name: "games", Description: "List the games running on this server",
-			Help: "Lists the server's running games: channel, players, and where each stands.", Example: "games"},
+		{Name: "games", Description: "List the games running on this server (in the terminal: your saved games)",
+			Help: "Lists the server's running games: channel, players, and where each stands. " +
+				"In local play it lists your saved games instead, the latest first: id, players, where each stands or its result, and when it was last played; resume id:N switches to one.",
+			Example: "games"},
 		{Name: "seat", Description: "Hand a side's seat to another member (Manage Channels)", Manage: true,
 			Options: []Option{
 				{Name: "side", Description: "the side whose seat changes hands", Required: true, Choices: choices("us", "german")},
@@ -267,6 +271,9 @@ func Find(name string) (Definition, bool) {
 	}
 	if strings.EqualFold(name, "debug") {
 		return debugDefinition, true
+	}
+	if strings.EqualFold(name, "resume") {
+		return resumeDefinition, true
 	}
 	return Definition{}, false
 }

@@ -65,8 +65,12 @@ func (s *Service) export(req Request) (Response, error) {
 	return Response{Posts: []Post{{Text: text, Image: data, ImageName: "mortain-game.json"}}}, nil
 }
 
-// games lists the server's running games.
+// games lists the server's running games; in local play, the saved
+// local games (localGames).
 func (s *Service) games(req Request) (Response, error) {
+	if req.Key.Guild == localGuild {
+		return s.localGames(req)
+	}
 	keys, err := s.cfg.Store.Running()
 	if err != nil {
 		return Response{}, err
@@ -81,17 +85,10 @@ func (s *Service) games(req Request) (Response, error) {
 			continue
 		}
 		st := &rec.Game.State
-		where := "<#" + k.Channel + ">"
-		if k.Guild == localGuild {
-			where = "this terminal"
-		}
-		lines = append(lines, fmt.Sprintf("%s — %s — %s", where, seatsLine(rec.Seats), roundHeader(st)))
+		lines = append(lines, fmt.Sprintf("<#%s> — %s — %s", k.Channel, seatsLine(rec.Seats), roundHeader(st)))
 	}
 	if len(lines) == 0 {
 		return Response{Private: "No game is running on this server: start one with new."}, nil
 	}
 	return Response{Private: fmt.Sprintf("%d running game(s):\n%s", len(lines), strings.Join(lines, "\n"))}, nil
 }
-
-// localGuild is the guild of local play's games.
-const localGuild = "local"

@@ -73,7 +73,21 @@ func (s *Service) newGame(req Request) (Response, error) {
 		Seats:    map[rules.Side]store.Seat{side: me, side.Enemy(): other},
 		Settings: settings, Created: now, Updated: now}
 	var b strings.Builder
-	if cur, err := s.cfg.Store.Get(req.Key); err == nil {
+	title := "**New game of Stand at Mortain**"
+	if req.Key.Guild == localGuild {
+		// Local play keeps every game: the new one gets the next id and
+		// the one played so far stays saved, to resume.
+		if cur, err := s.cfg.Store.Get(req.Key); err == nil && !cur.Game.State.Over() && cur.Settings[SettingResigned] == "" {
+			id, _ := LocalID(req.Key)
+			fmt.Fprintf(&b, "(Game %d, %s, is kept as it is: resume id:%d goes back to it.)\n", id, seatsLine(cur.Seats), id)
+		}
+		if rec.Key, err = s.nextLocalKey(); err != nil {
+			return Response{}, err
+		}
+		id, _ := LocalID(rec.Key)
+		title = fmt.Sprintf("**New game of Stand at Mortain** (game %d)", id)
+	}
+	if cur, err := s.cfg.Store.Get(rec.Key); err == nil {
 		// A game runs here: only its players (or a moderator) may end it
 		// for a new one, and only once they confirm.
 		if len(sidesOf(cur, req.Caller)) == 0 && !req.Caller.CanManage {
@@ -88,7 +102,7 @@ func (s *Service) newGame(req Request) (Response, error) {
 		}
 		fmt.Fprintf(&b, "(The unfinished game, %s, was ended without a result for this one.)\n", seatsLine(cur.Seats))
 	}
-	fmt.Fprintf(&b, "**New game of Stand at Mortain** — %s.\n", seatsLine(rec.Seats))
+	fmt.Fprintf(&b, "%s — %s.\n", title, seatsLine(rec.Seats))
 	fmt.Fprintf(&b, "Rules: %s.", opts)
 	if extra := settingsLine(settings); extra != "" {
 		fmt.Fprintf(&b, " %s.", extra)
@@ -113,6 +127,9 @@ func (s *Service) newGame(req Request) (Response, error) {
 	post.Image, post.ImageName = s.render(&rec.Game.State, nil)
 	post.Buttons = buttonsFor(rec)
 	resp := Response{Posts: []Post{post}, AINext: isAI(rec, rules.US)}
+	if req.Key.Guild == localGuild {
+		resp.Switch = rec.Key
+	}
 	s.queue(rec, &resp) // the post is queued in the same commit as the game
 	if err := s.cfg.Store.Create(rec); err != nil {
 		return Response{}, err

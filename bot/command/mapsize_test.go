@@ -6,14 +6,20 @@ import (
 	"github.com/mortain/mortain/rules"
 )
 
-// map size:small posts the compact picture; plain map the full one.
+// The routine posts (a new game, every activation) carry the compact map
+// made for a phone's preview; map posts the full one, map size:small the
+// compact one.
 func TestMapSizeSmall(t *testing.T) {
 	st := NewMemStore()
 	s := New(Config{Store: st, Seed: func() uint64 { return 8 },
 		Render:      func(*rules.State, []rules.Event) ([]byte, error) { return []byte("full"), nil },
 		RenderSmall: func(*rules.State, []rules.Event) ([]byte, error) { return []byte("small"), nil }})
-	mustDo(t, s, ann, "new opponent:hotseat")
-	mustDo(t, s, ann, "setup preset:historical done")
+	for _, cmd := range []string{"new opponent:hotseat", "setup preset:historical done"} {
+		r := mustDo(t, s, ann, cmd)
+		if len(r.Posts) == 0 || string(r.Posts[0].Image) != "small" {
+			t.Errorf("%s: the post carries %q, want the compact map", cmd, r.Posts[0].Image)
+		}
+	}
 	for cmd, want := range map[string]string{"map": "full", "map size:full": "full", "map size:small": "small"} {
 		r := mustDo(t, s, eve, cmd)
 		if len(r.Posts) != 1 || string(r.Posts[0].Image) != want {
@@ -21,4 +27,16 @@ func TestMapSizeSmall(t *testing.T) {
 		}
 	}
 	mustRefuse(t, s, st, eve, "map size:huge", "size")
+}
+
+// Without a compact renderer (local play) every map is the full one.
+func TestMapWithoutSmallRenderer(t *testing.T) {
+	s := New(Config{Store: NewMemStore(), Seed: func() uint64 { return 8 },
+		Render: func(*rules.State, []rules.Event) ([]byte, error) { return []byte("full"), nil }})
+	for _, cmd := range []string{"new opponent:hotseat", "setup preset:historical done", "map size:small"} {
+		r := mustDo(t, s, ann, cmd)
+		if len(r.Posts) == 0 || string(r.Posts[0].Image) != "full" {
+			t.Errorf("%s: the post carries %q, want the full map", cmd, r.Posts[0].Image)
+		}
+	}
 }

@@ -153,12 +153,13 @@ func (m *MemStore) archive(key store.Key, reason string, notices []store.Notice)
 	return &f, nil
 }
 
-// Archive lists a guild's finished games, newest first.
+// Archive lists a guild's finished games, newest first, at most limit
+// (all of them when limit <= 0).
 func (m *MemStore) Archive(guild string, limit int) ([]store.Finished, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	var out []store.Finished
-	for i := len(m.finished) - 1; i >= 0 && len(out) < limit; i-- {
+	for i := len(m.finished) - 1; i >= 0 && (limit <= 0 || len(out) < limit); i-- {
 		if m.finished[i].Key.Guild == guild {
 			out = append(out, m.finished[i])
 		}

@@ -221,9 +221,13 @@ func roundHeader(st *rules.State) string {
 	return r + " (" + pts(st.PointsLeft()) + ")"
 }
 
-// render draws the map, or returns nothing when no renderer is wired or it
-// fails (the failure is logged; the game goes on).
+// render draws a routine post's map: the compact one when the front end
+// wired it (Config.RenderSmall), else the full one; nothing when no
+// renderer is wired or it fails (the failure is logged; the game goes on).
 func (s *Service) render(st *rules.State, evs []rules.Event) ([]byte, string) {
+	if s.cfg.RenderSmall != nil {
+		return s.renderWith(s.cfg.RenderSmall, st, evs)
+	}
 	return s.renderWith(s.cfg.Render, st, evs)
 }
 

@@ -75,7 +75,8 @@ func statusText(v *view) string {
 	return b.String()
 }
 
-// mapPost posts the map, or a text board when no renderer is wired.
+// mapPost posts the map, or a text board when no renderer is wired: the
+// full one unless size:small asks for the compact one.
 func (s *Service) mapPost(req Request) (Response, error) {
 	v, err := s.load(req.Key)
 	if err != nil {
@@ -86,7 +87,7 @@ func (s *Service) mapPost(req Request) (Response, error) {
 	if req.Options["size"] == "small" && s.cfg.RenderSmall != nil {
 		post.Image, post.ImageName = s.renderWith(s.cfg.RenderSmall, st, nil)
 	} else {
-		post.Image, post.ImageName = s.render(st, nil)
+		post.Image, post.ImageName = s.renderWith(s.cfg.Render, st, nil)
 	}
 	if post.Image == nil {
 		post.Text += "\n" + board(st)

@@ -81,6 +81,10 @@ type Response struct {
 	Pause bool
 	// Over is set when the game ended with this response.
 	Over bool
+	// Switch, when set, is the key of the game the front end's next
+	// commands go to: local play's new (a game of its own, the others
+	// kept) and resume.
+	Switch store.Key
 	// queued is set once Posts are in the store's outbox (Config.Outbox).
 	queued bool
 }

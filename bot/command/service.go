@@ -28,10 +28,14 @@ type AIFactory func(level string, seed uint64) (ai.Player, error)
 // Config holds the Service's dependencies; only Store is required.
 type Config struct {
 	Store Store
-	// Render draws the map; nil posts no images.
+	// Render draws the full map, the one map posts; nil posts no images.
 	Render RenderFunc
-	// RenderSmall draws the compact map of `map size:small`; nil uses
-	// Render.
+	// RenderSmall draws the compact map made for a phone's preview
+	// (Discord shows a picture about 550 pixels wide there). When set, the
+	// routine posts (the new game, the map after every activation) carry
+	// it, and so does map size:small, while plain map posts Render's full
+	// one. Nil: Render everywhere (local play, whose maps are opened at
+	// full size).
 	RenderSmall RenderFunc
 	// Replay draws a game's replay; nil refuses replay.
 	Replay ReplayFunc
@@ -181,7 +185,11 @@ func (s *Service) dispatch(ctx context.Context, name string, req Request) (Respo
 	case "rules":
 		return Response{Private: RuleText(o["n"])}, nil
 	case "help":
-		return Response{Private: HelpText(o["command"], s.cfg.Debug)}, nil
+		text := HelpText(o["command"], s.cfg.Debug)
+		if o["command"] == "" && req.Key.Guild == localGuild {
+			text = strings.Replace(text, "\nA rule:", fmt.Sprintf("\n  %-8s %s\nA rule:", resumeDefinition.Name, resumeDefinition.Description), 1)
+		}
+		return Response{Private: text}, nil
 	case "stats":
 		return s.stats(req)
 	case "replay":
@@ -192,6 +200,8 @@ func (s *Service) dispatch(ctx context.Context, name string, req Request) (Respo
 		return s.moves(req)
 	case "games":
 		return s.games(req)
+	case "resume":
+		return s.resume(req)
 	}
 	return Response{}, refuse("unknown command %q: type help for the list", name)
 }

@@ -27,7 +27,8 @@ type Store interface {
 	Enqueue(key store.Key, notices ...store.Notice) error
 	// Pending returns the undelivered notices of key's channel in order.
 	Pending(key store.Key) ([]store.Notice, error)
-	// Archive lists a guild's finished games, newest first.
+	// Archive lists a guild's finished games, newest first, at most limit
+	// (all of them when limit <= 0).
 	Archive(guild string, limit int) ([]store.Finished, error)
 	// Stats returns the records of a guild's players, best first.
 	Stats(guild string) ([]store.PlayerStats, error)

@@ -33,6 +33,8 @@ func (s *Service) Suggest(ctx context.Context, key store.Key, caller Caller, com
 		all = append(all, ruleChoices()...)
 	case command == "rules" && focused == "n":
 		all = ruleChoices()
+	case command == "resume" && focused == "id":
+		all = s.localChoices(key)
 	default:
 		rec, err := s.cfg.Store.Get(key)
 		if err != nil || mayAct(rec, caller) != nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/chzyer/readline"
 
 	"github.com/mortain/mortain/bot/command"
+	"github.com/mortain/mortain/store"
 )
 
 // maxLine is the longest command line read; a longer one is refused and
@@ -108,6 +109,8 @@ type completer struct {
 	ctx   context.Context
 	svc   *command.Service
 	debug bool
+	// key gives the game being played (nil: local game 1).
+	key func() store.Key
 }
 
 // Do lists the completions of the word before pos (readline's
@@ -130,7 +133,7 @@ func (c *completer) Do(line []rune, pos int) ([][]rune, int) {
 func (c *completer) candidates(text string) []string {
 	fields := strings.Fields(text)
 	if len(fields) == 0 || (len(fields) == 1 && !strings.HasSuffix(text, " ")) {
-		names := []string{"quit", "rules"}
+		names := []string{"quit", "rules", "resume"}
 		for _, d := range command.Definitions() {
 			names = append(names, d.Name)
 		}
@@ -175,7 +178,11 @@ func (c *completer) candidates(text string) []string {
 	}
 	if len(values) == 0 && o.Autocomplete {
 		opts[name] = partial
-		for _, ch := range c.svc.Suggest(c.ctx, localKey, localCaller, def.Name, opts, name) {
+		key := localKey
+		if c.key != nil {
+			key = c.key()
+		}
+		for _, ch := range c.svc.Suggest(c.ctx, key, localCaller, def.Name, opts, name) {
 			values = append(values, name+":"+ch.Value)
 		}
 	}

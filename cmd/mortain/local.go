@@ -18,8 +18,9 @@ import (
 	"github.com/mortain/mortain/store"
 )
 
-// localKey is the local game's key in the database.
-var localKey = store.Key{Guild: "local", Channel: "local"}
+// localKey is the key of local game 1 in the database (the one local
+// play used before it kept several games).
+var localKey = command.LocalKey(1)
 
 // localCaller is the person at the terminal: both seats in hotseat, and the
 // moderator of their own games.
@@ -37,6 +38,9 @@ type localPlay struct {
 	outDir      string
 	replayDir   string // where a replay goes without --out
 	nextImage   int
+	// key is the game being played: the saved game most recently played
+	// at start, then the one new or resume switches to.
+	key store.Key
 	// hadGame is set once the database holds a game (running or
 	// finished); before that, a game command starts one against the AI.
 	hadGame bool
@@ -64,7 +68,9 @@ Flags:
   --config FILE    the configuration file to look for a Discord token in
 
 At the prompt: help lists the game's commands, Tab completes them and
-their options, moves lists the legal ones, quit leaves (the game is kept).
+their options, moves lists the legal ones, games lists your saved games and
+resume id:N switches to one, new starts another (the others are kept),
+quit leaves (the game is kept).
 `
 
 // runLocal plays in the terminal: mortain local [flags].
@@ -111,7 +117,7 @@ func (m *Main) runLocal(ctx context.Context, args []string) int {
 		}
 	}
 
-	lp := &localPlay{m: m, narr: m.Stdout, strict: *strict}
+	lp := &localPlay{m: m, narr: m.Stdout, strict: *strict, key: localKey}
 	if *jsonOut {
 		lp.narr = m.Stderr
 	}
@@ -178,7 +184,7 @@ func (m *Main) runLocal(ctx context.Context, args []string) int {
 
 	code := lp.run(ctx, *dbPath)
 	if *jsonOut {
-		g, _, err := lp.svc.Game(localKey)
+		g, _, err := lp.svc.Game(lp.key)
 		if err != nil {
 			fmt.Fprintln(m.Stderr, "mortain: no game to print:", err)
 			return 1
@@ -199,27 +205,41 @@ func (lp *localPlay) run(ctx context.Context, dbPath string) int {
 	if lp.outDir != "" {
 		fmt.Fprintf(lp.narr, "The map is drawn after every activation into %s.\n", lp.outDir)
 	}
-	g, finished, err := lp.svc.Game(localKey)
-	lp.hadGame = err == nil
-	if errors.Is(err, store.ErrSetAside) {
-		fmt.Fprintln(lp.narr, "Your saved game was damaged and has been set aside (the database keeps it); a new one starts.")
+	games, err := lp.svc.LocalGames()
+	if err != nil {
+		fmt.Fprintln(lp.m.Stderr, "mortain: reading the saved games:", err)
+		return 1
 	}
-	if err == nil && !finished {
-		steps := fmt.Sprintf("%d steps", len(g.History))
-		if len(g.History) == 1 {
-			steps = "1 step"
+	saved := 0
+	for _, g := range games {
+		if g.SetAside {
+			fmt.Fprintf(lp.narr, "Your saved game %d was damaged and has been set aside (the database keeps it for mortain doctor).\n", g.ID)
+			continue
 		}
-		fmt.Fprintf(lp.narr, "Resuming your game (%s so far).\n", steps)
-		lp.show(lp.svc.Handle(ctx, command.Request{Key: localKey, Caller: localCaller, Command: "status"}))
+		saved++
+	}
+	lp.key = pickGame(games)
+	g, finished, err := lp.svc.Game(lp.key)
+	lp.hadGame = err == nil
+	if err == nil && !finished {
+		id, _ := command.LocalID(lp.key)
+		more := "."
+		if saved > 1 {
+			more = fmt.Sprintf(": game %d of your %d saved games (games lists them, resume id:N switches).", id, saved)
+		}
+		fmt.Fprintf(lp.narr, "Resuming your game (%s so far)%s\n", stepsText(len(g.History)), more)
+		lp.show(lp.svc.Handle(ctx, command.Request{Key: lp.key, Caller: localCaller, Command: "status"}))
 		if code := lp.runAI(ctx); code != 0 {
 			return code
 		}
+	} else if lp.interactive && saved > 0 {
+		fmt.Fprintf(lp.narr, "Your last game is over; you have %d saved (games lists them, resume id:N goes back to one). Type new to start another, or help.\n", saved)
 	} else if lp.interactive {
 		fmt.Fprintf(lp.narr, "Type new to start (new mode:hotseat to play both sides), or help. Any game command starts a game against the AI (%s) with you as the US.\n", command.StrongestLevel())
 	}
 	if lp.interactive && lp.m.Stdin == os.Stdin {
 		// A person at the terminal: line editing, history, Tab completion.
-		if t, err := newTerminalLines(lp.m, &completer{ctx: ctx, svc: lp.svc, debug: lp.debug}); err == nil {
+		if t, err := newTerminalLines(lp.m, &completer{ctx: ctx, svc: lp.svc, debug: lp.debug, key: func() store.Key { return lp.key }}); err == nil {
 			lp.in = t
 		}
 	}
@@ -272,15 +292,39 @@ func (lp *localPlay) command(ctx context.Context, line string) int {
 	}
 	if !lp.hadGame && name != "new" && name != "help" && name != "rules" && name != "stats" {
 		fmt.Fprintf(lp.narr, "Starting a game against the AI (%s); you play the US.\n", command.StrongestLevel())
-		resp := lp.svc.Handle(ctx, command.Request{Key: localKey, Caller: localCaller, Command: "new", Options: map[string]string{"mode": command.ModeAI}})
+		resp := lp.svc.Handle(ctx, command.Request{Key: lp.key, Caller: localCaller, Command: "new", Options: map[string]string{"mode": command.ModeAI}})
 		lp.hadGame = !resp.Refused
 		if code := lp.respond(ctx, resp); code != 0 {
 			return code
 		}
 	}
-	resp := lp.svc.Handle(ctx, command.Request{Key: localKey, Caller: localCaller, Command: name, Options: opts})
+	resp := lp.svc.Handle(ctx, command.Request{Key: lp.key, Caller: localCaller, Command: name, Options: opts})
 	lp.hadGame = lp.hadGame || (name == "new" && !resp.Refused)
 	return lp.respond(ctx, resp)
+}
+
+// pickGame chooses the game to resume at start: the running game played
+// last, else the game finished last, else game 1 (none yet).
+func pickGame(games []command.LocalGame) store.Key {
+	for _, g := range games {
+		if !g.SetAside && !g.Finished {
+			return g.Key
+		}
+	}
+	for _, g := range games {
+		if !g.SetAside {
+			return g.Key
+		}
+	}
+	return localKey
+}
+
+// stepsText words a number of steps: "1 step", "12 steps".
+func stepsText(n int) string {
+	if n == 1 {
+		return "1 step"
+	}
+	return fmt.Sprintf("%d steps", n)
 }
 
 // respond shows a response, then lets the AI play while it holds the side
@@ -289,6 +333,9 @@ func (lp *localPlay) respond(ctx context.Context, resp command.Response) int {
 	lp.show(resp)
 	if resp.Refused {
 		return lp.refusedShown()
+	}
+	if resp.Switch != (store.Key{}) {
+		lp.key = resp.Switch // new or resume: the next commands go there
 	}
 	if resp.AINext {
 		return lp.runAI(ctx)
@@ -302,7 +349,7 @@ func (lp *localPlay) respond(ctx context.Context, resp command.Response) int {
 func (lp *localPlay) runAI(ctx context.Context) int {
 	for {
 		lp.thinking()
-		r, more, err := lp.svc.AIStep(ctx, localKey)
+		r, more, err := lp.svc.AIStep(ctx, lp.key)
 		if err != nil {
 			fmt.Fprintln(lp.m.Stderr, "mortain: the AI failed:", err)
 			return 1
@@ -323,7 +370,7 @@ func (lp *localPlay) runAI(ctx context.Context) int {
 // thinking tells, in the narration, that the AI is about to search (it
 // takes up to its time budget); forced and quick decisions say nothing.
 func (lp *localPlay) thinking() {
-	rec, err := lp.m.db.Get(localKey)
+	rec, err := lp.m.db.Get(lp.key)
 	if err != nil || rec.Game == nil || rec.Game.State.Over() {
 		return
 	}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/mortain/mortain/bot/command"
@@ -18,11 +19,13 @@ import (
 const exportUsage = `mortain export — write a game as a JSON record anyone can replay and check
 
 Usage:
-  mortain export [--db FILE] [--game GUILD/CHANNEL] --out GAME.json
+  mortain export [--db FILE] [--game GUILD/CHANNEL|ID] --out GAME.json
 
 Flags:
   --db FILE             the database (default: the local-play database)
-  --game GUILD/CHANNEL  the channel whose game to export (default: local play's)
+  --game GUILD/CHANNEL  the channel whose game to export, or N for local game N
+                        as games lists it (default: the local game played
+                        last)
   --out FILE            the record to write (- for standard output)
 
 The record holds the scenario, the options, the players, every action and
@@ -35,14 +38,21 @@ func (m *Main) runExport(args []string) int {
 	fs := flag.NewFlagSet("export", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	dbPath := fs.String("db", filepath.Join(m.dataDir(), "local.db"), "")
-	game := fs.String("game", localKey.String(), "")
+	game := fs.String("game", "", "")
 	out := fs.String("out", "", "")
 	if code, done := m.parseFlags(fs, args, "export", exportUsage); done {
 		return code
 	}
 	guild, channel, ok := strings.Cut(*game, "/")
-	if fs.NArg() > 0 || *out == "" || !ok || guild == "" || channel == "" {
-		fmt.Fprint(m.Stderr, "mortain export: give --out FILE, and --game as GUILD/CHANNEL\n\n"+exportUsage)
+	if id, err := strconv.Atoi(*game); err == nil && id > 0 {
+		k := command.LocalKey(id)
+		guild, channel, ok = k.Guild, k.Channel, true
+	}
+	if *game == "" {
+		guild, channel, ok = "", "", true // the local game played last, below
+	}
+	if fs.NArg() > 0 || *out == "" || !ok || (*game != "" && (guild == "" || channel == "")) {
+		fmt.Fprint(m.Stderr, "mortain export: give --out FILE, and --game as GUILD/CHANNEL or a local game's id\n\n"+exportUsage)
 		return 2
 	}
 	if _, err := os.Stat(*dbPath); err != nil {
@@ -56,7 +66,20 @@ func (m *Main) runExport(args []string) int {
 	}
 	defer db.Close()
 	svc := command.New(command.Config{Store: db})
-	r, err := svc.Record(store.Key{Guild: guild, Channel: channel})
+	key := store.Key{Guild: guild, Channel: channel}
+	if *game == "" {
+		key = localKey
+		if games, err := svc.LocalGames(); err == nil {
+			for _, g := range games {
+				if !g.SetAside {
+					key = g.Key
+					break
+				}
+			}
+		}
+		*game = key.String()
+	}
+	r, err := svc.Record(key)
 	if errors.Is(err, store.ErrNotFound) {
 		fmt.Fprintf(m.Stderr, "mortain export: %s has no game in %s\n", *game, *dbPath)
 		return 1
