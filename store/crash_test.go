@@ -10,7 +10,6 @@ import (
 	"sync"
 	"syscall"
 	"testing"
-	"time"
 
 	"github.com/mortain/mortain/rules"
 	"github.com/stretchr/testify/assert"
@@ -87,11 +86,19 @@ func childCrash(path string) error {
 	return <-errs
 }
 
+// TestCrashLosesNoCommittedAction SIGKILLs a process committing actions
+// at a random point (after a random number of reported commits), and
+// checks that every commit it reported survives: 3 rounds, 12 with
+// MORTAIN_LONG.
 func TestCrashLosesNoCommittedAction(t *testing.T) {
 	path := t.TempDir() + "/mortain.db"
 	committed := map[Key]int{}
 	finished := map[Key]bool{}
-	for round := 0; round < 3; round++ {
+	rounds := 3
+	if longTests() {
+		rounds = 12
+	}
+	for round := 0; round < rounds; round++ {
 		cmd, stdin, out := startChild(t, "crash", path)
 		defer stdin.Close()
 		lines := make(chan string, 1024)
@@ -101,10 +108,18 @@ func TestCrashLosesNoCommittedAction(t *testing.T) {
 			}
 			close(lines)
 		}()
-		// Kill at a random moment once the child is committing.
+		// Kill at a random point once the child is committing: after a
+		// random number of reported commits, whatever the machine's speed.
 		first, ok := <-lines
 		require.True(t, ok, "the child commits")
-		time.Sleep(time.Duration(200+rand.IntN(600)) * time.Millisecond)
+		seen := []string{first}
+		for target := 1 + rand.IntN(400); len(seen) < target; {
+			line, ok := <-lines
+			if !ok {
+				break
+			}
+			seen = append(seen, line)
+		}
 		require.NoError(t, cmd.Process.Signal(syscall.SIGKILL))
 		err := cmd.Wait()
 		var ee interface{ Sys() any }
@@ -127,7 +142,9 @@ func TestCrashLosesNoCommittedAction(t *testing.T) {
 				finished[key] = true
 			}
 		}
-		handle(first)
+		for _, line := range seen {
+			handle(line)
+		}
 		for line := range lines {
 			handle(line)
 		}

@@ -135,7 +135,9 @@ func (db *DB) DamagedRecord(key Key, at string) ([]byte, error) {
 }
 
 // Check walks every page of the database and returns the first fault
-// found, or nil (Open does so only after a crash or for small files).
+// found, or nil (Open does so only after a crash or for small files,
+// unless Options.DeferCheck). Nothing may write meanwhile: bbolt's walk
+// reads the free list unguarded; CheckSnapshot is for a database in use.
 func (db *DB) Check() error {
 	if err := db.enter(); err != nil {
 		return err

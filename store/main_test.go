@@ -30,3 +30,10 @@ func runChild(role string) error {
 	}
 	return fmt.Errorf("unknown role %q", role)
 }
+
+// longEnv, when set (.ci/run sets it), gives the soak, crash and property
+// tests their full length; without it they run a short version.
+const longEnv = "MORTAIN_LONG"
+
+// longTests reports whether the long versions run.
+func longTests() bool { return os.Getenv(longEnv) != "" }

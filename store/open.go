@@ -46,7 +46,7 @@ func Open(path string, opts Options) (*DB, error) {
 		return nil, err
 	}
 	db := &DB{path: path, bolt: bdb, mode: opts.Commit}
-	if err := db.prepare(); err != nil {
+	if err := db.prepare(!opts.DeferCheck); err != nil {
 		bdb.Close()
 		return nil, err
 	}
@@ -101,10 +101,11 @@ func damaged(path string, cause error) error {
 	return fmt.Errorf("database %s %w (%v); the file was left untouched", path, ErrDamaged, cause)
 }
 
-// prepare checks the file, then creates the layout of a new file or
-// migrates an older one.
-func (db *DB) prepare() error {
-	version, err := db.inspect()
+// prepare checks the file (every page too when walk is set, after a crash
+// or for a small file), then creates the layout of a new file or migrates
+// an older one.
+func (db *DB) prepare(walk bool) error {
+	version, err := db.inspect(walk)
 	if err != nil {
 		return err
 	}
@@ -123,8 +124,10 @@ func (db *DB) prepare() error {
 // schemaNew is the version inspect reports for a file with nothing in it.
 const schemaNew = -1
 
-// inspect checks that the file is whole and reads its schema version.
-func (db *DB) inspect() (version int, err error) {
+// inspect checks that the file is whole, walks its pages when walk is
+// set and it was not closed cleanly or is small, and reads its schema
+// version.
+func (db *DB) inspect(walk bool) (version int, err error) {
 	info, err := os.Stat(db.path)
 	if err != nil {
 		return 0, fmt.Errorf("opening the database %s: %w", db.path, err)
@@ -141,7 +144,16 @@ func (db *DB) inspect() (version int, err error) {
 		}
 		m := tx.Bucket(bucketMeta)
 		clean := m != nil && m.Get(keyInUse) == nil && m.Get(keySchema) != nil
-		if !clean || info.Size() <= checkAlwaysBelow {
+		if !walk {
+			// The full walk comes later (CheckSnapshot); the entries of the
+			// top-level buckets, one per game or guild, are read now.
+			if err := tx.ForEach(func(_ []byte, b *bolt.Bucket) error {
+				return b.ForEach(func(_, _ []byte) error { return nil })
+			}); err != nil {
+				return damaged(db.path, err)
+			}
+		}
+		if walk && (!clean || info.Size() <= checkAlwaysBelow) {
 			db.checked = true
 			var first error
 			for e := range tx.Check() {

@@ -142,12 +142,34 @@ func TestDamagedFilesAreRefusedAndKept(t *testing.T) {
 		},
 	}
 	for name, make := range cases {
-		t.Run(name, func(t *testing.T) {
+		for _, deferred := range []bool{false, true} {
+			name := name
+			if deferred {
+				name += ", walk deferred"
+			}
+			t.Run(name, func(t *testing.T) { refusedAndKept(t, make, deferred) })
+		}
+	}
+}
+
+// refusedAndKept checks that Open refuses the file make writes, and
+// leaves it as it was.
+func refusedAndKept(t *testing.T, make func(t *testing.T, path string), deferred bool) {
+	{
+		{
 			path := filepath.Join(t.TempDir(), "mortain.db")
 			make(t, path)
 			before, err := os.ReadFile(path)
 			require.NoError(t, err)
-			db, err := Open(path, Options{LockTimeout: time.Second})
+			db, err := Open(path, Options{LockTimeout: time.Second, DeferCheck: deferred})
+			if err == nil && deferred {
+				// Damage below the top-level buckets is left to the walk
+				// of the snapshot (the bot runs it once it serves).
+				err = db.CheckSnapshot()
+				require.ErrorIs(t, err, ErrDamaged)
+				db.Close()
+				return
+			}
 			if err == nil {
 				db.Close()
 			}
@@ -159,9 +181,9 @@ func TestDamagedFilesAreRefusedAndKept(t *testing.T) {
 			require.NoError(t, err)
 			assert.True(t, bytes.Equal(before, after), "the file is left untouched")
 			// and it is not locked: a second attempt says the same
-			_, err = Open(path, Options{LockTimeout: 100 * time.Millisecond})
+			_, err = Open(path, Options{LockTimeout: 100 * time.Millisecond, DeferCheck: deferred})
 			assert.ErrorIs(t, err, ErrDamaged)
-		})
+		}
 	}
 }
 
@@ -197,10 +219,18 @@ func TestOpenChecksEveryPageOnlyAfterACrash(t *testing.T) {
 	require.NoError(t, db.Close())
 
 	// A crash leaves the in-use mark behind.
-	bdb, err := bolt.Open(path, 0o600, nil)
+	crash := func() {
+		bdb, err := bolt.Open(path, 0o600, nil)
+		require.NoError(t, err)
+		require.NoError(t, bdb.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucketMeta).Put(keyInUse, []byte("1")) }))
+		require.NoError(t, bdb.Close())
+	}
+	crash()
+	db, err = Open(path, Options{DeferCheck: true})
 	require.NoError(t, err)
-	require.NoError(t, bdb.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucketMeta).Put(keyInUse, []byte("1")) }))
-	require.NoError(t, bdb.Close())
+	assert.False(t, db.checked, "the bot leaves the walk to CheckSnapshot, even after a crash")
+	require.NoError(t, db.Close())
+	crash()
 	db, err = Open(path, Options{})
 	require.NoError(t, err)
 	assert.True(t, db.checked, "a file a crash left open is checked")

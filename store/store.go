@@ -125,6 +125,11 @@ type Options struct {
 	// Commit chooses how commits of different channels share transactions
 	// (default GroupCommit). Every mode fsyncs before Update returns.
 	Commit CommitMode
+	// DeferCheck leaves out the walk of every page that Open makes after a
+	// crash or for a small file: the caller runs CheckSnapshot once it
+	// serves (the bot), so that a start does not wait for it. Open still
+	// refuses a file whose meta data or layout is damaged.
+	DeferCheck bool
 }
 
 // CommitMode is how the store turns updates into bbolt transactions.

@@ -71,6 +71,8 @@ func (m *Main) Run(ctx context.Context, args []string) int {
 			return m.runRestore(args[1:])
 		case "doctor":
 			return m.runDoctor(args[1:])
+		case "reshard":
+			return m.runReshard(args[1:])
 		case "help":
 			fmt.Fprint(m.Stdout, usage)
 			return 0
@@ -125,6 +127,8 @@ Usage:
   mortain verify FILE      check a record's dealing against its commitment
   mortain restore B --db F put backup B in place of database F (checked first)
   mortain doctor --db F    check a database; list the games set aside as damaged
+  mortain reshard --from N --to M
+                           move the bot's data to a new number of shards
   mortain version          the program's version (also --version)
   mortain help             this text
 
