@@ -87,3 +87,32 @@ func TestBackupsOnScheduleAndOnRequest(t *testing.T) {
 		t.Errorf("the served backup lacks the game: %v", err)
 	}
 }
+
+// Shards may share the backup folder: each keeps its own backups, named
+// after it, and leaves the others' alone.
+func TestShardsKeepTheirOwnBackups(t *testing.T) {
+	e := newEnv(t)
+	e.cfg.BackupDir = filepath.Join(t.TempDir(), "backups")
+	e.cfg.BackupKeep = 1
+	e.cfg.ShardID, e.cfg.ShardCount = 0, 2
+	os.MkdirAll(e.cfg.BackupDir, 0o700)
+	other := []string{"mortain-20260101-000000.000000.db", "mortain-shard-1-of-2-20260101-000000.000000.db"}
+	for _, n := range other {
+		os.WriteFile(filepath.Join(e.cfg.BackupDir, n), nil, 0o600)
+	}
+	e.start()
+	b := e.bot.Load()
+	for i := 0; i < 2; i++ {
+		if _, err := b.BackupNow(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files, _ := os.ReadDir(e.cfg.BackupDir)
+	var names []string
+	for _, f := range files {
+		names = append(names, f.Name())
+	}
+	if len(names) != 3 || names[0] != other[0] || !strings.HasPrefix(names[1], "mortain-shard-0-of-2-") || names[2] != other[1] {
+		t.Errorf("backups %v: want shard 0's newest and the others' untouched", names)
+	}
+}

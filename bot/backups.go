@@ -11,10 +11,27 @@ import (
 )
 
 // Scheduled backups: every BackupEvery the bot writes a consistent copy of
-// its database into BackupDir (mortain-YYYYMMDD-HHMMSS.db) and keeps the
-// BackupKeep newest. The admin listener's /backup serves one on request.
+// its database into BackupDir (mortain-YYYYMMDD-HHMMSS.db; a shard's are
+// mortain-shard-ID-of-COUNT-YYYYMMDD-HHMMSS.db, so that shards may share
+// the folder) and keeps the BackupKeep newest of its own. The admin
+// listener's /backup serves one on request.
 
 const backupPrefix, backupSuffix = "mortain-", ".db"
+
+// backupName is the start of the name of this process's backups.
+func (b *Bot) backupName() string {
+	if b.cfg.ShardCount > 1 {
+		return fmt.Sprintf("%sshard-%d-of-%d-", backupPrefix, b.cfg.ShardID, b.cfg.ShardCount)
+	}
+	return backupPrefix
+}
+
+// ownBackup reports whether the file name is one of this process's
+// backups: its prefix, then the time (a digit).
+func (b *Bot) ownBackup(name string) bool {
+	rest, ok := strings.CutPrefix(name, b.backupName())
+	return ok && strings.HasSuffix(rest, backupSuffix) && rest != "" && rest[0] >= '0' && rest[0] <= '9'
+}
 
 // scheduledBackup is one scheduled backup, logged.
 func (b *Bot) scheduledBackup() {
@@ -31,7 +48,7 @@ func (b *Bot) BackupNow() (string, error) {
 	if err := os.MkdirAll(b.cfg.BackupDir, 0o700); err != nil {
 		return "", err
 	}
-	name := backupPrefix + time.Now().UTC().Format("20060102-150405.000000") + backupSuffix
+	name := b.backupName() + time.Now().UTC().Format("20060102-150405.000000") + backupSuffix
 	path := filepath.Join(b.cfg.BackupDir, name)
 	if err := b.games.BackupFile(path); err != nil {
 		return "", err
@@ -42,7 +59,7 @@ func (b *Bot) BackupNow() (string, error) {
 	}
 	var kept []string
 	for _, e := range entries {
-		if n := e.Name(); strings.HasPrefix(n, backupPrefix) && strings.HasSuffix(n, backupSuffix) && !e.IsDir() {
+		if n := e.Name(); b.ownBackup(n) && !e.IsDir() {
 			kept = append(kept, n)
 		}
 	}
@@ -64,7 +81,7 @@ func (b *Bot) serveBackup(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Type", "application/octet-stream")
-	w.Header().Set("Content-Disposition", `attachment; filename="mortain-`+time.Now().UTC().Format("20060102-150405")+`.db"`)
+	w.Header().Set("Content-Disposition", `attachment; filename="`+b.backupName()+time.Now().UTC().Format("20060102-150405")+`.db"`)
 	if err := b.games.Backup(w); err != nil {
 		b.log.Error("serving a backup failed", "err", err)
 	}

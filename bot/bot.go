@@ -45,8 +45,11 @@ type Bot struct {
 	out    *deliverer
 
 	metrics   *metrics
-	connected atomic.Bool  // the gateway is connected (readiness)
-	adminAddr atomic.Value // the admin listener's address
+	connected atomic.Bool   // the gateway is connected (readiness)
+	adminAddr atomic.Value  // the admin listener's address
+	checkDone chan struct{} // closed when the background page walk ended
+	checkErr  error         // what it found, once checkDone is closed
+	checkOnce sync.Once
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -81,7 +84,7 @@ func New(api Discord, opts Options) *Bot {
 	b := &Bot{
 		api: api, cfg: cfg, cmds: opts.Commands, games: opts.Games, defs: defs, log: log,
 		out: newDeliverer(api, opts.Games, log, cfg.UploadLimit), ctx: ctx, cancel: cancel,
-		appID: cfg.ApplicationID, ai: map[store.Key]*aiRun{},
+		appID: cfg.ApplicationID, ai: map[store.Key]*aiRun{}, checkDone: make(chan struct{}),
 	}
 	b.metrics = newMetrics(func() (int, error) {
 		keys, err := opts.Games.Running()
@@ -108,8 +111,9 @@ func (b *Bot) SetApplicationID(id string) {
 }
 
 // Register replaces the application's commands with /mortain and
-// /mortain-admin: in the
-// development guild when one is configured (instant), else globally.
+// /mortain-admin: in the development guild when one is configured
+// (instant), else globally. Run calls it on shard 0 only: the commands are
+// the application's, whatever the shard.
 func (b *Bot) Register() error {
 	b.mu.Lock()
 	app := b.appID
@@ -118,7 +122,11 @@ func (b *Bot) Register() error {
 		return errors.New("the application id is unknown: set application_id in the configuration")
 	}
 	cmds := ApplicationCommands(b.defs)
-	if _, err := b.api.ApplicationCommandBulkOverwrite(app, b.cfg.DevGuild, cmds); err != nil {
+	endpoint := discordgo.EndpointApplicationGlobalCommands(app)
+	if b.cfg.DevGuild != "" {
+		endpoint = discordgo.EndpointApplicationGuildCommands(app, b.cfg.DevGuild)
+	}
+	if _, err := b.api.RequestWithBucketID("PUT", endpoint, registration(cmds), endpoint); err != nil {
 		return fmt.Errorf("registering the /%s commands: %w", CommandName, err)
 	}
 	scope := "global"
@@ -134,8 +142,9 @@ func (b *Bot) Register() error {
 }
 
 // Start resumes every running game (an AI round interrupted by a restart
-// continues), opens the seats older versions gave to a typed name, and
-// starts the clock of reminders and round time limits.
+// continues), opens the seats older versions gave to a typed name, starts
+// the clock of reminders and round time limits, and starts the walk of
+// every page of the database in the background (checkDatabase).
 func (b *Bot) Start() {
 	boxes, err := b.games.Outboxes()
 	if err != nil {
@@ -168,6 +177,7 @@ func (b *Bot) Start() {
 		}
 	}
 	b.log.Info("games resumed", "running", len(keys), "ai_to_act", resumed)
+	b.checkOnce.Do(func() { go b.checkDatabase() })
 	b.mu.Lock()
 	if !b.closed && b.cfg.CheckEvery > 0 {
 		b.wg.Add(1)
@@ -178,6 +188,44 @@ func (b *Bot) Start() {
 		go b.every(b.cfg.BackupEvery, b.scheduledBackup)
 	}
 	b.mu.Unlock()
+}
+
+// checkDatabase walks every page of a snapshot of the database, while the
+// bot serves (the store's Open leaves that walk out when told to, so that
+// a start does not wait for it), and logs and exposes the result: on
+// /readyz and as mortain_database_checked and mortain_database_damaged.
+// Close does not wait for it (the walk of a large file takes a while; the
+// snapshot is taken under the database's own lock).
+func (b *Bot) checkDatabase() {
+	start := time.Now()
+	err := b.games.CheckSnapshot()
+	if errors.Is(err, store.ErrClosed) {
+		return // stopped before the snapshot was taken
+	}
+	b.checkErr = err
+	close(b.checkDone)
+	b.metrics.checked(err)
+	if err != nil {
+		b.log.Error("the database check found a damaged page: back the file up, stop the bot and run mortain doctor", "err", err)
+		return
+	}
+	b.log.Info("database checked: every page is sound", "took", time.Since(start).Round(time.Millisecond))
+}
+
+// DatabaseChecked is closed once the walk of every page of the database,
+// started by Start, has ended; DatabaseCheck then tells what it found.
+func (b *Bot) DatabaseChecked() <-chan struct{} { return b.checkDone }
+
+// DatabaseCheck is the result of the background walk of every page
+// (store.ErrDamaged for a damaged page), valid once DatabaseChecked is
+// closed; nil before.
+func (b *Bot) DatabaseCheck() error {
+	select {
+	case <-b.checkDone:
+		return b.checkErr
+	default:
+		return nil
+	}
 }
 
 // Close stops the AI runs and the clock, waits for the interactions in
@@ -223,6 +271,9 @@ func (b *Bot) lockChannel(key store.Key) (unlock func()) { return b.channels.Loc
 func Run(ctx context.Context, sess *discordgo.Session, opts Options) error {
 	b := New(sess, opts)
 	sess.Identify.Intents = discordgo.IntentsGuilds
+	// One shard of many: Discord sends this process the events of its
+	// guilds only (IDENTIFY's shard field).
+	sess.ShardID, sess.ShardCount = b.cfg.ShardID, max(b.cfg.ShardCount, 1)
 	// Interactions are read from the raw event, which also tells whether
 	// the channel is a thread (discordgo's Interaction drops the channel).
 	sess.AddHandler(func(_ *discordgo.Session, e *discordgo.Event) {
@@ -259,13 +310,17 @@ func Run(ctx context.Context, sess *discordgo.Session, opts Options) error {
 	if sess.State != nil && sess.State.Ready.Application != nil {
 		b.SetApplicationID(sess.State.Ready.Application.ID)
 	}
-	if err := b.Register(); err != nil {
-		sess.Close()
-		b.Close()
-		return err
+	if b.cfg.ShardID == 0 {
+		if err := b.Register(); err != nil {
+			sess.Close()
+			b.Close()
+			return err
+		}
+	} else {
+		b.log.Info("commands left to shard 0 to register", "shard", b.cfg.ShardID)
 	}
 	b.Start()
-	b.log.Info("bot running")
+	b.log.Info("bot running", "shard", b.cfg.ShardID, "shards", max(b.cfg.ShardCount, 1))
 	if opts.Running != nil {
 		opts.Running(b)
 	}

@@ -16,11 +16,34 @@ import (
 const CommandName = "mortain"
 
 // AdminCommandName is the slash command of the moderators' subcommands
-// (those that need Manage Channels, which the command layer checks); it
-// keeps /mortain within Discord's 25 subcommands. (Hiding it from other
-// members with default_member_permissions is left out: discordgo sends
-// that field as a string, where Discord's OpenAPI spec wants an integer.)
+// (those that need Manage Channels, which the command layer checks too);
+// it keeps /mortain within Discord's 25 subcommands. Discord shows it only
+// to members with Manage Channels (default_member_permissions; a server
+// can change that in its Integrations settings).
 const AdminCommandName = "mortain-admin"
+
+// registeredCommand is a command as the bulk overwrite sends it:
+// discordgo writes default_member_permissions as a string, Discord's
+// OpenAPI spec wants an integer, which this field (the shallower one)
+// gives.
+type registeredCommand struct {
+	*discordgo.ApplicationCommand
+	DefaultMemberPermissions *int64 `json:"default_member_permissions,omitempty"`
+}
+
+// registration is the body of the bulk overwrite of cmds: /mortain-admin
+// only for members who may manage channels.
+func registration(cmds []*discordgo.ApplicationCommand) []registeredCommand {
+	out := make([]registeredCommand, len(cmds))
+	for i, c := range cmds {
+		out[i] = registeredCommand{ApplicationCommand: c}
+		if c.Name == AdminCommandName {
+			perm := int64(discordgo.PermissionManageChannels)
+			out[i].DefaultMemberPermissions = &perm
+		}
+	}
+	return out
+}
 
 // ApplicationCommands builds /mortain and /mortain-admin, with a
 // subcommand per definition, for ApplicationCommandBulkOverwrite. They are

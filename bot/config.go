@@ -17,6 +17,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/mortain/mortain/rules/ai"
+	"github.com/mortain/mortain/store"
 )
 
 // Config is the bot's configuration (config.example.yaml documents it).
@@ -63,7 +64,15 @@ type Config struct {
 	BackupDir   string
 	BackupEvery time.Duration
 	BackupKeep  int
+	// ShardID and ShardCount make the process serve one Discord shard of
+	// ShardCount (1: every guild), with its own database (DatabasePath).
+	ShardID, ShardCount int
 }
+
+// DatabasePath is the database of the shard the bot serves: Database
+// itself without sharding, else the shard's own file beside it
+// (store.ShardPath: mortain.shard-1-of-4.db).
+func (c Config) DatabasePath() string { return store.ShardPath(c.Database, c.ShardID, c.ShardCount) }
 
 // Defaults of the settings a file may leave out.
 const (
@@ -86,6 +95,7 @@ func DefaultConfig() Config {
 		LogFormat:   "text",
 		Drain:       DefaultDrain,
 		BackupKeep:  7,
+		ShardCount:  1,
 	}
 }
 
@@ -98,7 +108,9 @@ func (c Config) LogValue() slog.Value {
 	return slog.GroupValue(
 		slog.String("application_id", c.ApplicationID),
 		slog.String("dev_guild", c.DevGuild),
-		slog.String("database", c.Database),
+		slog.String("database", c.DatabasePath()),
+		slog.Int("shard_id", c.ShardID),
+		slog.Int("shard_count", c.ShardCount),
 		slog.String("ai_level", c.AILevel),
 		slog.Duration("ai_budget", c.AIBudget),
 		slog.Duration("remind", c.Remind),
@@ -137,6 +149,8 @@ type fileConfig struct {
 	} `yaml:"reminders"`
 	Discord struct {
 		UploadLimitMiB *float64 `yaml:"upload_limit_mib"`
+		ShardID        *string  `yaml:"shard_id"`
+		ShardCount     *int     `yaml:"shard_count"`
 	} `yaml:"discord"`
 	Log struct {
 		Level  string `yaml:"level"`
@@ -267,6 +281,9 @@ func ParseConfig(data []byte, getenv func(string) string) (Config, error) {
 	default:
 		return Config{}, &SettingError{"log.level", fmt.Sprintf("%q is not a log level: choose debug, info, warn or error", f.Log.Level)}
 	}
+	if err := readShard(&cfg, f.Discord.ShardID, f.Discord.ShardCount, getenv); err != nil {
+		return Config{}, err
+	}
 	cfg.BackupDir = strings.TrimSpace(f.Backup.Dir)
 	if f.Backup.Keep != nil {
 		if *f.Backup.Keep < 1 {
@@ -298,6 +315,52 @@ func ParseConfig(data []byte, getenv func(string) string) (Config, error) {
 		return Config{}, &SettingError{"log.format", fmt.Sprintf("%q is not a log format: choose text or json", f.Log.Format)}
 	}
 	return cfg, nil
+}
+
+// maxShards bounds discord.shard_count (Discord asks for one shard per
+// 2,500 guilds at most: this is ample).
+const maxShards = 4096
+
+// podOrdinal reads a shard id: a number, or a name ending in "-N" (the
+// hostname or pod name of a Kubernetes StatefulSet's pod N).
+var podOrdinal = regexp.MustCompile(`^(?:.*-)?([0-9]+)$`)
+
+// readShard reads discord.shard_id and discord.shard_count, which
+// MORTAIN_SHARD_ID and MORTAIN_SHARD_COUNT override.
+func readShard(cfg *Config, id *string, count *int, getenv func(string) string) error {
+	idText, countText := "", ""
+	if id != nil {
+		idText = strings.TrimSpace(*id)
+	}
+	if count != nil {
+		countText = strconv.Itoa(*count)
+	}
+	if getenv != nil {
+		if v := strings.TrimSpace(getenv("MORTAIN_SHARD_ID")); v != "" {
+			idText = v
+		}
+		if v := strings.TrimSpace(getenv("MORTAIN_SHARD_COUNT")); v != "" {
+			countText = v
+		}
+	}
+	if countText != "" {
+		n, err := strconv.Atoi(countText)
+		if err != nil || n < 1 || n > maxShards {
+			return &SettingError{"discord.shard_count", fmt.Sprintf("%q is not a number of shards from 1 to %d", countText, maxShards)}
+		}
+		cfg.ShardCount = n
+	}
+	if idText != "" {
+		m := podOrdinal.FindStringSubmatch(idText)
+		if m == nil || len(m[1]) > 5 {
+			return &SettingError{"discord.shard_id", fmt.Sprintf("%q is not a shard number (0, 1, ...) or a pod name ending in one (mortain-2)", idText)}
+		}
+		cfg.ShardID, _ = strconv.Atoi(m[1])
+	}
+	if cfg.ShardID >= cfg.ShardCount {
+		return &SettingError{"discord.shard_id", fmt.Sprintf("%d is not below discord.shard_count (%d): shards are numbered from 0", cfg.ShardID, cfg.ShardCount)}
+	}
+	return nil
 }
 
 // parseDuration reads a Go duration, also in days ("2d").

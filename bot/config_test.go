@@ -69,7 +69,7 @@ func TestExampleConfigIsValidAndComplete(t *testing.T) {
 	if cfg.Token != "tok.en" {
 		t.Errorf("token %q", cfg.Token)
 	}
-	for _, key := range []string{"token:", "application_id:", "dev_guild:", "database:", "level:", "time_budget:", "delay:", "remind:", "round_limit:", "check_every:", "upload_limit_mib:", "format:"} {
+	for _, key := range []string{"token:", "application_id:", "dev_guild:", "database:", "level:", "time_budget:", "delay:", "remind:", "round_limit:", "check_every:", "upload_limit_mib:", "shard_id:", "shard_count:", "format:"} {
 		if !strings.Contains(string(data), key) {
 			t.Errorf("config.example.yaml does not document %s", key)
 		}
@@ -134,6 +134,29 @@ func TestConfigScheduledBackups(t *testing.T) {
 	}
 	for _, bad := range []string{"backup:\n  dir: /x\n", "backup:\n  every: 1h\n", "backup:\n  dir: /x\n  every: 1h\n  keep: 0\n", "backup:\n  dir: /x\n  every: 5s\n"} {
 		if _, err := ParseConfig([]byte("token: t\n"+bad), nil); err == nil || !strings.Contains(err.Error(), "backup") {
+			t.Errorf("%q: %v", bad, err)
+		}
+	}
+}
+
+func TestConfigShards(t *testing.T) {
+	cfg, err := ParseConfig([]byte("token: t\ndatabase: /data/mortain.db\ndiscord:\n  shard_id: 1\n  shard_count: 4\n"), nil)
+	if err != nil || cfg.ShardID != 1 || cfg.ShardCount != 4 || cfg.DatabasePath() != "/data/mortain.shard-1-of-4.db" {
+		t.Errorf("%+v (%s), %v", cfg, cfg.DatabasePath(), err)
+	}
+	cfg, err = ParseConfig([]byte("token: t\n"), nil)
+	if err != nil || cfg.ShardID != 0 || cfg.ShardCount != 1 || cfg.DatabasePath() != DefaultDatabase {
+		t.Errorf("unsharded by default: %+v, %v", cfg, err)
+	}
+	// A StatefulSet's pod name gives the shard (its ordinal).
+	cfg, err = ParseConfig([]byte("token: t\n"), env(map[string]string{"MORTAIN_SHARD_ID": "mortain-2", "MORTAIN_SHARD_COUNT": "3"}))
+	if err != nil || cfg.ShardID != 2 || cfg.ShardCount != 3 {
+		t.Errorf("from the environment: %+v, %v", cfg, err)
+	}
+	for _, bad := range []string{"discord:\n  shard_id: 2\n  shard_count: 2\n", "discord:\n  shard_count: 0\n", "discord:\n  shard_id: first\n  shard_count: 2\n", "discord:\n  shard_id: 1\n"} {
+		_, err := ParseConfig([]byte("token: t\n"+bad), nil)
+		var se *SettingError
+		if !errors.As(err, &se) || !strings.HasPrefix(se.Setting, "discord.shard_") {
 			t.Errorf("%q: %v", bad, err)
 		}
 	}

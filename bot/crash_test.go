@@ -1,7 +1,6 @@
 package bot_test
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -29,9 +28,18 @@ const (
 	childDB    = "MORTAIN_BOT_DB"
 	childFake  = "MORTAIN_BOT_FAKE"
 	childSeed  = "MORTAIN_BOT_SEED"
-	crashRuns  = 20 // games, each killed several times
-	crashKills = 3  // SIGKILLs per game
+	childShard = "MORTAIN_BOT_SHARD" // "id/count": one shard, commands registered globally
+	crashRuns  = 20                  // games, each killed several times (MORTAIN_LONG)
+	crashShort = 3                   // games without MORTAIN_LONG
+	crashKills = 3                   // SIGKILLs per game
 )
+
+// longEnv, when set (.ci/run sets it), gives the soak and crash tests
+// their full length; without it they run a short version.
+const longEnv = "MORTAIN_LONG"
+
+// longTests reports whether the long versions run.
+func longTests() bool { return os.Getenv(longEnv) != "" }
 
 func TestMain(m *testing.M) {
 	if os.Getenv(childEnv) != "" {
@@ -47,15 +55,22 @@ func TestMain(m *testing.M) {
 // runBotChild runs the bot as mortain bot does, against the fake Discord
 // of the parent test, until SIGTERM (or a SIGKILL).
 func runBotChild() error {
-	db, err := store.Open(os.Getenv(childDB), store.Options{})
-	if err != nil {
-		return err
-	}
-	defer db.Close()
 	seed, _ := strconv.ParseUint(os.Getenv(childSeed), 10, 64)
 	cfg := bot.DefaultConfig()
 	cfg.Token, cfg.ApplicationID, cfg.DevGuild = fakediscord.Token, fakediscord.AppID, guild
 	cfg.AILevel, cfg.AIDelay, cfg.CheckEvery = "random", 0, 10*time.Millisecond
+	cfg.Database = os.Getenv(childDB)
+	if sh := os.Getenv(childShard); sh != "" {
+		id, count, _ := strings.Cut(sh, "/")
+		cfg.ShardID, _ = strconv.Atoi(id)
+		cfg.ShardCount, _ = strconv.Atoi(count)
+		cfg.DevGuild = ""
+	}
+	db, err := store.Open(cfg.DatabasePath(), store.Options{DeferCheck: true})
+	if err != nil {
+		return err
+	}
+	defer db.Close()
 	log := bot.NewLogger(os.Stderr, cfg)
 	svc := command.New(command.Config{Store: db, Render: tinyPNG, Level: "random", Logger: log, Outbox: true,
 		Seed: func() uint64 { return seed }})
@@ -71,7 +86,7 @@ func runBotChild() error {
 // botChild is a bot process the test can kill.
 type botChild struct {
 	cmd  *exec.Cmd
-	logs bytes.Buffer
+	logs syncBuffer
 }
 
 // startChild starts a bot process and waits until it registered its
@@ -79,21 +94,33 @@ type botChild struct {
 func startChild(t *testing.T, fake *fakediscord.Server, db string, seed uint64) *botChild {
 	t.Helper()
 	before := len(fake.Requests())
+	return startChildWith(t, fake, db, seed, nil, func(*botChild) bool { return registered(fake, before) })
+}
+
+// registered reports whether commands were registered since request
+// number before.
+func registered(fake *fakediscord.Server, before int) bool {
+	for _, r := range fake.Requests()[before:] {
+		if r.Method == "PUT" && strings.HasSuffix(r.Route, "/commands") {
+			return true
+		}
+	}
+	return false
+}
+
+// startChildWith starts a bot process with extra environment variables
+// and waits until started holds.
+func startChildWith(t *testing.T, fake *fakediscord.Server, db string, seed uint64, env []string, started func(*botChild) bool) *botChild {
+	t.Helper()
 	c := &botChild{cmd: exec.Command(os.Args[0], "-test.run=^$")}
 	c.cmd.Env = append(os.Environ(), childEnv+"=1", childDB+"="+db, childFake+"="+fake.URL(), childSeed+"="+strconv.FormatUint(seed, 10))
+	c.cmd.Env = append(c.cmd.Env, env...)
 	c.cmd.Stderr = &c.logs
 	c.cmd.Stdout = io.Discard
 	if err := c.cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	if !fake.WaitFor(30*time.Second, func() bool {
-		for _, r := range fake.Requests()[before:] {
-			if r.Method == "PUT" && strings.HasSuffix(r.Route, "/commands") {
-				return true
-			}
-		}
-		return false
-	}) {
+	if !fake.WaitFor(30*time.Second, func() bool { return started(c) }) {
 		c.cmd.Process.Kill()
 		c.cmd.Wait()
 		t.Fatalf("the bot process did not start:\n%s", c.logs.String())
@@ -125,12 +152,17 @@ func (c *botChild) stop(t *testing.T) {
 // random points of games against the AI, with reminders and a round time
 // limit that pass the person's rounds, and restarts it. Once the last run
 // has delivered its outbox, every notice the database ever queued is in
-// the channel exactly once, in order, and nothing else is.
+// the channel exactly once, in order, and nothing else is. 3 games, 20
+// with MORTAIN_LONG.
 func TestCrashLosesNoNoticeAndPostsNoneTwice(t *testing.T) {
 	if testing.Short() {
-		t.Skip("starts 80 bot processes")
+		t.Skip("starts bot processes")
 	}
-	for run := 0; run < crashRuns; run++ {
+	runs := crashShort
+	if longTests() {
+		runs = crashRuns
+	}
+	for run := 0; run < runs; run++ {
 		t.Run(strconv.Itoa(run), func(t *testing.T) { crashGame(t, uint64(run+1)) })
 	}
 }

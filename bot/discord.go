@@ -16,9 +16,6 @@ import (
 // transport error, or ctx's error when a discordgo.WithContext option ends
 // the wait. Rate limits (429) are waited out and retried by discordgo.
 type Discord interface {
-	// ApplicationCommandBulkOverwrite replaces the application's commands
-	// globally (guildID "") or in one guild.
-	ApplicationCommandBulkOverwrite(appID, guildID string, cmds []*discordgo.ApplicationCommand, options ...discordgo.RequestOption) ([]*discordgo.ApplicationCommand, error)
 	// InteractionRespond sends the interaction's first response (its
 	// acknowledgement); Discord refuses it after 3 s (code 10062).
 	InteractionRespond(i *discordgo.Interaction, r *discordgo.InteractionResponse, options ...discordgo.RequestOption) error
@@ -26,8 +23,10 @@ type Discord interface {
 	InteractionResponseEdit(i *discordgo.Interaction, e *discordgo.WebhookEdit, options ...discordgo.RequestOption) (*discordgo.Message, error)
 	// FollowupMessageCreate adds a message to an acknowledged interaction.
 	FollowupMessageCreate(i *discordgo.Interaction, wait bool, p *discordgo.WebhookParams, options ...discordgo.RequestOption) (*discordgo.Message, error)
-	// RequestWithBucketID sends a JSON request (a message create with a
-	// nonce, which discordgo's MessageSend cannot carry).
+	// RequestWithBucketID sends a JSON request: a message create with a
+	// nonce, which discordgo's MessageSend cannot carry, and the commands'
+	// bulk overwrite with default_member_permissions as the number the
+	// spec wants (discordgo sends a string).
 	RequestWithBucketID(method, urlStr string, data interface{}, bucketID string, options ...discordgo.RequestOption) ([]byte, error)
 	// RequestRaw sends a request with a ready body (a multipart message
 	// create with a nonce and a file).
@@ -92,6 +91,9 @@ type Games interface {
 	// BackupFile writes one to a file (through a temporary one, synced).
 	Backup(w io.Writer) error
 	BackupFile(path string) error
+	// CheckSnapshot walks every page of a consistent copy of the database
+	// while it stays in use: the first fault (store.ErrDamaged), or nil.
+	CheckSnapshot() error
 }
 
 var _ Games = (*store.DB)(nil)

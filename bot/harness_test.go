@@ -112,7 +112,7 @@ func newEnv(t *testing.T) *env {
 // start runs the bot (again) the way mortain bot does.
 func (e *env) start() {
 	e.t.Helper()
-	db, err := store.Open(e.dbPath, store.Options{})
+	db, err := store.Open(e.dbPath, store.Options{DeferCheck: true})
 	if err != nil {
 		e.t.Fatal(err)
 	}

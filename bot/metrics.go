@@ -20,6 +20,8 @@ type metrics struct {
 	posts        *prometheus.CounterVec
 	rateLimited  prometheus.Counter
 	aiDecision   prometheus.Histogram
+	dbChecked    prometheus.Gauge
+	dbDamaged    prometheus.Gauge
 }
 
 // latencyBuckets span a fast acknowledgement to Discord's 3 s and beyond.
@@ -48,6 +50,12 @@ func newMetrics(running func() (int, error), version string) *metrics {
 		aiDecision: prometheus.NewHistogram(prometheus.HistogramOpts{
 			Name: "mortain_ai_decision_seconds", Help: "Time the AI took to decide and commit one activation.", Buckets: latencyBuckets,
 		}),
+		dbChecked: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "mortain_database_checked", Help: "1 once the walk of every page of the database, in the background after start, has ended.",
+		}),
+		dbDamaged: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "mortain_database_damaged", Help: "1 if the walk of every page found a damaged one (run mortain doctor).",
+		}),
 	}
 	build := prometheus.NewGauge(prometheus.GaugeOpts{
 		Name: "mortain_build_info", Help: "The program's version and Go version (always 1).",
@@ -63,7 +71,7 @@ func newMetrics(running func() (int, error), version string) *metrics {
 		}
 		return float64(n)
 	})
-	m.reg.MustRegister(m.interactions, m.ack, m.answer, m.posts, m.rateLimited, m.aiDecision, build, games,
+	m.reg.MustRegister(m.interactions, m.ack, m.answer, m.posts, m.rateLimited, m.aiDecision, m.dbChecked, m.dbDamaged, build, games,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
@@ -104,5 +112,14 @@ func (m *metrics) limited() {
 func (m *metrics) decided(d time.Duration) {
 	if m != nil {
 		m.aiDecision.Observe(d.Seconds())
+	}
+}
+
+func (m *metrics) checked(err error) {
+	if m != nil {
+		m.dbChecked.Set(1)
+		if err != nil {
+			m.dbDamaged.Set(1)
+		}
 	}
 }

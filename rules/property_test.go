@@ -222,11 +222,14 @@ func optionSets() []Options {
 }
 
 // propertyScale divides the length of the property tests: by 10 with
-// -short, by 4 under the race detector (which CI runs without -short).
+// -short, by 4 under the race detector, unless MORTAIN_LONG is set (as
+// .ci/run does): then they run at full length, race detector or not.
 func propertyScale() int {
 	switch {
 	case testing.Short():
 		return 10
+	case os.Getenv("MORTAIN_LONG") != "":
+		return 1
 	case raceEnabled:
 		return 4
 	}

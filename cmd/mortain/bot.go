@@ -30,9 +30,9 @@ func runBot(args []string, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("mortain bot", flag.ContinueOnError)
 	flags.SetOutput(stderr)
 	configPath := flags.String("config", "", "the configuration file (default ./config.yaml when present)")
-	dbPath := flags.String("db", "", "the database file (overrides database: in the configuration)")
+	dbPath := flags.String("db", "", "the database file (overrides database: in the configuration; with discord.shard_count above 1, each shard's file is beside it)")
 	flags.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: mortain bot [--config FILE] [--db FILE]\n\nThe token may also come from the DISCORD_TOKEN environment variable; see config.example.yaml.")
+		fmt.Fprintln(stderr, "Usage: mortain bot [--config FILE] [--db FILE]\n\nThe token may also come from the DISCORD_TOKEN environment variable, the shard from MORTAIN_SHARD_ID and MORTAIN_SHARD_COUNT; see config.example.yaml.")
 		flags.PrintDefaults()
 	}
 	if err := flags.Parse(args); err != nil {
@@ -71,9 +71,10 @@ func runBot(args []string, stdout, stderr io.Writer) int {
 	slog.SetDefault(log)
 	log.Info("starting", "version", versionText(), "config", cfg)
 
-	db, err := store.Open(cfg.Database, store.Options{})
+	// The walk of every page runs in the background once the bot serves.
+	db, err := store.Open(cfg.DatabasePath(), store.Options{DeferCheck: true})
 	if err != nil {
-		log.Error("opening the database", "path", cfg.Database, "err", err)
+		log.Error("opening the database", "path", cfg.DatabasePath(), "err", err)
 		return 1
 	}
 	defer db.Close()

@@ -3,6 +3,7 @@ package fakediscord
 import (
 	"encoding/json"
 	"net/http"
+	"strconv"
 	"time"
 )
 
@@ -256,6 +257,11 @@ func (s *Server) commandJSON(c map[string]any, scope string) json.RawMessage {
 	}
 	if scope != "" {
 		c["guild_id"] = scope
+	}
+	// The spec takes the permissions as an integer in a request and
+	// answers them as a string.
+	if p, ok := c["default_member_permissions"].(float64); ok {
+		c["default_member_permissions"] = strconv.FormatFloat(p, 'f', -1, 64)
 	}
 	b, _ := json.Marshal(c)
 	return b

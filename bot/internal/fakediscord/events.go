@@ -2,6 +2,7 @@ package fakediscord
 
 import (
 	"encoding/json"
+	"strconv"
 	"time"
 )
 
@@ -123,7 +124,7 @@ func (s *Server) send(kind int, guild, channel string, u User, data map[string]a
 	s.interactions[id] = rec
 	rec.sent = time.Now()
 	s.mu.Unlock()
-	if err := s.dispatch("INTERACTION_CREATE", ev); err != nil {
+	if err := s.dispatch(guild, "INTERACTION_CREATE", ev); err != nil {
 		s.t.Errorf("fake Discord: sending an interaction: %v", err)
 	}
 	return id
@@ -218,4 +219,38 @@ func (s *Server) Autocomplete(guild, channel string, u User, sub string, opts ..
 func (s *Server) Press(guild string, u User, m Message, customID string) string {
 	msg := json.RawMessage(messageJSON(&m))
 	return s.send(3, guild, m.ChannelID, u, map[string]any{"custom_id": customID, "component_type": 2}, map[string]any{"message": msg})
+}
+
+// Offered reports whether a Discord client offers u the subcommand sub in
+// guild: the registered command that holds it has no
+// default_member_permissions, or u has every permission it names.
+func (s *Server) Offered(guild string, u User, sub string) bool {
+	name := s.commandOf(guild, sub)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, scope := range []string{guild, ""} {
+		for _, raw := range s.commands[scope] {
+			var c struct {
+				Name  string  `json:"name"`
+				Perms *string `json:"default_member_permissions"`
+			}
+			if json.Unmarshal(raw, &c) != nil || c.Name != name {
+				continue
+			}
+			if c.Perms == nil {
+				return true
+			}
+			need, err := strconv.ParseInt(*c.Perms, 10, 64)
+			if err != nil {
+				s.violation("command %s: default_member_permissions %q is not a number", name, *c.Perms)
+				return false
+			}
+			have := permBasic
+			if u.ManageChannels {
+				have |= PermManageChannels
+			}
+			return need&have == need
+		}
+	}
+	return false
 }

@@ -4,38 +4,75 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
+	"strconv"
 	"sync"
 	"time"
 
 	"github.com/gorilla/websocket"
 )
 
-// gateway is the current gateway connection (one bot at a time).
+// The gateway serves one connection per shard, as Discord does: IDENTIFY's
+// shard field [id, count] (none is [0, 1]) says which, and every event of
+// a guild goes to the connection of shard (guild_id >> 22) % count only;
+// events with no guild go to shard 0. A new connection for a shard
+// replaces the one before.
+
+// shardConn is one identified gateway connection.
+type shardConn struct {
+	conn         *websocket.Conn
+	shard, count int
+	ready        chan struct{} // closed once READY was sent
+	wmu          sync.Mutex    // one writer at a time
+	seq          int64
+}
+
+// write sends one frame on the connection.
+func (c *shardConn) write(v any) error {
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	return c.conn.WriteJSON(v)
+}
+
+// event sends a dispatch (op 0) with the connection's next sequence.
+func (c *shardConn) event(name string, data any) error {
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	c.seq++
+	return c.conn.WriteJSON(map[string]any{"op": 0, "s": c.seq, "t": name, "d": data})
+}
+
+// serves reports whether guild's events go to this connection.
+func (c *shardConn) serves(guild string) bool {
+	return shardOf(guild, c.count) == c.shard
+}
+
+// shardOf is Discord's rule: (guild_id >> 22) % count; shard 0 for events
+// without a guild.
+func shardOf(guild string, count int) int {
+	id, err := strconv.ParseUint(guild, 10, 64)
+	if err != nil || count <= 1 {
+		return 0
+	}
+	return int((id >> 22) % uint64(count))
+}
+
+// gateway holds the connections, by shard id.
 type gateway struct {
 	mu    sync.Mutex
-	conn  *websocket.Conn
-	seq   int64
-	ready chan struct{} // closed once READY was sent on conn
-	gone  chan struct{} // closed when conn ends
+	conns map[int]*shardConn
 }
 
 func (g *gateway) closeConn() {
 	g.mu.Lock()
-	c := g.conn
+	conns := make([]*shardConn, 0, len(g.conns))
+	for _, c := range g.conns {
+		conns = append(conns, c)
+	}
 	g.mu.Unlock()
-	if c != nil {
-		c.Close()
+	for _, c := range conns {
+		c.conn.Close()
 	}
-}
-
-// write sends one frame on the current connection.
-func (g *gateway) write(v any) error {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if g.conn == nil {
-		return fmt.Errorf("no gateway connection")
-	}
-	return g.conn.WriteJSON(v)
 }
 
 func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
@@ -47,31 +84,17 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 		s.violation("gateway upgrade: %v", err)
 		return
 	}
-	ready, gone := make(chan struct{}), make(chan struct{})
-	s.gw.mu.Lock()
-	if s.gw.conn != nil {
-		s.gw.conn.Close()
-	}
-	s.gw.conn, s.gw.ready, s.gw.gone = conn, ready, gone
-	s.gw.mu.Unlock()
-	defer func() {
-		close(gone)
-		conn.Close()
-		s.gw.mu.Lock()
-		if s.gw.conn == conn {
-			s.gw.conn = nil
-		}
-		s.gw.mu.Unlock()
-	}()
-
-	if err := s.gw.write(map[string]any{"op": 10, "d": map[string]any{"heartbeat_interval": 41250}}); err != nil {
+	defer conn.Close()
+	c := &shardConn{conn: conn, ready: make(chan struct{})}
+	if err := c.write(map[string]any{"op": 10, "d": map[string]any{"heartbeat_interval": 41250}}); err != nil {
 		return
 	}
 	var identify struct {
 		Op   int `json:"op"`
 		Data struct {
-			Token   string `json:"token"`
-			Intents int    `json:"intents"`
+			Token   string  `json:"token"`
+			Intents int     `json:"intents"`
+			Shard   *[2]int `json:"shard"`
 		} `json:"d"`
 	}
 	conn.SetReadDeadline(time.Now().Add(5 * time.Second))
@@ -84,21 +107,46 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 		s.violation("gateway: expected IDENTIFY with the bot token, got op %d", identify.Op)
 		return
 	}
+	c.count = 1
+	if sh := identify.Data.Shard; sh != nil {
+		if sh[1] < 1 || sh[0] < 0 || sh[0] >= sh[1] {
+			s.violation("gateway: IDENTIFY with an invalid shard %v", *sh)
+			conn.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(4010, "Invalid shard"))
+			return
+		}
+		c.shard, c.count = sh[0], sh[1]
+	}
 	s.gw.mu.Lock()
-	s.gw.seq++
-	seq := s.gw.seq
+	if s.gw.conns == nil {
+		s.gw.conns = map[int]*shardConn{}
+	}
+	if old := s.gw.conns[c.shard]; old != nil {
+		old.conn.Close()
+	}
+	s.gw.conns[c.shard] = c
 	s.gw.mu.Unlock()
-	err = s.gw.write(map[string]any{"op": 0, "s": seq, "t": "READY", "d": map[string]any{
+	defer func() {
+		s.gw.mu.Lock()
+		if s.gw.conns[c.shard] == c {
+			delete(s.gw.conns, c.shard)
+		}
+		s.gw.mu.Unlock()
+		s.changedNow()
+	}()
+
+	err = c.event("READY", map[string]any{
 		"v":           10,
-		"session_id":  "fake-session",
+		"session_id":  "fake-session-" + strconv.Itoa(c.shard),
 		"user":        map[string]any{"id": BotID, "username": "Mortain", "discriminator": "0", "bot": true},
 		"guilds":      []any{},
+		"shard":       []int{c.shard, c.count},
 		"application": map[string]any{"id": AppID, "flags": 0},
-	}})
+	})
 	if err != nil {
 		return
 	}
-	close(ready)
+	close(c.ready)
+	s.changedNow()
 	for {
 		var frame struct {
 			Op int `json:"op"`
@@ -107,47 +155,69 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if frame.Op == 1 {
-			if err := s.gw.write(map[string]any{"op": 11}); err != nil {
+			if err := c.write(map[string]any{"op": 11}); err != nil {
 				return
 			}
 		}
 	}
 }
 
-// WaitConnected waits until a bot has identified on the gateway.
-func (s *Server) WaitConnected(timeout time.Duration) bool {
-	deadline := time.Now().Add(timeout)
-	for time.Now().Before(deadline) {
-		s.gw.mu.Lock()
-		conn, ready := s.gw.conn, s.gw.ready
-		s.gw.mu.Unlock()
-		if conn != nil {
-			select {
-			case <-ready:
-				return true
-			case <-time.After(time.Until(deadline)):
-				return false
-			}
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	return false
+// changedNow wakes WaitFor.
+func (s *Server) changedNow() {
+	s.mu.Lock()
+	s.notify()
+	s.mu.Unlock()
 }
 
-// dispatch sends an event on the gateway.
-func (s *Server) dispatch(event string, data any) error {
-	if !s.WaitConnected(5 * time.Second) {
-		return fmt.Errorf("no bot connected to the gateway")
+// connFor returns the ready connection that serves guild, or nil.
+func (s *Server) connFor(guild string) *shardConn {
+	s.gw.mu.Lock()
+	defer s.gw.mu.Unlock()
+	for _, c := range s.gw.conns {
+		if !c.serves(guild) {
+			continue
+		}
+		select {
+		case <-c.ready:
+			return c
+		default:
+		}
+	}
+	return nil
+}
+
+// Shards lists the shards with a connection that identified and got
+// READY, in order (0 alone for a bot without sharding).
+func (s *Server) Shards() []int {
+	s.gw.mu.Lock()
+	defer s.gw.mu.Unlock()
+	var out []int
+	for id, c := range s.gw.conns {
+		select {
+		case <-c.ready:
+			out = append(out, id)
+		default:
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// WaitConnected waits until a bot has identified on the gateway.
+func (s *Server) WaitConnected(timeout time.Duration) bool {
+	return s.WaitFor(timeout, func() bool { return len(s.Shards()) > 0 })
+}
+
+// dispatch sends an event of guild ("" for none) on the gateway, to the
+// connection of the guild's shard.
+func (s *Server) dispatch(guild, event string, data any) error {
+	var c *shardConn
+	if !s.WaitFor(5*time.Second, func() bool { c = s.connFor(guild); return c != nil }) {
+		return fmt.Errorf("no bot connected to the gateway for the shard of guild %q", guild)
 	}
 	raw, err := json.Marshal(data)
 	if err != nil {
 		return err
 	}
-	s.gw.mu.Lock()
-	defer s.gw.mu.Unlock()
-	if s.gw.conn == nil {
-		return fmt.Errorf("no gateway connection")
-	}
-	s.gw.seq++
-	return s.gw.conn.WriteJSON(map[string]any{"op": 0, "s": s.gw.seq, "t": event, "d": json.RawMessage(raw)})
+	return c.event(event, json.RawMessage(raw))
 }

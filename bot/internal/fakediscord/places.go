@@ -123,7 +123,7 @@ func (s *Server) DeleteChannel(guild, channel string) {
 	}
 	s.notify()
 	s.mu.Unlock()
-	s.dispatchOrFail("CHANNEL_DELETE", textChannelJSON(guild, channel))
+	s.dispatchOrFail(guild, "CHANNEL_DELETE", textChannelJSON(guild, channel))
 }
 
 // DeleteThread deletes thread, a public thread of parent: the gateway
@@ -134,7 +134,7 @@ func (s *Server) DeleteThread(guild, parent, thread string) {
 	p.parent, p.thread, p.gone = parent, true, true
 	s.notify()
 	s.mu.Unlock()
-	s.dispatchOrFail("THREAD_DELETE", map[string]any{"id": thread, "guild_id": guild, "parent_id": parent, "type": 11})
+	s.dispatchOrFail(guild, "THREAD_DELETE", map[string]any{"id": thread, "guild_id": guild, "parent_id": parent, "type": 11})
 }
 
 // DeleteGuild sends GUILD_DELETE. unavailable true is an outage (the
@@ -149,7 +149,7 @@ func (s *Server) DeleteGuild(guild string, unavailable bool) {
 	} else {
 		s.removeGuild(guild)
 	}
-	s.dispatchOrFail("GUILD_DELETE", ev)
+	s.dispatchOrFail(guild, "GUILD_DELETE", ev)
 }
 
 func (s *Server) removeGuild(guild string) {
@@ -163,9 +163,10 @@ func (s *Server) removeGuild(guild string) {
 	s.notify()
 }
 
-// dispatchOrFail sends an event and fails the test if no bot listens.
-func (s *Server) dispatchOrFail(event string, data any) {
-	if err := s.dispatch(event, data); err != nil {
+// dispatchOrFail sends an event of guild and fails the test if no bot
+// listens on its shard.
+func (s *Server) dispatchOrFail(guild, event string, data any) {
+	if err := s.dispatch(guild, event, data); err != nil {
 		s.t.Errorf("fake Discord: sending %s: %v", event, err)
 	}
 }

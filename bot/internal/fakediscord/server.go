@@ -2,7 +2,9 @@
 // discordgo Session: a REST API on an httptest server (the session's HTTP
 // client rewrites every URL to it) and a gateway websocket that sends
 // HELLO, READY, INTERACTION_CREATE and the CHANNEL_DELETE, THREAD_DELETE
-// and GUILD_DELETE events.
+// and GUILD_DELETE events. The gateway honours IDENTIFY's shard: each
+// shard's connection gets only the events of its guilds ((guild_id >> 22)
+// % count), so several bot processes can serve one fake side by side.
 //
 // Every request is checked against Discord's official OpenAPI spec and
 // against the limits Discord enforces beyond it (2000-character content, 5
