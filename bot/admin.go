@@ -14,7 +14,7 @@ import (
 //
 //	/healthz  200 while the process serves
 //	/readyz   200 once the gateway is connected and the database answers, else 503 with the reason
-//	          (also once the background walk of the database found a damaged page)
+//	          (also once the background walk of the database, or a command, found a damaged page)
 //	/metrics  the Prometheus metrics (metrics.go)
 //	/backup   a consistent snapshot of the database (backups.go)
 
@@ -43,6 +43,9 @@ func (b *Bot) ready() error {
 	}
 	if _, err := b.games.Running(); err != nil {
 		return fmt.Errorf("the database does not answer: %w", err)
+	}
+	if err := b.games.Damaged(); err != nil {
+		return err // says what to do
 	}
 	if err := b.DatabaseCheck(); err != nil {
 		return fmt.Errorf("%w: back the file up, stop the bot and run mortain doctor", err)

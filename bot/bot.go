@@ -89,7 +89,7 @@ func New(api Discord, opts Options) *Bot {
 	b.metrics = newMetrics(func() (int, error) {
 		keys, err := opts.Games.Running()
 		return len(keys), err
-	}, opts.Version)
+	}, func() bool { return b.DatabaseCheck() != nil || opts.Games.Damaged() != nil }, opts.Version)
 	b.out.metrics = b.metrics
 	for _, name := range []string{CommandName, AdminCommandName} {
 		b.routes.add(slashCommand, name+"/{sub}", b.onCommand)
@@ -204,7 +204,7 @@ func (b *Bot) checkDatabase() {
 	}
 	b.checkErr = err
 	close(b.checkDone)
-	b.metrics.checked(err)
+	b.metrics.checked()
 	if err != nil {
 		b.log.Error("the database check found a damaged page: back the file up, stop the bot and run mortain doctor", "err", err)
 		return

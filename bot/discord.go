@@ -94,6 +94,9 @@ type Games interface {
 	// CheckSnapshot walks every page of a consistent copy of the database
 	// while it stays in use: the first fault (store.ErrDamaged), or nil.
 	CheckSnapshot() error
+	// Damaged is the first damaged page a command or delivery met (a
+	// *store.DamagedFileError), or nil.
+	Damaged() error
 }
 
 var _ Games = (*store.DB)(nil)

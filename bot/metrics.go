@@ -21,15 +21,16 @@ type metrics struct {
 	rateLimited  prometheus.Counter
 	aiDecision   prometheus.Histogram
 	dbChecked    prometheus.Gauge
-	dbDamaged    prometheus.Gauge
+	dbDamaged    prometheus.GaugeFunc
 }
 
 // latencyBuckets span a fast acknowledgement to Discord's 3 s and beyond.
 var latencyBuckets = []float64{.005, .01, .025, .05, .1, .2, .3, .5, 1, 2, 3, 5, 10, 30}
 
 // newMetrics registers the bot's metrics; running counts the running
-// games when scraped; version is the program's.
-func newMetrics(running func() (int, error), version string) *metrics {
+// games and damaged tells whether the database has a damaged page, when
+// scraped; version is the program's.
+func newMetrics(running func() (int, error), damaged func() bool, version string) *metrics {
 	m := &metrics{
 		reg: prometheus.NewRegistry(),
 		interactions: prometheus.NewCounterVec(prometheus.CounterOpts{
@@ -53,8 +54,13 @@ func newMetrics(running func() (int, error), version string) *metrics {
 		dbChecked: prometheus.NewGauge(prometheus.GaugeOpts{
 			Name: "mortain_database_checked", Help: "1 once the walk of every page of the database, in the background after start, has ended.",
 		}),
-		dbDamaged: prometheus.NewGauge(prometheus.GaugeOpts{
-			Name: "mortain_database_damaged", Help: "1 if the walk of every page found a damaged one (run mortain doctor).",
+		dbDamaged: prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Name: "mortain_database_damaged", Help: "1 if the walk of every page, or a command, found a damaged page (run mortain doctor).",
+		}, func() float64 {
+			if damaged() {
+				return 1
+			}
+			return 0
 		}),
 	}
 	build := prometheus.NewGauge(prometheus.GaugeOpts{
@@ -115,11 +121,10 @@ func (m *metrics) decided(d time.Duration) {
 	}
 }
 
-func (m *metrics) checked(err error) {
+// checked records the end of the background walk (mortain_database_damaged
+// reads its result itself).
+func (m *metrics) checked() {
 	if m != nil {
 		m.dbChecked.Set(1)
-		if err != nil {
-			m.dbDamaged.Set(1)
-		}
 	}
 }

@@ -17,7 +17,7 @@ func (db *DB) Backup(w io.Writer) error {
 		return err
 	}
 	defer db.leave()
-	return db.bolt.View(func(tx *bolt.Tx) error {
+	return db.readTx(func(tx *bolt.Tx) error {
 		_, err := tx.WriteTo(w)
 		return err
 	})
@@ -31,20 +31,22 @@ func (db *DB) BackupFile(path string) error {
 		return err
 	}
 	defer db.leave()
-	if err := backupFile(db.bolt, path); err != nil {
+	if err := db.backupFile(path); err != nil {
 		return fmt.Errorf("backup to %s: %w", path, err)
 	}
 	return nil
 }
 
-func backupFile(bdb *bolt.DB, path string) error {
+// backupFile writes the copy BackupFile describes (the caller has entered
+// the database, or is opening it).
+func (db *DB) backupFile(path string) error {
 	dir := filepath.Dir(path)
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
 		return err
 	}
 	defer os.Remove(tmp.Name()) // fails harmlessly once renamed
-	err = bdb.View(func(tx *bolt.Tx) error {
+	err = db.readTx(func(tx *bolt.Tx) error {
 		_, err := tx.WriteTo(tmp)
 		return err
 	})

@@ -27,7 +27,7 @@ func (db *DB) CheckSnapshot() error {
 		return fmt.Errorf("checking the database %s: a copy to check: %w", db.path, err)
 	}
 	defer os.Remove(tmp.Name())
-	err = db.bolt.View(func(tx *bolt.Tx) error {
+	err = db.readTx(func(tx *bolt.Tx) error {
 		_, err := tx.WriteTo(tmp)
 		return err
 	})

@@ -9,13 +9,18 @@ import (
 // commit runs fn in a writable transaction that is committed, with fsync,
 // before commit returns. fn may run more than once (BatchCommit, or after
 // another commit of its group failed): it must only write to the
-// transaction.
+// transaction. A damaged page met on the way fails the commit with a
+// *DamagedFileError (writeTx), and nothing is written.
 func (db *DB) commit(fn func(*bolt.Tx) error) error {
 	switch db.mode {
 	case SingleCommit:
-		return db.bolt.Update(fn)
+		return db.writeTx(fn)
 	case BatchCommit:
-		return db.bolt.Batch(fn)
+		// A panic in fn becomes an error on bbolt's batch goroutine, and
+		// bbolt then runs fn again alone, here. A panic in the batch's
+		// own commit (on bbolt's goroutine) is out of reach: BatchCommit
+		// is for benchmarks, the bot uses GroupCommit.
+		return db.bolt.Batch(db.guarded(fn))
 	}
 	return db.gc.do(fn)
 }
@@ -24,7 +29,7 @@ func (db *DB) commit(fn func(*bolt.Tx) error) error {
 // being written together in the next transaction, from one goroutine: a
 // lone caller commits at once, many callers share one fsync.
 type groupCommitter struct {
-	db   *bolt.DB
+	db   *DB
 	in   chan *commitCall
 	done chan struct{}
 	// calls and txs count the commits and the transactions they took.
@@ -36,7 +41,7 @@ type commitCall struct {
 	done chan error
 }
 
-func newGroupCommitter(db *bolt.DB) *groupCommitter {
+func newGroupCommitter(db *DB) *groupCommitter {
 	g := &groupCommitter{db: db, in: make(chan *commitCall, 1024), done: make(chan struct{})}
 	go g.loop()
 	return g
@@ -75,15 +80,17 @@ func (g *groupCommitter) loop() {
 	}
 }
 
-// run commits a group in one transaction. If a function fails, the
-// transaction is rolled back and every function is committed on its own,
-// so that one failure does not fail the others.
+// run commits a group in one transaction. If a function fails, or the
+// transaction panicked (a damaged page: writeTx turned it into an error
+// and bbolt rolled the transaction back), every function is committed on
+// its own, so that one failure, or one channel's damaged page, does not
+// fail the others.
 func (g *groupCommitter) run(group []*commitCall) {
 	g.calls.Add(int64(len(group)))
 	g.txs.Add(1)
 	if len(group) > 1 {
 		var failed bool
-		err := g.db.Update(func(tx *bolt.Tx) error {
+		err := g.db.writeTx(func(tx *bolt.Tx) error {
 			for _, c := range group {
 				if err := c.fn(tx); err != nil {
 					failed = true
@@ -92,7 +99,7 @@ func (g *groupCommitter) run(group []*commitCall) {
 			}
 			return nil
 		})
-		if !failed {
+		if !failed && !panicked(err) {
 			for _, c := range group {
 				c.done <- err
 			}
@@ -100,7 +107,7 @@ func (g *groupCommitter) run(group []*commitCall) {
 		}
 	}
 	for _, c := range group {
-		c.done <- g.db.Update(c.fn)
+		c.done <- g.db.writeTx(c.fn)
 	}
 }
 

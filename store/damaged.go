@@ -96,7 +96,7 @@ func (db *DB) SetAside() (map[Key][]string, error) {
 	}
 	defer db.leave()
 	out := map[Key][]string{}
-	err := db.bolt.View(func(tx *bolt.Tx) error {
+	err := db.readTx(func(tx *bolt.Tx) error {
 		d := tx.Bucket(bucketDamaged)
 		if d == nil {
 			return nil
@@ -123,7 +123,7 @@ func (db *DB) DamagedRecord(key Key, at string) ([]byte, error) {
 	}
 	defer db.leave()
 	var out []byte
-	err := db.bolt.View(func(tx *bolt.Tx) error {
+	err := db.readTx(func(tx *bolt.Tx) error {
 		d := tx.Bucket(bucketDamaged)
 		if d == nil || d.Bucket([]byte(key.String())) == nil || d.Bucket([]byte(key.String())).Bucket([]byte(at)) == nil {
 			return ErrNotFound
@@ -143,7 +143,7 @@ func (db *DB) Check() error {
 		return err
 	}
 	defer db.leave()
-	return db.bolt.View(func(tx *bolt.Tx) error {
+	return db.readTx(func(tx *bolt.Tx) error {
 		for e := range tx.Check() {
 			return fmt.Errorf("database %s %w: %v", db.path, ErrDamaged, e)
 		}

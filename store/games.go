@@ -78,7 +78,7 @@ func (db *DB) load(key Key, e *entry) error {
 		return nil
 	}
 	var rec *Record
-	err := db.bolt.View(func(tx *bolt.Tx) error {
+	err := db.readTx(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketRunning).Bucket([]byte(key.String()))
 		if b == nil {
 			return ErrNotFound
@@ -260,7 +260,7 @@ func (db *DB) Running() ([]Key, error) {
 	}
 	defer db.leave()
 	var keys []Key
-	err := db.bolt.View(func(tx *bolt.Tx) (err error) {
+	err := db.readTx(func(tx *bolt.Tx) (err error) {
 		keys, err = channelKeys(tx.Bucket(bucketRunning), nil)
 		return err
 	})

@@ -84,7 +84,7 @@ func (db *DB) sendSnapshot(w io.Writer) error {
 		return err
 	}
 	defer db.leave()
-	return db.bolt.View(func(tx *bolt.Tx) error {
+	return db.readTx(func(tx *bolt.Tx) error {
 		var size [8]byte
 		binary.BigEndian.PutUint64(size[:], uint64(tx.Size()))
 		if _, err := w.Write(size[:]); err != nil {
@@ -172,14 +172,16 @@ func checkCopy(path string) error {
 		return fmt.Errorf("the copy is not a whole database: %w", err)
 	}
 	defer bdb.Close()
-	return bdb.View(func(tx *bolt.Tx) error {
-		for e := range tx.Check() {
-			return fmt.Errorf("the copy is damaged: %w", e)
-		}
-		if tx.Bucket(bucketMeta) == nil {
-			return errors.New("the copy is not a Mortain database")
-		}
-		return nil
+	return protect(path, func() error {
+		return bdb.View(func(tx *bolt.Tx) error {
+			for e := range tx.Check() {
+				return fmt.Errorf("the copy is damaged: %w", e)
+			}
+			if tx.Bucket(bucketMeta) == nil {
+				return errors.New("the copy is not a Mortain database")
+			}
+			return nil
+		})
 	})
 }
 
@@ -231,14 +233,16 @@ func checkSchema(path string) error {
 		return err
 	}
 	defer bdb.Close()
-	return bdb.View(func(tx *bolt.Tx) error {
-		v, err := readVersion(tx)
-		if err != nil {
-			return err
-		}
-		if v > SchemaVersion {
-			return fmt.Errorf("%w (schema %d; this program reads up to %d)", ErrTooNew, v, SchemaVersion)
-		}
-		return nil
+	return protect(path, func() error {
+		return bdb.View(func(tx *bolt.Tx) error {
+			v, err := readVersion(tx)
+			if err != nil {
+				return err
+			}
+			if v > SchemaVersion {
+				return fmt.Errorf("%w (schema %d; this program reads up to %d)", ErrTooNew, v, SchemaVersion)
+			}
+			return nil
+		})
 	})
 }

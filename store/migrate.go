@@ -36,10 +36,10 @@ var migrations = []func(tx *bolt.Tx) error{
 // transaction, after copying the file to path.schemaN.bak.
 func (db *DB) migrate(from int) error {
 	backup := fmt.Sprintf("%s.schema%d.bak", db.path, from)
-	if err := backupFile(db.bolt, backup); err != nil {
+	if err := db.backupFile(backup); err != nil {
 		return fmt.Errorf("database %s: keeping a copy before upgrading it from schema %d: %w", db.path, from, err)
 	}
-	err := db.bolt.Update(func(tx *bolt.Tx) error {
+	err := db.writeTx(func(tx *bolt.Tx) error {
 		for v := from; v < SchemaVersion; v++ {
 			if err := migrations[v](tx); err != nil {
 				return fmt.Errorf("from schema %d to %d: %w", v, v+1, err)

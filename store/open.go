@@ -50,11 +50,11 @@ func Open(path string, opts Options) (*DB, error) {
 		bdb.Close()
 		return nil, err
 	}
-	if err := bdb.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucketMeta).Put(keyInUse, []byte("1")) }); err != nil {
+	if err := db.writeTx(func(tx *bolt.Tx) error { return tx.Bucket(bucketMeta).Put(keyInUse, []byte("1")) }); err != nil {
 		bdb.Close()
 		return nil, fmt.Errorf("opening the database %s: %w", path, err)
 	}
-	db.gc = newGroupCommitter(bdb)
+	db.gc = newGroupCommitter(db)
 	if err := db.serveBackups(); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("opening the database %s: %w", path, err)
@@ -114,7 +114,7 @@ func (db *DB) prepare(walk bool) error {
 		return fmt.Errorf("database %s: %w (schema %d; this program understands up to %d): upgrade the program; the file was left untouched",
 			db.path, ErrTooNew, version, SchemaVersion)
 	case version == schemaNew:
-		return db.bolt.Update(createLayout)
+		return db.writeTx(createLayout)
 	case version < SchemaVersion:
 		return db.migrate(version)
 	}
@@ -138,6 +138,7 @@ func (db *DB) inspect(walk bool) (version int, err error) {
 			err = damaged(db.path, fmt.Errorf("reading it failed: %v", r))
 		}
 	}()
+	// Not readTx: the recover above words a fault for Open.
 	err = db.bolt.View(func(tx *bolt.Tx) error {
 		if tx.Size() > info.Size() {
 			return damaged(db.path, fmt.Errorf("it is truncated: %d bytes of %d", info.Size(), tx.Size()))
@@ -253,7 +254,7 @@ func (db *DB) Close() error {
 	}
 	db.closed = true
 	db.gc.stop()
-	err := db.bolt.Update(func(tx *bolt.Tx) error { return tx.Bucket(bucketMeta).Delete(keyInUse) })
+	err := db.writeTx(func(tx *bolt.Tx) error { return tx.Bucket(bucketMeta).Delete(keyInUse) })
 	if cerr := db.bolt.Close(); err == nil {
 		err = cerr
 	}

@@ -139,7 +139,7 @@ func (db *DB) Pending(key Key) ([]Notice, error) {
 	}
 	defer db.leave()
 	var out []Notice
-	err := db.bolt.View(func(tx *bolt.Tx) error {
+	err := db.readTx(func(tx *bolt.Tx) error {
 		ch := channelOutbox(tx, key)
 		if ch == nil || ch.Bucket(bucketNotices) == nil {
 			return nil
@@ -168,7 +168,7 @@ func (db *DB) LastPending(key Key) (uint64, error) {
 	}
 	defer db.leave()
 	var last uint64
-	err := db.bolt.View(func(tx *bolt.Tx) error {
+	err := db.readTx(func(tx *bolt.Tx) error {
 		if ch := channelOutbox(tx, key); ch != nil && ch.Bucket(bucketNotices) != nil {
 			if k, _ := ch.Bucket(bucketNotices).Cursor().Last(); k != nil {
 				last = seqFromKey(k)
@@ -187,7 +187,7 @@ func (db *DB) Outboxes() ([]Key, error) {
 	}
 	defer db.leave()
 	var keys []Key
-	err := db.bolt.View(func(tx *bolt.Tx) (err error) {
+	err := db.readTx(func(tx *bolt.Tx) (err error) {
 		keys, err = channelKeys(tx.Bucket(bucketOutbox), func(ch *bolt.Bucket) bool {
 			return hasKeys(ch.Bucket(bucketNotices)) || hasKeys(ch.Bucket(bucketStrip))
 		})
@@ -266,7 +266,7 @@ func (db *DB) Delivered(key Key, seq uint64, messageID string, buttons bool) (st
 	}
 	defer db.leave()
 	var n Notice
-	if err := db.bolt.View(func(tx *bolt.Tx) error {
+	if err := db.readTx(func(tx *bolt.Tx) error {
 		ch := channelOutbox(tx, key)
 		if ch == nil || ch.Bucket(bucketNotices) == nil {
 			return errNoNotice
@@ -363,7 +363,7 @@ func (db *DB) Strips(key Key) ([]string, error) {
 	}
 	defer db.leave()
 	var ids []string
-	err := db.bolt.View(func(tx *bolt.Tx) error {
+	err := db.readTx(func(tx *bolt.Tx) error {
 		if ch := channelOutbox(tx, key); ch != nil && ch.Bucket(bucketStrip) != nil {
 			return ch.Bucket(bucketStrip).ForEach(func(k, _ []byte) error {
 				ids = append(ids, string(k))
@@ -413,7 +413,7 @@ func (db *DB) NoticesQueued() (uint64, error) {
 	}
 	defer db.leave()
 	var n uint64
-	err := db.bolt.View(func(tx *bolt.Tx) error {
+	err := db.readTx(func(tx *bolt.Tx) error {
 		n = tx.Bucket(bucketOutbox).Sequence()
 		return nil
 	})

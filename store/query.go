@@ -20,7 +20,7 @@ func (db *DB) History(key Key) ([]Step, error) {
 	}
 	name := []byte(key.String())
 	var steps []Step
-	err := db.bolt.View(func(tx *bolt.Tx) error {
+	err := db.readTx(func(tx *bolt.Tx) error {
 		var h *bolt.Bucket
 		if b := tx.Bucket(bucketRunning).Bucket(name); b != nil {
 			h = b.Bucket(bucketHistory)
@@ -51,7 +51,7 @@ func (db *DB) Archive(guild string, limit int) ([]Finished, error) {
 	}
 	defer db.leave()
 	var out []Finished
-	err := db.bolt.View(func(tx *bolt.Tx) error {
+	err := db.readTx(func(tx *bolt.Tx) error {
 		g := tx.Bucket(bucketArchive).Bucket([]byte(guild))
 		if g == nil {
 			return nil

@@ -150,7 +150,7 @@ func Reshard(from, to []string, opts Options) ([]ShardCounts, error) {
 			return nil, fmt.Errorf("reshard: copying %s: %w", src.path, err)
 		}
 		copied += n
-		c, err := leaves(src.bolt)
+		c, err := src.leaves()
 		if err != nil {
 			cleanup()
 			return nil, fmt.Errorf("reshard: counting %s: %w", src.path, err)
@@ -159,7 +159,7 @@ func Reshard(from, to []string, opts Options) ([]ShardCounts, error) {
 	}
 	total := 0
 	for _, db := range dsts {
-		c, err := leaves(db.bolt)
+		c, err := db.leaves()
 		if err != nil {
 			cleanup()
 			return nil, fmt.Errorf("reshard: counting %s: %w", db.path, err)
@@ -192,7 +192,10 @@ func Reshard(from, to []string, opts Options) ([]ShardCounts, error) {
 // values copied.
 func reshardOne(src *DB, dsts []*DB, counts []ShardCounts) (int, error) {
 	copied := 0
-	err := src.bolt.View(func(stx *bolt.Tx) error {
+	// Only src's pages are read: a panic on a damaged one passes through
+	// dst's bbolt Update (which rolls back) to src.readTx, which reports
+	// it for src.
+	err := src.readTx(func(stx *bolt.Tx) error {
 		for i, dst := range dsts {
 			err := dst.bolt.Update(func(dtx *bolt.Tx) error {
 				return stx.ForEach(func(name []byte, sb *bolt.Bucket) error {
@@ -286,9 +289,9 @@ func bucketLen(b *bolt.Bucket) int {
 
 // leaves counts the values (not buckets) of every bucket of the file but
 // the meta data.
-func leaves(bdb *bolt.DB) (int, error) {
+func (db *DB) leaves() (int, error) {
 	n := 0
-	err := bdb.View(func(tx *bolt.Tx) error {
+	err := db.readTx(func(tx *bolt.Tx) error {
 		return tx.ForEach(func(name []byte, b *bolt.Bucket) error {
 			if bytes.Equal(name, bucketMeta) {
 				return nil

@@ -107,7 +107,7 @@ func (db *DB) Stats(guild string) ([]PlayerStats, error) {
 	}
 	defer db.leave()
 	var out []PlayerStats
-	err := db.bolt.View(func(tx *bolt.Tx) error {
+	err := db.readTx(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketStats).Bucket([]byte(guild))
 		if b == nil {
 			return nil

@@ -6,6 +6,7 @@ package store
 import (
 	"errors"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mortain/mortain/rules"
@@ -166,6 +167,8 @@ type DB struct {
 	// checked tells that Open checked every page (the file had not been
 	// closed cleanly, or is new to this program).
 	checked bool
+	// damage is the first damaged page a transaction met (Damaged).
+	damage atomic.Pointer[DamagedFileError]
 	// backups answers backup requests from other processes (live.go).
 	backups     *backupServer
 	stopBackups sync.Once

@@ -1,6 +1,7 @@
 package command
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -37,6 +38,10 @@ func (s *Service) flush(key store.Key, resp Response) Response {
 		return resp
 	}
 	if err := s.cfg.Store.Enqueue(key, noticesOf(resp.Posts)...); err != nil {
+		var dmg *store.DamagedFileError
+		if errors.As(err, &dmg) {
+			return s.fail(err)
+		}
 		s.cfg.Logger.Error("queueing posts", "key", key, "err", err)
 		return refused("Something went wrong on our side and nothing was posted; please try again.")
 	}

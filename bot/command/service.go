@@ -206,16 +206,29 @@ func (s *Service) dispatch(ctx context.Context, name string, req Request) (Respo
 	return Response{}, refuse("unknown command %q: type help for the list", name)
 }
 
+// DamagedText is the answer to a command that reached a damaged page of
+// the database (store.DamagedFileError).
+const DamagedText = "The bot's database is damaged where this channel's data is kept, so this could not be done; nothing was changed. " +
+	"Games in other channels are not affected. A server admin should ask whoever runs the bot to stop it, back up its database file and run mortain doctor."
+
 // fail turns an error into a refusal the caller can read; internal errors
 // are logged and reported without detail.
 func (s *Service) fail(err error) Response {
 	var r *refusal
 	var re *rules.RuleError
+	var dmg *store.DamagedFileError
+	var pe *store.PanicError
 	switch {
 	case errors.As(err, &r):
 		return refused("%s", r.msg)
 	case errors.As(err, &re):
 		return refused("Not allowed by rule %s: %s.", re.Rule, re.Msg)
+	case errors.As(err, &dmg):
+		s.cfg.Logger.Error("a command reached a damaged page of the database: stop the bot, back up the file and run mortain doctor", "err", err, "stack", string(dmg.Stack))
+		return refused("%s", DamagedText)
+	case errors.As(err, &pe):
+		s.cfg.Logger.Error("command failed", "err", err, "stack", string(pe.Stack))
+		return refused("Something went wrong on our side and nothing was changed; please try again.")
 	case errors.Is(err, store.ErrNotFound):
 		return refused("There is no game in this channel: start one with new.")
 	case errors.Is(err, store.ErrSetAside):
