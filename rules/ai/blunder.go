@@ -29,7 +29,10 @@ import (
 //     anything but step to a hex out of range or in better cover, when it
 //     can;
 //   - a German unit that can exit, or step from column 12 into column 11,
-//     opening fire instead (R5.5);
+//     opening fire instead (R5.5), while more US units are left than exits
+//     are needed (then the exits are the nearer road to victory, R8.1;
+//     with fewer, the annihilation of R8.2 may be nearer, and the arena
+//     shows a German that keeps shooting then wins more);
 //   - a German unit entering without the Tiger when they could enter
 //     together, or the Tiger alone when a partner could come with it
 //     (R5.4); passing with no points left when the Tiger could still follow
@@ -199,10 +202,16 @@ func (v *view) lastAtRisk() bool {
 }
 
 // nearExit reports whether German unit u can exit now, or step from column
-// 12 into column 11 (R5.5).
+// 12 into column 11 (R5.5), while the exits are the nearer road to victory.
 func (v *view) nearExit(u rules.UnitID) bool {
 	s := v.s
 	h := s.Unit(u).Hex
+	// While more US units are left than exits are needed, the exits are
+	// the nearer road to victory (R8.1 against R8.2); once fewer are left,
+	// a shot may bring the annihilation closer than an exit.
+	if v.usLeft() <= rules.ExitsToWin-s.Exited() {
+		return false
+	}
 	switch h.Col() {
 	case rules.FirstCol:
 		return s.Check(rules.Exit(u)) == nil
@@ -277,4 +286,15 @@ func (v *view) earlyResolve() bool {
 		}
 	}
 	return false
+}
+
+// usLeft counts the US units still in the game (R8.2).
+func (v *view) usLeft() int {
+	n := 0
+	for m := v.sc.SideUnits(rules.US); m != 0; m &= m - 1 {
+		if st := v.s.Unit(rules.UnitID(bits.TrailingZeros32(m))).Status; st == rules.OnMap || st == rules.InReserve {
+			n++
+		}
+	}
+	return n
 }

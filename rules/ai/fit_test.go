@@ -16,7 +16,8 @@ import (
 // behind the US set-ups of docs/ai.md. They are slow and print rather than
 // assert, so they run only when asked:
 //
-//	MORTAIN_FIT=1 go test ./rules/ai -run TestFitValueModel -v
+//	MORTAIN_FIT=1 go test ./rules/ai -run TestFitValueModel -v       (historical set-up)
+//	MORTAIN_FIT=suite go test ./rules/ai -run TestFitValueModel -v   (every kind of set-up: the kept fit)
 //	MORTAIN_FIT=1 go test ./rules/ai -run 'TestTuneGermanWeights$' -v -timeout 1h
 //	MORTAIN_FIT=1 go test ./rules/ai -run TestSearchUSSetup -v
 //	MORTAIN_FIT=1 go test ./rules/ai -run TestUSSetupAgainstGerman -v
@@ -78,7 +79,10 @@ func match(newUS, newGerman func(seed uint64) Player, games int, seed uint64, at
 
 // TestFitValueModel fits valueWeights: a logistic regression per turn of
 // the German win on germanFeatures at the turn's start, over 20,000 games
-// of the easy US against the hard German's heuristic.
+// of the easy US against the hard German's heuristic: with the historical
+// US set-up (MORTAIN_FIT=1), or (MORTAIN_FIT=suite, the kept fit) with a
+// fresh random set-up in every other game and the suite's set-ups in turn
+// in the others.
 func TestFitValueModel(t *testing.T) {
 	if os.Getenv("MORTAIN_FIT") == "" {
 		t.Skip("set MORTAIN_FIT=1 to fit the value model")
@@ -90,7 +94,22 @@ func TestFitValueModel(t *testing.T) {
 	var byTurn [rules.Turns + 1][]sample
 	var pending [rules.Turns + 1][numFeatures]float64
 	var seen [rules.Turns + 1]bool
-	easyMatch(&hardGerman, 20000, 7, func(s *rules.State) {
+	newUS := func(seed uint64) Player { return newEasy(seed) }
+	if os.Getenv("MORTAIN_FIT") == "suite" {
+		// Games from every kind of set-up: the suite's, in turn, and
+		// fresh random ones, one each in turn.
+		suite, _ := SetupSuite()
+		g := 0
+		newUS = func(seed uint64) Player {
+			g++
+			setup := RandomUSSetup(nil, seed)
+			if g%2 == 0 {
+				setup = suite[(g/2)%len(suite)].Setup
+			}
+			return &placedEasy{newEasy(seed), placer{setup}}
+		}
+	}
+	match(newUS, easyWith(&hardGerman), 20000, 7, func(s *rules.State) {
 		pending[s.Turn()], seen[s.Turn()] = germanFeatures(s), true
 	}, func(s *rules.State) {
 		y := 0.0
@@ -193,16 +212,25 @@ func TestTuneGermanWeights(t *testing.T) {
 // when score rates it 0.003 above the best so far and it still wins at
 // least 96.5% of 1,500 games against a random US. It returns the best.
 func tuneGerman(start germanWeights, seed uint64, score func(*germanWeights) float64) germanWeights {
+	return tuneGermanBy(start, seed, 150, score)
+}
+
+// tuneRandomFloor is the share of games against a random US a candidate
+// of tuneGerman must win to be kept.
+var tuneRandomFloor = 0.965
+
+// tuneGermanBy is tuneGerman with iters candidates.
+func tuneGermanBy(start germanWeights, seed uint64, iters int, score func(*germanWeights) float64) germanWeights {
 	cur := start
 	best := score(&cur)
 	fmt.Printf("start %.4f %+v\n", best, cur)
 	fields := func(w *germanWeights) []*float64 {
 		return []*float64{&w.sideways, &w.cover, &w.threat, &w.fireCost, &w.joker, &w.tiger, &w.tigerPay,
-			&w.enter, &w.pair, &w.lead, &w.flipRun, &w.escape, &w.crowd, &w.fireMul}
+			&w.enter, &w.pair, &w.lead, &w.flipRun, &w.escape, &w.crowd, &w.fireMul, &w.menace}
 	}
-	step := []float64{2, 1, 1, 0.5, 30, 5, 3, 3, 5, 1, 8, 0.5, 2, 1}
+	step := []float64{2, 1, 1, 0.5, 30, 5, 3, 3, 5, 1, 8, 0.5, 2, 1, 2}
 	r := rng(seed)
-	for it := 0; it < 150; it++ {
+	for it := 0; it < iters; it++ {
 		c := cur
 		f := fields(&c)
 		for j := 1 + r.IntN(3); j > 0; j-- {
@@ -210,7 +238,7 @@ func tuneGerman(start germanWeights, seed uint64, score func(*germanWeights) flo
 			*f[i] += step[i] * (r.Float64()*2 - 1)
 		}
 		c.fireMul = max(c.fireMul, 0)
-		if sc := score(&c); sc > best+0.003 && randomMatch(&c, 1500, 23) >= 0.965 {
+		if sc := score(&c); sc > best+0.003 && randomMatch(&c, 1500, 23) >= tuneRandomFloor {
 			best, cur = sc, c
 			fmt.Printf("it %d %.4f %+v\n", it, best, cur)
 		}

@@ -112,7 +112,32 @@ func (p *hardPlayer) Choose(ctx context.Context, s *rules.State) (rules.Action, 
 			best = i
 		}
 	}
+	if !overrules(wins[best], visits[best], wins[0], visits[0]) {
+		best = 0
+	}
 	return cands[best], nil
+}
+
+// usTrustZ is the evidence the US tree search needs to play another action
+// than the heuristic's best (a one-sided z of the difference of their win
+// rates). With few iterations spread over ten candidates the most visited
+// one is mostly noise, and a set-up chosen for the heuristic (AISetups)
+// is lost by moves it would not make.
+const usTrustZ = 1.0
+
+// overrules reports whether a root action won w of n playouts clearly more
+// often than the heuristic's best, which won w0 of n0.
+func overrules(w, n, w0, n0 float64) bool {
+	if n == 0 || n0 == 0 {
+		return n > 0 && n0 == 0
+	}
+	p, p0 := w/n, w0/n0
+	pool := (w + w0) / (n + n0)
+	se := math.Sqrt(pool * (1 - pool) * (1/n + 1/n0))
+	if se == 0 {
+		return p > p0
+	}
+	return (p-p0)/se >= usTrustZ
 }
 
 // plan returns the candidates the hard level searches over in s (the

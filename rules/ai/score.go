@@ -93,7 +93,9 @@ func (v *view) menaced(h rules.Hex) float64 {
 func (v *view) score(a rules.Action) float64 {
 	sc := v.baseScore(a)
 	if v.blunder(a) {
-		sc -= blunderCost
+		// Below passing and every other action, whatever the weights
+		// make of it; the order among blunders is kept.
+		sc = min(sc, passScore) - blunderCost + 1e-6*max(sc, 0)
 	}
 	return sc
 }

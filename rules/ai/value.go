@@ -14,17 +14,19 @@ import (
 // next turn's start and take this value instead of playing on to the end,
 // which takes most of the luck of the later turns out of the comparison of
 // two moves. The weights were fitted to 20,000 games of the easy US
-// against the hard German's heuristic (TestFitValueModel in fit_test.go),
-// with the built-in factors after the balance change of docs/balance.md.
+// against the hard German's heuristic (TestFitValueModel in fit_test.go,
+// MORTAIN_FIT=suite), half of them from a fresh random US set-up and half
+// from the set-ups of the suite in turn, with the built-in factors after
+// the balance change of docs/balance.md.
 
 // valueWeights[turn] are the model's weights for a turn's start, in the
 // order of germanFeatures.
 var valueWeights = [rules.Turns + 1][numFeatures]float64{
-	2: {0.9825, 0.2550, 0.7511, -0.3720, -0.0142, 0.3968, -0.0935},
-	3: {4.6004, 0.0579, 1.0698, -0.5676, -0.0190, 0.3463, -0.1627},
-	4: {4.1695, 0.1510, 1.5202, -0.5824, -0.0015, 0.3114, -0.1716},
-	5: {4.3473, 0.0313, 1.9239, -0.5131, -0.0187, 0.3866, -0.1942},
-	6: {2.4473, 0.1670, 1.9397, -0.1663, -0.0253, 0.5111, -0.2028},
+	2: {1.6366, 0.1099, 0.6522, -0.2862, -0.0143, 0.1023, -0.0774},
+	3: {2.2982, -0.1072, 0.7526, -0.2834, -0.0290, 0.2452, -0.1135},
+	4: {2.4452, -0.2133, 0.8591, -0.2728, -0.0248, 0.3073, -0.1454},
+	5: {2.6605, -0.4009, 0.9646, -0.1907, -0.0358, 0.2758, -0.1689},
+	6: {2.1981, -0.4866, 0.9564, 0.0292, -0.0594, 0.3033, -0.2052},
 }
 
 const numFeatures = 7
