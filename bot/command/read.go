@@ -35,7 +35,11 @@ func statusText(v *view) string {
 	default:
 		b.WriteString("**" + roundHeader(st) + "**")
 		if !st.FaceRound() {
-			fmt.Fprintf(&b, " · %d points left", st.PointsLeft())
+			if n := st.PointsLeft(); n == 1 {
+				b.WriteString(" · 1 point left")
+			} else {
+				fmt.Fprintf(&b, " · %d points left", n)
+			}
 		}
 	}
 	b.WriteString("\n")
