@@ -1,3 +1,5 @@
+// R9.1, R9.2: actions as plain data — the kinds, their constructors, and the notation saved games replay.
+
 package rules
 
 import (

@@ -1,3 +1,5 @@
+// R1.4: the deck — cards, colours and values, and what a card gives (R4.2, R4.3, R7.1).
+
 package rules
 
 import (

@@ -1,3 +1,5 @@
+// Debug edits (no rule of their own): any position or card order, for tests and local play.
+
 package rules
 
 import (

@@ -1,3 +1,5 @@
+// R4.1, R4.7: hidden information — Determinize guesses the order of the undrawn cards, for search.
+
 package rules
 
 import "github.com/mortain/mortain/rules/splitmix"

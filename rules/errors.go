@@ -1,3 +1,5 @@
+// R9.1: refusals — a RuleError names the rule an illegal action breaks.
+
 package rules
 
 import "fmt"

@@ -1,3 +1,5 @@
+// R9.3: the event log — every draw, activation, attack, entry, exit, Air/OBA use, pass, turn end and victory.
+
 package rules
 
 // EventKind is what happened (R9.3).

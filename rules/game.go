@@ -1,3 +1,5 @@
+// R9.2: a Game — a State with its seed, history and log, replayed exactly; undo within the round.
+
 package rules
 
 import (

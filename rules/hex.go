@@ -1,3 +1,5 @@
+// R1.1: the map — hex numbers, neighbours and distances.
+
 package rules
 
 import (

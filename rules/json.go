@@ -1,3 +1,5 @@
+// R9.2: saved games — the JSON of a Game (schema, seed, scenario, history, state, log), checked on load.
+
 package rules
 
 import (

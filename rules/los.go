@@ -1,3 +1,5 @@
+// R6.2, R6.3: range and line of sight — geometry worked out once per scenario.
+
 package rules
 
 import "math"

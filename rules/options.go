@@ -1,3 +1,5 @@
+// The house rules (opt:...) of R4.7, R5.4, R6.3, R6.6 and R6.8, fixed when a game is created.
+
 package rules
 
 import (

@@ -1,3 +1,5 @@
+// The random player (no rule of its own): uniform over LegalActions, the baseline opponent and stress test.
+
 package rules
 
 // RandomPlayer picks uniformly among the legal actions, from its own seeded

@@ -1,3 +1,5 @@
+// R9.1, R9.2: fair dealing — a commitment to the seed, and a record of the game anyone can verify.
+
 package rules
 
 import (

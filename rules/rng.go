@@ -1,3 +1,5 @@
+// R9.2: the seeded generator that shuffles every deck.
+
 package rules
 
 import "github.com/mortain/mortain/rules/splitmix"

@@ -1,3 +1,5 @@
+// R1.2, R1.3: the scenario — sides, terrain, unit types and factors, loaded from the embedded scenario file.
+
 package rules
 
 import (

@@ -1,3 +1,5 @@
+// R1.3: the state — a whole position (units, deck, turn, round) as a plain value, and its read-only view.
+
 package rules
 
 import "math/bits"
@@ -289,48 +291,10 @@ func (s *State) unitsAtMask(h Hex) uint32 {
 	return m
 }
 
-// occupancy is, as hex masks, the hexes each side holds and how many units
-// that count for stacking (R3.1: not the Tiger) stand in them.
-type occupancy struct {
-	held [3]uint64 // by side
-	one  uint64    // at least one stacking unit
-	two  uint64    // two or more stacking units
-}
-
-// enemyOf reports whether hex h holds units of the enemy of side.
-func (o *occupancy) enemyOf(side Side, h Hex) bool { return o.held[side.Enemy()]&(1<<h) != 0 }
-
-// count is the number of stacking units in h (0, 1 or 2+).
-func (o *occupancy) count(h Hex) int {
-	switch {
-	case o.two&(1<<h) != 0:
-		return 2
-	case o.one&(1<<h) != 0:
-		return 1
-	}
-	return 0
-}
-
 // setUnit changes where a unit is, keeping the occupancy up to date.
 func (s *State) setUnit(u UnitID, st UnitState) {
 	s.units[u] = st
 	s.occ = s.occupancy()
-}
-
-func (s *State) occupancy() (o occupancy) {
-	for u := range s.sc.Units {
-		us := &s.units[u]
-		if us.Status != OnMap {
-			continue
-		}
-		bit := uint64(1) << us.Hex
-		o.held[s.sc.Units[u].Side] |= bit
-		if UnitID(u) != s.sc.Tiger {
-			o.two |= o.one & bit
-			o.one |= bit
-		}
-	}
-	return o
 }
 
 // NewState starts a game of scenario sc with options opts and a seed: the US

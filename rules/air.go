@@ -1,0 +1,140 @@
+// R7: Air, OBA and cover — the US markers (R1.5, R7.1-R7.5): check, perform, list.
+
+package rules
+
+import "math/bits"
+
+// checkMarker checks the use of the Air or OBA marker: an Air attack, an
+// OBA strike or Air cover (R7.1-R7.5, R6.7).
+func (s *State) checkMarker(a Action) error {
+	if s.round.side != US {
+		return refuse("R7.1", "the Air and OBA markers are used in US rounds only")
+	}
+	if s.airOBAUsed {
+		return refuse("R7.1", "the US already used Air or OBA this turn")
+	}
+	if s.round.activated != 0 {
+		return refuse("R7.1", "Air or OBA is used instead of activating ground units, and units were activated this round")
+	}
+	air, oba := s.round.card.Markers()
+	if a.Kind == ActOBA && !oba {
+		return refuse("R7.1", "the %s allows Air, not OBA (OBA needs a red 2, 4, 6, 8, 10, Q or K)", s.round.card)
+	}
+	if a.Kind != ActOBA && !air {
+		return refuse("R7.1", "the %s allows OBA, not Air (Air needs a red A, 3, 5, 7, 9 or J)", s.round.card)
+	}
+	if !a.Hex.Valid() {
+		return refuse("R7.2", "name a hex holding German units")
+	}
+	germans := s.unitsAtMask(a.Hex) & s.sc.sideMask[German]
+	if germans == 0 {
+		return refuse("R7.2", "%s holds no German unit", a.Hex)
+	}
+	if a.Kind == ActAirCover {
+		if a.Target != NoUnit {
+			return refuse("R7.5", "Air cover is placed on a hex, not on a unit")
+		}
+		return nil
+	}
+	if a.Target != NoUnit {
+		if !s.validUnit(a.Target) || germans&(1<<a.Target) == 0 {
+			return refuse("R7.4", "that unit is not a German unit in %s", a.Hex)
+		}
+		if s.round.targeted&(1<<a.Target) != 0 {
+			return refuse("R6.7", "%s was already targeted this round", s.sc.Units[a.Target].ID)
+		}
+		return nil
+	}
+	if germans&^s.round.targeted == 0 {
+		return refuse("R6.7", "every unit in %s was already targeted this round", a.Hex)
+	}
+	return nil
+}
+
+// strike performs an Air attack or OBA (R7.2-R7.4).
+func (s *State) strike(a Action, log *[]Event) {
+	r := &s.round
+	s.airOBAUsed = true
+	r.strikeKind = strikeAir
+	if a.Kind == ActOBA {
+		r.strikeKind = strikeOBA
+	}
+	r.strikeHex = a.Hex
+	if a.Target != NoUnit {
+		r.strikeUnits = 1 << a.Target
+	} else {
+		r.strikeUnits = s.unitsAtMask(a.Hex) & s.sc.sideMask[German] &^ r.targeted
+	}
+	r.targeted |= r.strikeUnits
+	r.attackTarget = UnitID(bits.TrailingZeros32(r.strikeUnits))
+	if s.attackN() < 1 {
+		s.finishAttack(ResultAutoMiss, NoCard, log)
+		return
+	}
+	s.drawForCombat(log)
+}
+
+// airCover places Air cover (R7.5).
+func (s *State) airCover(h Hex, log *[]Event) {
+	s.airOBAUsed = true
+	var m uint32
+	for u := range s.sc.Units {
+		us := s.units[u]
+		if s.sc.Units[u].Side == German && us.Status == OnMap && (us.Hex == h || Adjacent(us.Hex, h)) {
+			m |= 1 << u
+		}
+	}
+	s.covered |= m
+	e := newEvent(EvAirCover)
+	e.Side, e.To, e.Firers = US, h, m
+	s.emit(log, e)
+	s.endRound("R7.1: the marker was used", log)
+}
+
+// markerActions yields the Air and OBA actions of a US round (R7).
+func (s *State) markerActions(c *collector) bool {
+	r := &s.round
+	if r.side != US || s.airOBAUsed || r.activated != 0 {
+		return true
+	}
+	air, oba := r.card.Markers()
+	if !air && !oba {
+		return true
+	}
+	var hexes uint64
+	for m := s.sc.sideMask[German]; m != 0; m &= m - 1 {
+		u := bits.TrailingZeros32(m)
+		if s.units[u].Status == OnMap {
+			hexes |= 1 << s.units[u].Hex
+		}
+	}
+	for hm := hexes; hm != 0; hm &= hm - 1 {
+		h := Hex(bits.TrailingZeros64(hm))
+		germans := s.unitsAtMask(h) & s.sc.sideMask[German]
+		free := germans &^ r.targeted
+		if air {
+			if !c.add(AirCover(h)) {
+				return false
+			}
+		}
+		if free == 0 {
+			continue
+		}
+		k := ActOBA
+		if air {
+			k = ActAirAttack
+		}
+		a := act(k)
+		a.Hex = h
+		if !c.add(a) {
+			return false
+		}
+		for m := free; m != 0; m &= m - 1 {
+			a.Target = UnitID(bits.TrailingZeros32(m))
+			if !c.add(a) {
+				return false
+			}
+		}
+	}
+	return true
+}
