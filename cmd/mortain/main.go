@@ -1,5 +1,5 @@
 // Command mortain runs Stand at Mortain: local play in the terminal, or the
-// Discord bot when a token is configured, plus tools (arena, backup).
+// Discord bot when a token is configured, plus tools (arena, backup, ai-fit).
 package main
 
 import (

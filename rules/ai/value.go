@@ -14,8 +14,8 @@ import (
 // next turn's start and take this value instead of playing on to the end,
 // which takes most of the luck of the later turns out of the comparison of
 // two moves. The weights were fitted to 20,000 games of the easy US
-// against the hard German's heuristic (TestFitValueModel in fit_test.go,
-// MORTAIN_FIT=suite), half of them from a fresh random US set-up and half
+// against the hard German's heuristic (FitValueModel in fit.go, mortain
+// ai-fit value), half of them from a fresh random US set-up and half
 // from the set-ups of the suite in turn, with the built-in factors after
 // the balance change of docs/balance.md.
 

@@ -83,12 +83,12 @@ func TestGermanValueR8(t *testing.T) {
 // easy level's from every kind of US set-up (R2.1): over the suite's 32
 // set-ups, 100 games each against the easy US, they win at least 15 points
 // more on average and at least 10 more on their worst set-up (measured
-// with 2,000 games a set-up, TestTuneGermanSuite: 41% against 13% on
+// with 2,000 games a set-up, mortain ai-fit german-suite: 41% against 13% on
 // average, 35% against 4% at worst).
 func TestHardGermanWeightsBeatEasy(t *testing.T) {
 	suite := tuningSetups()[:32]
-	hard := suiteRates(&hardGerman, suite, 100, 33)
-	easy := suiteRates(&easyGerman, suite, 100, 33)
+	hard := suiteRates(context.Background(), &hardGerman, suite, 100, 33)
+	easy := suiteRates(context.Background(), &easyGerman, suite, 100, 33)
 	mean := func(r []float64) float64 {
 		s := 0.0
 		for _, x := range r {
@@ -107,7 +107,7 @@ func TestHardGermanWeightsBeatEasy(t *testing.T) {
 // played by the heuristic alone they must still beat a random US in at
 // least 95% of 4,000 games, the floor (measured: 96.25%).
 func TestHardGermanWeightsBeatRandom(t *testing.T) {
-	if got := randomMatch(&hardGerman, 4000, 35); got < 0.95 {
+	if got := randomMatch(context.Background(), &hardGerman, 4000, 35); got < 0.95 {
 		t.Fatalf("German win rate of the hard weights against a random US: %.3f, want at least 0.95", got)
 	}
 }

@@ -34,21 +34,21 @@ var easyGerman = germanWeights{
 	joker: 60, tiger: 15, tigerPay: -4, enter: 2, pair: 12,
 }
 
-// hardGerman is the hard level's German, tuned over every kind of US
-// set-up (TestTuneGermanSuite in suite_fit_test.go): a random local search
-// from robustGerman (fit_test.go, tuned against five set-ups), each
-// candidate scored by an easy player with it as the German against the
-// easy US on the 32 set-ups of the suite and 16 more random ones, 300
-// games each (the mean win rate plus the mean of the worst quarter), and
-// kept only while it still beats a random US in 96% of 1,500 games. Its
-// German fights: menace values a hit on a US unit by the German units it
-// can fire at (those to enter included), so the units across the way and
-// over the entry column are shot first, and fire costs little. Against a
-// forward US set-up it wins mostly by leaving no US unit in the game
-// (R8.2), and it keeps shooting from the exit column while fewer US units
-// are left than exits are needed (the exit blunder class, blunder.go).
-// The weights before it, tuned against the historical set-up alone, won
-// 76% there and 0-29% from the searched set-ups (docs/ai.md).
+// hardGerman is the hard level's German, tuned over every kind of US set-up
+// (TuneGermanSuite in tune.go, mortain ai-fit german-suite): a random local
+// search from robustGerman (tune.go, tuned against five set-ups), each
+// candidate scored by an easy player with it as the German against the easy
+// US on the 32 set-ups of the suite and 16 more random ones, 300 games each
+// (the mean win rate plus the mean of the worst quarter), and kept only
+// while it still beats a random US in 96% of 1,500 games. Its German
+// fights: menace values a hit on a US unit by the German units it can fire
+// at (those to enter included), so the units across the way and over the
+// entry column are shot first, and fire costs little. Against a forward US
+// set-up it wins mostly by leaving no US unit in the game (R8.2), and it
+// keeps shooting from the exit column while fewer US units are left than
+// exits are needed (the exit blunder class, blunder.go). The weights before
+// it, tuned against the historical set-up alone, won 76% there and 0-29%
+// from the searched set-ups (docs/ai.md).
 var hardGerman = germanWeights{
 	move: 10, sideways: -1.7771, cover: 1.75, threat: 1.0574, fireCost: 0.0514,
 	joker: 94, tiger: 12.1158, tigerPay: -4.2845, enter: -1.4128, pair: 9.4,

@@ -1,0 +1,250 @@
+package ai
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"time"
+
+	"github.com/mortain/mortain/rules"
+)
+
+// The tools behind the AI-speed figures of docs/ai.md ("Speed") and
+// docs/benchmarks.md: mortain ai-fit budget and wait.
+
+// openPositions returns n positions where side is to act and the hard
+// level would search, from games of the easy heuristic (the hard German's
+// weights for the German) from seed on.
+func openPositions(side rules.Side, n int, seed uint64) []rules.State {
+	var out []rules.State
+	for g := seed; len(out) < n; g++ {
+		s := rules.NewState(nil, rules.Options{}, g)
+		us, ger := newEasy(g), newEasy(g+1)
+		ger.v.gw = &hardGerman
+		r := rng(g)
+		for i := 0; !s.Over(); i++ {
+			if s.ToAct() == side && s.Phase() != rules.PhaseSetup && r.IntN(12) == 0 && len(out) < n {
+				if Thinks("hard", &s) {
+					out = append(out, s)
+				}
+			}
+			p := us
+			if s.ToAct() == rules.German {
+				p = ger
+			}
+			a, _ := p.Choose(context.Background(), &s)
+			if s.Apply(a, nil) != nil {
+				break
+			}
+		}
+	}
+	return out
+}
+
+// BudgetOptions are the settings of BudgetAgreement.
+type BudgetOptions struct {
+	// Sides are the sides measured (both, the US first).
+	Sides []rules.Side
+	// Positions is the number of positions a side (40), from games of
+	// seed 500 on.
+	Positions int
+	// Rate, when above zero, is the iterations per second the budgets are
+	// converted at, instead of the rate measured on the positions at a
+	// 500 ms budget: the run then takes no time budget at all.
+	Rate float64
+}
+
+// DefaultBudget returns the settings of the figures of docs/ai.md.
+func DefaultBudget() BudgetOptions {
+	return BudgetOptions{Sides: []rules.Side{rules.US, rules.German}, Positions: 40}
+}
+
+// BudgetAgreement measures, for each side, the hard level's iterations per
+// second on one worker at a time budget, then how often its decision at
+// the iterations of smaller budgets agrees with its decision at the
+// iterations of 2 s, against how often two 2 s decisions with other seeds
+// agree (the noise floor). It writes two lines a side: the rate, and the
+// agreement at each budget.
+func BudgetAgreement(ctx context.Context, out io.Writer, o BudgetOptions) error {
+	if o.Positions < 1 {
+		return errors.New("give at least one position")
+	}
+	n := o.Positions
+	for _, side := range o.Sides {
+		pos := openPositions(side, n, 500)
+		rate := o.Rate
+		if rate > 0 {
+			fmt.Fprintf(out, "%s: %d positions, %.0f iterations/s (given, not measured)\n", side.Title(), len(pos), rate)
+		} else {
+			// Iterations per second on one worker, at a 500 ms budget.
+			p := newHard(1, Budget{Time: 500 * time.Millisecond, Workers: 1})
+			start := time.Now()
+			for i := range pos {
+				c := pos[i]
+				if _, err := p.Choose(ctx, &c); err != nil {
+					return err
+				}
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+			}
+			rate = float64(p.iterations) / time.Since(start).Seconds()
+			fmt.Fprintf(out, "%s: %d positions, %.0f iterations/s on one worker at 500 ms (%d searches)\n", side.Title(), len(pos), rate, p.searches)
+		}
+		at := func(d time.Duration) int { return max(1, int(rate*d.Seconds())) }
+		// 100 and 400 iterations: budgets whose strength differs in the
+		// arena (docs/ai.md), to see whether agreement tells them apart.
+		budgets := []struct {
+			name  string
+			iters int
+		}{{"100it", 100}, {"400it", 400}}
+		for _, d := range []time.Duration{250 * time.Millisecond, 500 * time.Millisecond, time.Second} {
+			budgets = append(budgets, struct {
+				name  string
+				iters int
+			}{d.String(), at(d)})
+		}
+		choose := func(s rules.State, iters int, seed uint64) (rules.Action, error) {
+			p := newHard(seed, Budget{Iterations: iters, Workers: 1})
+			a, err := p.Choose(ctx, &s)
+			if err == nil {
+				err = ctx.Err()
+			}
+			return a, err
+		}
+		floor, agree := 0, make([]int, len(budgets))
+		for i, s := range pos {
+			ref, err := choose(s, at(2*time.Second), uint64(i)+1)
+			if err != nil {
+				return err
+			}
+			a, err := choose(s, at(2*time.Second), uint64(i)+1001)
+			if err != nil {
+				return err
+			}
+			if a == ref {
+				floor++
+			}
+			for j, b := range budgets {
+				a, err := choose(s, b.iters, uint64(i)+2001+uint64(j)*1000)
+				if err != nil {
+					return err
+				}
+				if a == ref {
+					agree[j]++
+				}
+			}
+		}
+		line := fmt.Sprintf("%s: agreement with a 2 s decision (%d iterations): another 2 s decision %d/%d", side.Title(), at(2*time.Second), floor, len(pos))
+		for j, b := range budgets {
+			line += fmt.Sprintf("; %s (%d it) %d/%d", b.name, b.iters, agree[j], len(pos))
+		}
+		fmt.Fprintln(out, line)
+	}
+	return nil
+}
+
+// WaitOptions are the settings of PersonWait.
+type WaitOptions struct {
+	// Games is the number of games a side (2), seeds 1 on.
+	Games int
+	// Budget is the hard level's budget per decision (zero: the default,
+	// DefaultTime).
+	Budget Budget
+}
+
+// DefaultWait returns the settings of the figures of docs/ai.md.
+func DefaultWait() WaitOptions {
+	return WaitOptions{Games: 2}
+}
+
+// PersonWait plays whole games of the hard level against an easy player
+// standing in for the person, and reports the person's wait: the wall
+// time from one of the person's decisions to the next, made of the AI's
+// decisions between them and the bot's pause between two AI activations
+// in a row (bot.Bot.aiDelay: AIDelay less the budget when the AI
+// searches), for several AIDelays. The posts' storing and
+// drawing (tens of ms) are not counted. It writes, for each side of the
+// person, the AI's decision times and the waits at each AIDelay.
+func PersonWait(ctx context.Context, out io.Writer, o WaitOptions) error {
+	if o.Games < 1 {
+		return errors.New("give at least one game")
+	}
+	delays := []time.Duration{0, 250 * time.Millisecond, 500 * time.Millisecond, time.Second}
+	// stretch is the AI's time between two of the person's decisions: its
+	// thinking, and its steps after the first, searched or not.
+	type stretch struct {
+		think           time.Duration
+		searched, quick int
+	}
+	pc := func(x []time.Duration, p int) time.Duration { return x[(len(x)*p+99)/100-1] }
+	for _, person := range []rules.Side{rules.US, rules.German} {
+		var all []stretch
+		var thinks []time.Duration
+		for g := uint64(1); g <= uint64(o.Games); g++ {
+			s := rules.NewState(nil, rules.Options{}, g)
+			hard, _ := NewWithBudget("hard", g, o.Budget)
+			easy, _ := New("easy", g+7)
+			var cur stretch
+			steps := 0
+			for !s.Over() {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+				if s.ToAct() == person {
+					if steps > 0 {
+						all = append(all, cur)
+					}
+					cur, steps = stretch{}, 0
+					a, _ := easy.Choose(ctx, &s)
+					if err := s.Apply(a, nil); err != nil {
+						return err
+					}
+					continue
+				}
+				if steps > 0 {
+					if Thinks("hard", &s) {
+						cur.searched++
+					} else {
+						cur.quick++
+					}
+				}
+				t0 := time.Now()
+				a, err := hard.Choose(ctx, &s)
+				d := time.Since(t0)
+				if err != nil {
+					return err
+				}
+				thinks = append(thinks, d)
+				cur.think += d
+				steps++
+				if err := s.Apply(a, nil); err != nil {
+					return err
+				}
+			}
+		}
+		if len(thinks) == 0 || len(all) == 0 {
+			return errors.New("the games gave no AI decision to time")
+		}
+		slices.Sort(thinks)
+		fmt.Fprintf(out, "person %s, %d games: %d AI decisions at %v: p50 %.2fs p90 %.2fs max %.2fs\n", person.Title(), o.Games, len(thinks), o.Budget,
+			pc(thinks, 50).Seconds(), pc(thinks, 90).Seconds(), thinks[len(thinks)-1].Seconds())
+		searchTime := o.Budget.Time
+		if o.Budget.Time == 0 && o.Budget.Iterations == 0 {
+			searchTime = DefaultTime
+		}
+		for _, delay := range delays {
+			var waits []time.Duration
+			for _, st := range all {
+				w := st.think + time.Duration(st.quick)*delay + time.Duration(st.searched)*max(0, delay-searchTime)
+				waits = append(waits, w)
+			}
+			slices.Sort(waits)
+			fmt.Fprintf(out, "  AIDelay %v: %d waits: p50 %.2fs p90 %.2fs max %.2fs\n", delay, len(waits),
+				pc(waits, 50).Seconds(), pc(waits, 90).Seconds(), waits[len(waits)-1].Seconds())
+		}
+	}
+	return nil
+}
