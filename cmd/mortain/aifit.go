@@ -146,10 +146,13 @@ first searched set-up: the tables of docs/ai.md, "A weakness: the US set-up".
 	{name: "german-suite", usage: `mortain ai-fit german-suite — tune the German weights over every set-up
 
 Usage:
-  mortain ai-fit german-suite [--scan] [--candidates N] [--seed N] [--score-games N] [--games N]
-                              [--floor-games N] [--check-games N] [--random-games N]
+  mortain ai-fit german-suite [--approach] [--scan] [--candidates N] [--seed N] [--score-games N]
+                              [--games N] [--floor-games N] [--check-games N] [--random-games N]
 
 Flags:
+  --approach        the last step: from the previous step's best with approach
+                    0.001 (hardGerman is the best of --approach --seed 67
+                    --candidates 80)
   --scan            stop after the weight sets' scores and the start's check
   --candidates N    candidates of the search from the start (default 200)
   --seed N          the search's random stream (default 61)
@@ -164,12 +167,14 @@ Flags:
 The set-ups are the suite's 32 and 16 more random ones. It prints the
 objective (the mean German win rate plus that of the worst quarter of the
 set-ups), the worst rate and the rates of easyGerman, robustGerman and
-hardGerman; the start (the first runs' best, menace 256) and its check;
-the search's start and kept candidates (hardGerman is the best of these
-defaults); then the checks of the tuned weights and robustGerman.
+hardGerman; the start (the first runs' best, menace 256; with --approach,
+the best of the defaults' search, approach 0.001) and its check; the
+search's start and kept candidates; then the checks of the tuned weights
+and robustGerman.
 `,
 		flags: func(fs *flag.FlagSet) func(context.Context, io.Writer) error {
 			o := ai.DefaultTuneSuite()
+			fs.BoolVar(&o.Approach, "approach", o.Approach, "")
 			fs.BoolVar(&o.ScanOnly, "scan", o.ScanOnly, "")
 			fs.IntVar(&o.Candidates, "candidates", o.Candidates, "")
 			fs.Uint64Var(&o.Seed, "seed", o.Seed, "")

@@ -163,6 +163,11 @@ func (v *view) germanMove(u rules.UnitID, h, n rules.Hex) float64 {
 		}
 		sc0 += w.escape * float64(v.threat(rules.German, typ, h))
 	}
+	if w.approach != 0 {
+		f := v.s.Factors(u)
+		at, ai := float64(max(f.AT, 0)), float64(f.AI)
+		sc0 += w.approach * (at*(v.targets[n][0]-v.targets[h][0]) + ai*(v.targets[n][1]-v.targets[h][1]))
+	}
 	sc0 += w.cover * float64(sc.Terrain[n].Modifier()-sc.Terrain[h].Modifier())
 	sc0 -= w.threat * float64(v.threat(rules.German, typ, n)-v.threat(rules.German, typ, h))
 	if u == sc.Tiger {

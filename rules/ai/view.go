@@ -26,8 +26,10 @@ type view struct {
 	// value[u] is targetValue(u), worked out once per view.
 	value [rules.MaxUnits]float64
 	geo   *geometry
-	// targets[h] is the value of the German units a US unit in h could fire
-	// at: [0] tanks (hit with AT), [1] infantry and guns (hit with AI).
+	// targets[h] is the value of the enemy units a unit of the side to
+	// act could fire at from h (worked out for the US, and for the German
+	// when its weights have approach): [0] tanks (hit with AT), [1]
+	// infantry and guns (hit with AI).
 	targets [rules.NumHexes][2]float64
 	// westGerman is the column of the westmost German unit on the map (or
 	// LastCol+1 when none is on the map).
@@ -85,6 +87,23 @@ func (v *view) reset(s *rules.State, exact bool) {
 	for u := range sc.Units {
 		if s.Unit(rules.UnitID(u)).Status == rules.OnMap {
 			v.value[u] = v.computeValue(rules.UnitID(u))
+		}
+	}
+	if v.side == rules.German && gw.approach != 0 {
+		// For germanMove: the value of the US units each hex can fire at.
+		for t := sc.SideUnits(rules.US); t != 0; t &= t - 1 {
+			u := rules.UnitID(bits.TrailingZeros32(t))
+			us := s.Unit(u)
+			if us.Status != rules.OnMap {
+				continue
+			}
+			k := 1
+			if sc.Units[u].Type == rules.Tank {
+				k = 0
+			}
+			for m := geo.seenBy[v.los][us.Hex]; m != 0; m &= m - 1 {
+				v.targets[bits.TrailingZeros64(m)][k] += v.value[u]
+			}
 		}
 	}
 	if v.side == rules.US {
