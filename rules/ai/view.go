@@ -89,26 +89,14 @@ func (v *view) reset(s *rules.State, exact bool) {
 			v.value[u] = v.computeValue(rules.UnitID(u))
 		}
 	}
-	if v.side == rules.German && gw.approach != 0 {
-		// For germanMove: the value of the US units each hex can fire at.
-		for t := sc.SideUnits(rules.US); t != 0; t &= t - 1 {
-			u := rules.UnitID(bits.TrailingZeros32(t))
-			us := s.Unit(u)
-			if us.Status != rules.OnMap {
-				continue
-			}
-			k := 1
-			if sc.Units[u].Type == rules.Tank {
-				k = 0
-			}
-			for m := geo.seenBy[v.los][us.Hex]; m != 0; m &= m - 1 {
-				v.targets[bits.TrailingZeros64(m)][k] += v.value[u]
-			}
+	if v.side == rules.US || gw.approach != 0 {
+		// For usPlace and germanMove's approach: the value of the enemy
+		// units each hex can fire at.
+		enemy := rules.German
+		if v.side == rules.German {
+			enemy = rules.US
 		}
-	}
-	if v.side == rules.US {
-		// For usPlace: the value of the German units each hex can fire at.
-		for t := sc.SideUnits(rules.German); t != 0; t &= t - 1 {
+		for t := sc.SideUnits(enemy); t != 0; t &= t - 1 {
 			u := rules.UnitID(bits.TrailingZeros32(t))
 			us := s.Unit(u)
 			if us.Status != rules.OnMap {
