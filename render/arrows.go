@@ -113,12 +113,7 @@ func (p *painter) routedArrow(x1, y1, x2, y2 float64, from, to []rect, stop, lw 
 		ex, ey := pt(pc[1])
 		p.line(ax, ay, ex, ey, colWhite, lw+2*halo, dash...)
 	}
-	p.polygon(headPts)
-	p.dc.SetColor(colWhite)
-	p.dc.SetLineWidth(2 * halo)
-	p.dc.SetLineJoinRound()
-	p.dc.StrokePreserve()
-	p.fill(colWhite)
+	p.haloHead(headPts, halo)
 	for _, pc := range pieces {
 		ax, ay := pt(pc[0])
 		ex, ey := pt(pc[1])
@@ -254,12 +249,7 @@ func (p *painter) drawArrow(seg [4]float64, lw, halo, head float64, c color.RGBA
 	bx, by := x2-ux*head, y2-uy*head
 	headPts := [][2]float64{{x2, y2}, {bx - uy*headW, by + ux*headW}, {bx + uy*headW, by - ux*headW}}
 	p.line(x1, y1, bx, by, colWhite, lw+2*halo, dash...)
-	p.polygon(headPts)
-	p.dc.SetColor(colWhite)
-	p.dc.SetLineWidth(2 * halo)
-	p.dc.SetLineJoinRound()
-	p.dc.StrokePreserve()
-	p.fill(colWhite)
+	p.haloHead(headPts, halo)
 	p.line(x1, y1, bx+ux*lw*0.5, by+uy*lw*0.5, c, lw, dash...)
 	p.polygon(headPts)
 	p.fill(c)
@@ -269,4 +259,15 @@ func (p *painter) drawArrow(seg [4]float64, lw, halo, head float64, c color.RGBA
 	for _, sg := range headOutline(bx, by, x2, y2, headW) {
 		p.record(item{kind: kArrow, seg: sg, width: 2 * halo, owner: o})
 	}
+}
+
+// haloHead paints an arrowhead's white halo, halo wide all round, under
+// the head drawn next.
+func (p *painter) haloHead(pts [][2]float64, halo float64) {
+	p.polygon(pts)
+	p.dc.SetColor(colWhite)
+	p.dc.SetLineWidth(2 * halo)
+	p.dc.SetLineJoinRound()
+	p.dc.StrokePreserve()
+	p.fill(colWhite)
 }
