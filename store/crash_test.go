@@ -58,6 +58,12 @@ func childCrash(path string) error {
 				for over := false; !over; {
 					var n int
 					err := db.Update(key, func(r *Record) error {
+						if r.Game.State.Over() {
+							// An earlier child was killed between the
+							// last action and Finish: finish it now.
+							n, over = len(r.Game.History), true
+							return nil
+						}
 						a, ok := p.Choose(&r.Game.State)
 						if !ok {
 							return errors.New("no legal action in a running game")
