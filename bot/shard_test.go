@@ -33,8 +33,8 @@ func TestTwoShardProcessesServeTheirOwnGuilds(t *testing.T) {
 		t.Fatal("shard 1 registered the commands")
 	}
 	shard0 := startChildWith(t, fake, base, 1, []string{childShard + "=0/2"}, func(*botChild) bool { return registered(fake, 0) })
-	if got := fake.Shards(); len(got) != 2 {
-		t.Fatalf("shards connected: %v, want [0 1]", got)
+	if !fake.WaitFor(10*time.Second, func() bool { return len(fake.Shards()) == 2 }) {
+		t.Fatalf("shards connected: %v, want [0 1]", fake.Shards())
 	}
 
 	ask := func(g, ch string) {

@@ -3,6 +3,7 @@ package fakediscord
 import (
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -23,8 +24,11 @@ func TestGatewayHonoursIdentifysShard(t *testing.T) {
 		t.Cleanup(func() { sess.Close() })
 		sessions[i] = sess
 	}
-	if got := s.Shards(); len(got) != 2 || got[0] != 0 || got[1] != 1 {
-		t.Fatalf("shards %v, want [0 1]", got)
+	// Open returns once IDENTIFY is sent, not once it is handled: wait
+	// for the server to have answered both with READY.
+	both := func() bool { got := s.Shards(); return len(got) == 2 && got[0] == 0 && got[1] == 1 }
+	if !s.WaitFor(5*time.Second, both) {
+		t.Fatalf("shards %v, want [0 1]", s.Shards())
 	}
 	u := User{ID: "400000000000000001", Name: "alice"}
 	want := [2][]string{}
