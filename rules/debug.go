@@ -4,6 +4,7 @@ package rules
 
 import (
 	"fmt"
+	"math/bits"
 	"strconv"
 	"strings"
 )
@@ -41,6 +42,29 @@ func (s *State) DebugPlace(u UnitID, h Hex) error {
 		return refuse("R3.1", "%s already holds %d units", h, StackLimit)
 	}
 	s.setUnit(u, UnitState{Status: OnMap, Hex: h, Flipped: s.units[u].Flipped})
+	return nil
+}
+
+// DebugEliminate takes unit u out of the game, as a hit on its flipped
+// side would (R6.9). It refuses to take the last unit of a side: a debug
+// edit sets up a position, it does not decide the game (R8.2).
+func (s *State) DebugEliminate(u UnitID) error {
+	if !s.validUnit(u) {
+		return fmt.Errorf("no such unit")
+	}
+	side := s.sc.Units[u].Side
+	left := 0
+	for m := s.sc.SideUnits(side); m != 0; m &= m - 1 {
+		w := UnitID(bits.TrailingZeros32(m))
+		if st := s.units[w].Status; w != u && (st == OnMap || st == InReserve) {
+			left++
+		}
+	}
+	if left == 0 {
+		return fmt.Errorf("%s is the last %s unit left: a debug edit does not decide the game", s.sc.Units[u].ID, side.Title())
+	}
+	s.setUnit(u, UnitState{Status: Eliminated, Hex: NoHex, Flipped: true})
+	s.covered &^= 1 << u
 	return nil
 }
 
@@ -132,7 +156,8 @@ func (s *State) DebugDeck(cards []Card) error {
 }
 
 // ApplyDebug performs a debug edit written as text, the form kept in a
-// game's history: "debug place DR-1 1803" (or "reserve"), "debug flip DR-1",
+// game's history: "debug place DR-1 1803" (or "reserve", or "eliminated"),
+// "debug flip DR-1",
 // "debug turn 3", "debug round german 3" (points) or "debug round us QH"
 // (card), "debug deck KS 5H JK".
 func (s *State) ApplyDebug(text string) error {
@@ -150,11 +175,14 @@ func (s *State) ApplyDebug(text string) error {
 	switch strings.ToLower(f[1]) {
 	case "place":
 		if len(f) != 4 {
-			return fmt.Errorf("want \"debug place UNIT HEX\" (HEX may be reserve)")
+			return fmt.Errorf("want \"debug place UNIT HEX\" (HEX may be reserve or eliminated)")
 		}
 		u, err := unit(f[2])
 		if err != nil {
 			return err
+		}
+		if strings.EqualFold(f[3], "eliminated") {
+			return s.DebugEliminate(u)
 		}
 		h := NoHex
 		if !strings.EqualFold(f[3], "reserve") {

@@ -294,14 +294,14 @@ var debugDefinition = Definition{
 	Options: []Option{
 		{Name: "edit", Description: "place, flip, turn, round or deck", Required: true},
 		{Name: "unit", Description: "the unit"},
-		{Name: "hex", Description: "the hex, or reserve"},
+		{Name: "hex", Description: "the hex, reserve or eliminated"},
 		{Name: "n", Description: "the turn"},
 		{Name: "side", Description: "us or german"},
 		{Name: "points", Description: "activation points"},
 		{Name: "card", Description: "the round's card"},
 		{Name: "cards", Description: "the next cards, in order"},
 	},
-	Help: "debug place unit:ID hex:CCRR|reserve; debug flip unit:ID; debug turn n:N; debug round side:us|german points:N (or card:QS); " +
+	Help: "debug place unit:ID hex:CCRR|reserve|eliminated; debug flip unit:ID; debug turn n:N; debug round side:us|german points:N (or card:QS); " +
 		"debug deck cards:\"KS 5H JK\" (the next cards, in order). Only in local play started with --debug; recorded in the history.",
 	Example: "debug deck cards:\"5H KS\"",
 }

@@ -166,8 +166,9 @@ Flags:
 
 The set-ups are the suite's 32 and 16 more random ones. It prints the
 objective (the mean German win rate plus that of the worst quarter of the
-set-ups), the worst rate and the rates of easyGerman, robustGerman and
-hardGerman; the start (the first runs' best, menace 256; with --approach,
+set-ups), the worst rate and the rates of easyGerman, robustGerman,
+hardGerman without its hunt (moving west, as it was tuned) and hardGerman;
+the start (the first runs' best, menace 256; with --approach,
 the best of the defaults' search, approach 0.001) and its check; the
 search's start and kept candidates; then the checks of the tuned weights
 and robustGerman.

@@ -13,8 +13,9 @@ import (
 //
 //   - fire opened at N 1 or less, counting the firers that could join it
 //     (R6.8: N 0 cannot hit, N 1 hits one time in thirteen);
-//   - resolving an attack while a unit could still join it and raise the
-//     chance to hit by 15 points or more, at a gain (R6.4, R6.6);
+//   - resolving an attack, or passing (which resolves it, R4.5), while a
+//     unit could still join it and raise the chance to hit by 15 points
+//     or more, at a gain (R6.4, R6.6);
 //   - taking a miss on a face card drawn in combat when a redraw is worth
 //     more (R6.8; always, for the US, whom the Joker suits);
 //   - an Air attack or OBA on one unit of a stack (the card is compared with
@@ -33,6 +34,9 @@ import (
 //     are needed (then the exits are the nearer road to victory, R8.1;
 //     with fewer, the annihilation of R8.2 may be nearer, and the arena
 //     shows a German that keeps shooting then wins more);
+//   - a German unit exiting when too few German units are left in the
+//     game for five exits (R8.1): it can only help the hunt for the last
+//     US units (R8.2) by staying;
 //   - a German unit entering without the Tiger when they could enter
 //     together, or the Tiger alone when a partner could come with it
 //     (R5.4); passing with no points left when the Tiger could still follow
@@ -145,7 +149,9 @@ func (v *view) blunder(a rules.Action) bool {
 		}
 		return v.lastAtRisk()
 	case rules.ActPass:
-		if v.lastAtRisk() {
+		// Passing resolves a pending attack first (R4.5): as early a
+		// resolve as ActResolve's.
+		if v.lastAtRisk() || v.earlyResolve() {
 			return true
 		}
 		return v.side == rules.German && v.tigerLeftBehind()
@@ -187,6 +193,10 @@ func (v *view) blunder(a rules.Action) bool {
 		return sc.Terrain[a.Hex].Modifier() < sc.Terrain[h].Modifier() && th >= heavyFire && th > v.threat(rules.US, typ, h)
 	case rules.ActEnter:
 		return v.side == rules.German && v.unpaired(a)
+	case rules.ActExit:
+		// Once too few German units are left for R8.1, an exit only
+		// takes a gun out of the hunt for the last US units (R8.2).
+		return v.exitsLost
 	}
 	return false
 }

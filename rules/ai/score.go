@@ -156,7 +156,10 @@ func (v *view) germanMove(u rules.UnitID, h, n rules.Hex) float64 {
 	if h.Col() == n.Col() {
 		sc0 = w.sideways
 	}
-	if n.Col() < h.Col() {
+	if v.hunt {
+		// R8.2 and R8.3 rather than R8.1: close in on the US units.
+		sc0 = w.move * float64(v.quarry[h]-v.quarry[n])
+	} else if n.Col() < h.Col() {
 		sc0 += w.lead * float64(rules.LastCol-h.Col())
 		if v.s.Unit(u).Flipped {
 			sc0 += w.flipRun

@@ -292,10 +292,12 @@ func TuneGermanSuite(ctx context.Context, out io.Writer, o TuneSuiteOptions) err
 		return errors.New("every count of games must be at least 1")
 	}
 	setups := tuningSetups()
+	noHunt := hardGerman
+	noHunt.hunt = false
 	for _, c := range []struct {
 		name string
 		w    *germanWeights
-	}{{"easyGerman", &easyGerman}, {"robustGerman", &robustGerman}, {"hardGerman", &hardGerman}} {
+	}{{"easyGerman", &easyGerman}, {"robustGerman", &robustGerman}, {"hardGerman without hunt", &noHunt}, {"hardGerman", &hardGerman}} {
 		r := suiteRates(ctx, c.w, setups, o.ScoreGames, 21)
 		if err := ctx.Err(); err != nil {
 			return err

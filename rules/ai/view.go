@@ -36,6 +36,16 @@ type view struct {
 	westGerman int
 	// onMap counts the German units on the map.
 	onMap int
+	// exitsLost says too few German units are left in the game for their
+	// exits to win (R8.1): only R8.2 and R8.3 are left to the German.
+	exitsLost bool
+	// hunt says the German side to act closes in on the US units instead
+	// of moving west: when the exits are lost, or always with weights that
+	// hunt (germanWeights.hunt).
+	hunt bool
+	// quarry[h] is, in a hunt, how far hex h is from the nearest US unit
+	// on the map (from the west edge when none is on the map, R8.3).
+	quarry [rules.NumHexes]int8
 	// gw are the German weights of the heuristic (easyGerman unless set).
 	gw *germanWeights
 	// bl is the context of the blunder classes (blunder.go), worked out
@@ -89,6 +99,13 @@ func (v *view) reset(s *rules.State, exact bool) {
 			v.value[u] = v.computeValue(rules.UnitID(u))
 		}
 	}
+	if v.side == rules.German {
+		v.exitsLost = exitsLost(s)
+		v.hunt = v.exitsLost || gw.hunt
+		if v.hunt {
+			v.findQuarry()
+		}
+	}
 	if v.side == rules.US || gw.approach != 0 {
 		// For usPlace and germanMove's approach: the value of the enemy
 		// units each hex can fire at.
@@ -112,6 +129,40 @@ func (v *view) reset(s *rules.State, exact bool) {
 		}
 	}
 	v.cardOdds(s, exact)
+}
+
+// exitsLost reports whether too few German units are left in the game
+// for their exits to win (R8.1).
+func exitsLost(s *rules.State) bool {
+	n := s.Exited()
+	for m := s.Scenario().SideUnits(rules.German); m != 0; m &= m - 1 {
+		if st := s.Unit(rules.UnitID(bits.TrailingZeros32(m))).Status; st == rules.OnMap || st == rules.InReserve {
+			n++
+		}
+	}
+	return n < rules.ExitsToWin
+}
+
+// findQuarry fills quarry: each hex's distance to the nearest US unit on
+// the map, or to the west edge when none is there (R8.3).
+func (v *view) findQuarry() {
+	s := v.s
+	for h := range v.quarry {
+		v.quarry[h] = int8(rules.Hex(h).Col() - rules.FirstCol)
+	}
+	first := true
+	for m := v.sc.SideUnits(rules.US); m != 0; m &= m - 1 {
+		us := s.Unit(rules.UnitID(bits.TrailingZeros32(m)))
+		if us.Status != rules.OnMap {
+			continue
+		}
+		for h := range v.quarry {
+			if d := int8(rules.Distance(rules.Hex(h), us.Hex)); first || d < v.quarry[h] {
+				v.quarry[h] = d
+			}
+		}
+		first = false
+	}
 }
 
 // cardOdds fills hit and joker from the undrawn cards (R6.8: a number card
