@@ -25,6 +25,7 @@ Tools:
   german         tune the German heuristic's weights against the historical set-up
   german-robust  check robustGerman against hardGerman on five set-ups (--tune: find it)
   german-suite   tune the German weights over every set-up of the suite (found hardGerman)
+  losses         how the German's games end, and its losses once the exits cannot win
   setups         search US set-ups against the German (the suite's searched-1 to -4)
   setup-play     play the first searched set-up against both German levels
   setup-suite    climb from random set-ups (the suite's search-1 to -12)
@@ -340,6 +341,30 @@ of 0, 250 ms, 500 ms and 1 s.
 		},
 		positive: []string{"games"}},
 
+	{name: "losses", usage: `mortain ai-fit losses — how the German's games end
+
+Usage:
+  mortain ai-fit losses [--games N] [--seed N]
+
+Flags:
+  --games N   games a set-up (default 200)
+  --seed N    the match seed of every set-up (default 11)
+
+An easy player with the hard German's weights, without its hunt and then
+with it, plays the easy US on the 48 set-ups of the suite-wide tuning.
+For each it prints the German win rate, its wins by rule (R8.1-R8.3),
+the worst set-up's rate, its losses, how many of them came after too few
+German units were left for five exits (R8.1), and how many US units were
+left at that moment.
+`,
+		flags: func(fs *flag.FlagSet) func(context.Context, io.Writer) error {
+			o := ai.DefaultLosses()
+			fs.IntVar(&o.Games, "games", o.Games, "")
+			fs.Uint64Var(&o.Seed, "seed", o.Seed, "")
+			return func(ctx context.Context, w io.Writer) error { return ai.CountLosses(ctx, w, o) }
+		},
+		positive: []string{"games"},
+	},
 	{name: "tactics-show", usage: `mortain ai-fit tactics-show — the tactics positions as the AI sees them
 
 Usage:

@@ -217,3 +217,12 @@ func TestAIFitTacticsShow(t *testing.T) {
 		t.Errorf("--only: want one position:\n%s", out)
 	}
 }
+
+// ai-fit losses prints, for the hard German's weights without and with
+// its hunt, how the games end and the losses once the exits are lost.
+func TestAIFitLosses(t *testing.T) {
+	out := aiFit(t, "losses", "--games", "2")
+	for _, name := range []string{"hardGerman without hunt", "hardGerman"} {
+		wantLines(t, out, name+`: 48 set-ups, 96 games: German wins \d+\.\d% \(R8\.1 \d+, R8\.2 \d+, R8\.3 \d+\), worst set-up \d+\.\d%; losses \d+, after the exits were lost \d+; US units left then \(units: games\) (\d: \d+(, \d: \d+)*)?`)
+	}
+}

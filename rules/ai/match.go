@@ -38,6 +38,18 @@ func easyWith(w *germanWeights) func(seed uint64) Player {
 // newGerman (see easyMatch). When ctx is done it stops at once and its
 // rate means nothing: the caller checks ctx.Err().
 func match(ctx context.Context, newUS, newGerman func(seed uint64) Player, games int, seed uint64, atTurn func(*rules.State), done func(*rules.State)) float64 {
+	return matchWith(ctx, newUS, newGerman, games, seed, matchHooks{atTurn: atTurn, done: done})
+}
+
+// matchHooks are what match calls as its games go on; each may be nil.
+type matchHooks struct {
+	atTurn func(*rules.State) // at the start of each turn
+	after  func(*rules.State) // after each action
+	done   func(*rules.State) // at the end of each game
+}
+
+// matchWith is match with every hook.
+func matchWith(ctx context.Context, newUS, newGerman func(seed uint64) Player, games int, seed uint64, h matchHooks) float64 {
 	wins := 0
 	for g := 0; g < games; g++ {
 		us := newUS(mix(seed, uint64(3*g+1)))
@@ -48,9 +60,9 @@ func match(ctx context.Context, newUS, newGerman func(seed uint64) Player, games
 			if ctx.Err() != nil {
 				return 0
 			}
-			if atTurn != nil && s.Phase() != rules.PhaseSetup && s.Turn() != turn {
+			if h.atTurn != nil && s.Phase() != rules.PhaseSetup && s.Turn() != turn {
 				turn = s.Turn()
-				atTurn(&s)
+				h.atTurn(&s)
 			}
 			p := us
 			if s.ToAct() == rules.German {
@@ -60,9 +72,12 @@ func match(ctx context.Context, newUS, newGerman func(seed uint64) Player, games
 			if err := s.Apply(a, nil); err != nil {
 				panic(err)
 			}
+			if h.after != nil {
+				h.after(&s)
+			}
 		}
-		if done != nil {
-			done(&s)
+		if h.done != nil {
+			h.done(&s)
 		}
 		if s.Winner() == rules.German {
 			wins++

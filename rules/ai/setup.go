@@ -235,13 +235,13 @@ func SetupSuite() ([]SuiteSetup, error) {
 }
 
 // aiSetupNames are the suite's set-ups the easy and hard US choose from:
-// the six where the hard German (tuned over the suite) at 100 iterations
-// won the fewest of 100 games against the easy US, 40-48 (docs/ai.md,
-// "The German against every set-up"). Those chosen against the Germans
-// before it were search-2, search-10, search-12, search-3, searched-3 and
-// search-8, then searched-4, search-12, searched-3, search-11, random-4
-// and random-14.
-var aiSetupNames = []string{"search-8", "searched-4", "search-6", "search-12", "search-9", "search-3"}
+// the six where the hunting hard German at 100 iterations won the fewest
+// of 100 games against the easy US, 52-60 (docs/ai.md, "The German
+// hunts"). Those chosen against the Germans before it were search-2,
+// search-10, search-12, search-3, searched-3 and search-8, then
+// searched-4, search-12, searched-3, search-11, random-4 and random-14,
+// then search-8, searched-4, search-6, search-12, search-9 and search-3.
+var aiSetupNames = []string{"search-2", "searched-4", "search-8", "search-12", "search-9", "search-11"}
 
 // AISetups are the set-ups the easy and hard US levels choose from, one
 // per game by the player's seed (R2.1, "placement chosen by the AI").
