@@ -14,6 +14,13 @@ import (
 const (
 	halvingEps = 0.05 // chance a playout move is a random sensible one
 	signZ      = 0.5  // evidence needed to overrule the heuristic (sign test z)
+	// germanPlayouts caps the German's playouts a decision under a time
+	// budget. Its strength did not grow past 100 playouts (docs/ai.md,
+	// "The German's playouts capped"), and the cap makes it answer in tens
+	// of milliseconds and play the same under any time budget as at 100
+	// iterations, however loaded the machine (unless the time runs out
+	// first).
+	germanPlayouts = 100
 )
 
 // Sequential halving with common random numbers, the German side's search.
@@ -38,12 +45,19 @@ func (p *hardPlayer) halving(ctx context.Context, smp *sampler, cands []rules.Ac
 	if dl, ok := ctx.Deadline(); ok && p.budget.Iterations == 0 {
 		limit = min(limit, time.Until(dl))
 	}
-	// spent is the share of the budget used after used playouts.
+	timed := p.budget.Iterations == 0
+	playouts := p.budget.Iterations
+	if timed {
+		playouts = germanPlayouts
+	}
+	// spent is the share of the budget used after used playouts: of the
+	// playouts, or of the time if that is more.
 	spent := func(used int) float64 {
-		if p.budget.Iterations > 0 {
-			return float64(used) / float64(p.budget.Iterations)
+		f := float64(used) / float64(playouts)
+		if timed {
+			f = max(f, float64(time.Since(start))/float64(limit))
 		}
-		return float64(time.Since(start)) / float64(limit)
+		return f
 	}
 	alive := make([]int, len(cands))
 	for i := range alive {
@@ -66,7 +80,6 @@ func (p *hardPlayer) halving(ctx context.Context, smp *sampler, cands []rules.Ac
 	// Under a time budget, no sample starts that would not end in time,
 	// judging by the longest so far.
 	var longest time.Duration
-	timed := p.budget.Iterations == 0
 	for sample := uint64(1); len(alive) > 1; sample++ {
 		t0 := time.Now()
 		if timed && t0.Sub(start)+longest >= limit {

@@ -138,3 +138,36 @@ func TestHardStopWithNoTimeLeft(t *testing.T) {
 		}
 	}
 }
+
+// TestGermanTimeBudgetCapsPlayouts checks that under a time budget the
+// German's search stops at germanPlayouts playouts, and so plays as at
+// that many iterations when the time does not run out first.
+func TestGermanTimeBudgetCapsPlayouts(t *testing.T) {
+	for seed := uint64(1); seed <= 4; seed++ {
+		s := midRound(t, rules.German, seed*13)
+		timed := newHard(seed, Budget{Time: DefaultTime, Workers: 1})
+		counted := newHard(seed, Budget{Iterations: germanPlayouts, Workers: 1})
+		c := s
+		a, err := timed.Choose(context.Background(), &c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c = s
+		b, err := counted.Choose(context.Background(), &c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if timed.searches == 0 {
+			continue // forced: nothing to compare
+		}
+		t.Logf("seed %d: %d and %d playouts", seed, timed.iterations, counted.iterations)
+		if limit := germanPlayouts + germanWidth; timed.iterations > limit {
+			t.Errorf("seed %d: %d playouts under a time budget, want at most %d", seed, timed.iterations, limit)
+		}
+		// The same playouts give the same choice; a loaded machine may
+		// stop the timed search earlier.
+		if timed.iterations == counted.iterations && a != b {
+			t.Errorf("seed %d: %q under a time budget, %q at %d iterations", seed, a.Format(s.Scenario()), b.Format(s.Scenario()), germanPlayouts)
+		}
+	}
+}
