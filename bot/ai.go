@@ -43,7 +43,8 @@ func (b *Bot) runAI(key store.Key, r *aiRun) {
 	defer b.busy.Add(-1)
 	failures := 0
 	for {
-		more, pause, err := b.aiStep(key)
+		step, err := b.aiStep(key)
+		more, pause := step.more, step.pause
 		switch {
 		case b.ctx.Err() != nil:
 			b.endAI(key)
@@ -73,19 +74,28 @@ func (b *Bot) runAI(key store.Key, r *aiRun) {
 			b.mu.Unlock()
 			continue
 		}
-		b.pauseAI(b.aiDelay(key))
+		b.pauseAI(b.aiDelay(step))
 	}
 }
 
-// aiDelay is the pause before the AI's next activation in a row, so that
-// its posts come about AIDelay apart: the time an activation the AI
-// searches for takes (its budget, AIBudget) counts towards it.
-func (b *Bot) aiDelay(key store.Key) time.Duration {
-	d := b.cfg.AIDelay
-	if d > 0 && b.thinks(key) {
-		d -= b.cfg.AIBudget
+// aiStepped is what one AI step did: whether the AI is to act again,
+// whether the game's pace pauses here, whether the step completed nothing
+// yet (command.Response.Pending), and how long it took.
+type aiStepped struct {
+	more, pause, pending bool
+	took                 time.Duration
+}
+
+// aiDelay is the pause before the AI's next step in a row, so that its
+// posts come about AIDelay apart: the time the step took (its thinking
+// included) counts towards it, and a step that completed nothing yet (a
+// firer joining an attack still pending) is followed at once by the one
+// that completes it.
+func (b *Bot) aiDelay(step aiStepped) time.Duration {
+	if step.pending {
+		return 0
 	}
-	return d
+	return max(0, b.cfg.AIDelay-step.took)
 }
 
 // pauseAI waits between two AI activations; the bot counts as idle
@@ -102,9 +112,9 @@ func (b *Bot) endAI(key store.Key) {
 	b.mu.Unlock()
 }
 
-// aiStep plays one AI activation under the channel's lock and queues its
-// post.
-func (b *Bot) aiStep(key store.Key) (more, pause bool, err error) {
+// aiStep plays one AI step (one action) under the channel's lock and
+// queues its post.
+func (b *Bot) aiStep(key store.Key) (aiStepped, error) {
 	defer b.lockChannel(key)()
 	if b.thinks(key) {
 		defer b.typing(key)()
@@ -113,9 +123,9 @@ func (b *Bot) aiStep(key store.Key) (more, pause bool, err error) {
 	resp, more, err := b.cmds.AIStep(b.ctx, key)
 	if err != nil {
 		if errors.Is(err, context.Canceled) {
-			return false, false, nil
+			return aiStepped{}, nil
 		}
-		return false, false, err
+		return aiStepped{}, err
 	}
 	b.out.kick(key)
 	if len(resp.Posts) > 0 {
@@ -125,7 +135,7 @@ func (b *Bot) aiStep(key store.Key) (more, pause bool, err error) {
 		}
 		b.log.Info("AI activation", "channel", key.Channel, "took", time.Since(start), "over", resp.Over)
 	}
-	return more, resp.Pause, nil
+	return aiStepped{more: more, pause: resp.Pause, pending: resp.Pending, took: time.Since(start)}, nil
 }
 
 // typingEvery is how often the typing indicator is renewed while the AI

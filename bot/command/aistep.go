@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/rules/ai"
 	"github.com/mortain/mortain/store"
 )
 
@@ -80,6 +81,7 @@ func (s *Service) aiStep(ctx context.Context, key store.Key) (Response, bool, er
 		return evs, "", nil
 	}, func(out *outcome) Response {
 		resp := s.report(out)
+		resp.Pending = ai.Ends(out.events) == ai.PaceNone
 		if resp.AINext && isAI(out.rec, rules.US) && isAI(out.rec, rules.German) && pauses(out.rec.Settings[SettingPace], out.events) {
 			resp.Pause = true
 			resp.Posts[0].Buttons = []Button{continueButton(out.rec)}

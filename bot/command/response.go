@@ -79,6 +79,11 @@ type Response struct {
 	// Pause is set by AIStep in a game the AI plays for both sides when
 	// the game's pace asks the watchers' front end to pause here.
 	Pause bool
+	// Pending is set by AIStep when its action completed nothing yet (a
+	// unit placed while the set-up goes on, a firer joining an attack
+	// still pending: ai.Ends): the post that completes it follows, so the
+	// front end need not pause before it.
+	Pending bool
 	// Over is set when the game ended with this response.
 	Over bool
 	// Switch, when set, is the key of the game the front end's next

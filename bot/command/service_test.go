@@ -205,6 +205,39 @@ func TestAIvsAIPace(t *testing.T) {
 	}
 }
 
+// An AI step that completes nothing yet says so (Pending), so the front
+// end posts the next step without a pause: a unit placed while the set-up
+// goes on (R2.1), a firer declared or joined while the attack is pending
+// (R6.6). Every other step completes something: a face card drawn for
+// the attack (R6.8) waits for its redraw or miss, and is shown.
+func TestAIStepPendingUntilTheAttackResolves(t *testing.T) {
+	s, _ := newService(t, 5)
+	mustDo(t, s, eve, "new opponent:ai-vs-ai level:easy pace:end")
+	pending := 0
+	for i := 0; i < 3000; i++ {
+		resp, more, err := s.AIStep(context.Background(), testKey)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !more {
+			break
+		}
+		g, _, _ := s.Game(testKey)
+		_, _, open := g.State.PendingAttack()
+		open = open && g.State.Phase() != rules.PhaseFaceChoice
+		setup := g.State.Phase() == rules.PhaseSetup
+		if resp.Pending != (open || setup) {
+			t.Fatalf("step %d (%q): Pending %v with an attack pending %v, in the set-up %v", i, resp.Posts[0].Text, resp.Pending, open, setup)
+		}
+		if open {
+			pending++
+		}
+	}
+	if pending == 0 {
+		t.Error("no AI step left an attack pending: nothing was checked")
+	}
+}
+
 // Buttons carry their game and step: one pressed after the game moved on
 // is refused; one pressed after a restart (a new Service) works.
 func TestButtons(t *testing.T) {
