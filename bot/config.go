@@ -38,8 +38,9 @@ type Config struct {
 	AILevel string
 	// AIBudget is the time the AI may think about one decision.
 	AIBudget time.Duration
-	// AIDelay is the pause between two AI activations posted in a row;
-	// the time the AI searches (up to AIBudget) counts towards it.
+	// AIDelay is the pause between two AI steps posted in a row; the
+	// time the step took (the AI's search included) counts towards it,
+	// and a step that completed nothing yet is followed at once.
 	AIDelay time.Duration
 	// Remind and RoundLimit are the defaults of new games (0: off).
 	Remind, RoundLimit time.Duration
@@ -87,7 +88,7 @@ func DefaultConfig() Config {
 		Database:    DefaultDatabase,
 		AILevel:     ai.Levels[len(ai.Levels)-1],
 		AIBudget:    ai.DefaultTime,
-		AIDelay:     500 * time.Millisecond,
+		AIDelay:     400 * time.Millisecond,
 		CheckEvery:  time.Minute,
 		UploadLimit: DefaultUploadLimit,
 		DeferAfter:  DefaultDeferAfter,

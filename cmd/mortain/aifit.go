@@ -316,15 +316,16 @@ Usage:
   mortain ai-fit wait [--games N] [--budget B]
 
 Flags:
-  --games N    games a side, seeds 1 on (default 2)
+  --games N    games a side, seeds 1 on (default 4)
   --budget B   the hard level's budget per decision: a time (500ms) or a number
                of iterations (2000it) (default 500ms, the default of play)
 
 The easy level stands in for the person, on each side in turn. It prints
 the AI's decision times (p50, p90, max), then the person's waits (the AI's
 decisions between two of the person's, plus the bot's pause between two AI
-activations in a row, less the budget when the AI searches) for AIDelays
-of 0, 250 ms, 500 ms and 1 s.
+steps in a row: the delay less the step's time, none after a step that
+completed nothing yet) for AIDelays of 0, 250 ms, 400 ms (the bot's
+default), 500 ms and 1 s.
 `,
 		flags: func(fs *flag.FlagSet) func(context.Context, io.Writer) error {
 			o := ai.DefaultWait()

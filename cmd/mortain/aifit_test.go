@@ -187,14 +187,14 @@ func TestAIFitBudget(t *testing.T) {
 }
 
 // ai-fit wait, at an iteration budget, prints each side's decision times
-// and waits at four AIDelays.
+// and waits at five AIDelays.
 func TestAIFitWait(t *testing.T) {
 	out := aiFit(t, "wait", "--games", "1", "--budget", "5it")
 	secs := `p50 \d+\.\d\ds p90 \d+\.\d\ds max \d+\.\d\ds`
 	for _, side := range []string{"US", "German"} {
 		wantLines(t, out, `person `+side+`, 1 games: \d+ AI decisions at 5it: `+secs)
 	}
-	for _, d := range []string{"0s", "250ms", "500ms", "1s"} {
+	for _, d := range []string{"0s", "250ms", "400ms", "500ms", "1s"} {
 		wantLines(t, out, `  AIDelay `+d+`: \d+ waits: `+secs)
 	}
 }

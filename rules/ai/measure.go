@@ -148,7 +148,7 @@ func BudgetAgreement(ctx context.Context, out io.Writer, o BudgetOptions) error 
 
 // WaitOptions are the settings of PersonWait.
 type WaitOptions struct {
-	// Games is the number of games a side (2), seeds 1 on.
+	// Games is the number of games a side (4), seeds 1 on.
 	Games int
 	// Budget is the hard level's budget per decision (zero: the default,
 	// DefaultTime).
@@ -157,59 +157,53 @@ type WaitOptions struct {
 
 // DefaultWait returns the settings of the figures of docs/ai.md.
 func DefaultWait() WaitOptions {
-	return WaitOptions{Games: 2}
+	return WaitOptions{Games: 4}
 }
 
 // PersonWait plays whole games of the hard level against an easy player
 // standing in for the person, and reports the person's wait: the wall
 // time from one of the person's decisions to the next, made of the AI's
-// decisions between them and the bot's pause between two AI activations
-// in a row (bot.Bot.aiDelay: AIDelay less the budget when the AI
-// searches), for several AIDelays. The posts' storing and
-// drawing (tens of ms) are not counted. It writes, for each side of the
-// person, the AI's decision times and the waits at each AIDelay.
+// decisions between them and the bot's pauses between two AI steps in a
+// row (bot.Bot.aiDelay: AIDelay less the time the step took, and none
+// after a step that completed nothing yet, see Ends), for several
+// AIDelays. The posts' storing and drawing (tens of ms) are not counted.
+// It writes, for each side of the person, the AI's decision times and the
+// waits at each AIDelay.
 func PersonWait(ctx context.Context, out io.Writer, o WaitOptions) error {
 	if o.Games < 1 {
 		return errors.New("give at least one game")
 	}
-	delays := []time.Duration{0, 250 * time.Millisecond, 500 * time.Millisecond, time.Second}
-	// stretch is the AI's time between two of the person's decisions: its
-	// thinking, and its steps after the first, searched or not.
-	type stretch struct {
-		think           time.Duration
-		searched, quick int
+	delays := []time.Duration{0, 250 * time.Millisecond, 400 * time.Millisecond, 500 * time.Millisecond, time.Second}
+	// step is one AI decision between two of the person's: its time, and
+	// whether it completed nothing yet (no pause after it).
+	type step struct {
+		think   time.Duration
+		pending bool
 	}
 	pc := func(x []time.Duration, p int) time.Duration { return x[(len(x)*p+99)/100-1] }
 	for _, person := range []rules.Side{rules.US, rules.German} {
-		var all []stretch
+		var all [][]step
 		var thinks []time.Duration
 		for g := uint64(1); g <= uint64(o.Games); g++ {
 			s := rules.NewState(nil, rules.Options{}, g)
 			hard, _ := NewWithBudget("hard", g, o.Budget)
 			easy, _ := New("easy", g+7)
-			var cur stretch
-			steps := 0
+			var cur []step
+			var events []rules.Event
 			for !s.Over() {
 				if err := ctx.Err(); err != nil {
 					return err
 				}
 				if s.ToAct() == person {
-					if steps > 0 {
+					if len(cur) > 0 {
 						all = append(all, cur)
 					}
-					cur, steps = stretch{}, 0
+					cur = nil
 					a, _ := easy.Choose(ctx, &s)
 					if err := s.Apply(a, nil); err != nil {
 						return err
 					}
 					continue
-				}
-				if steps > 0 {
-					if Thinks("hard", &s) {
-						cur.searched++
-					} else {
-						cur.quick++
-					}
 				}
 				t0 := time.Now()
 				a, err := hard.Choose(ctx, &s)
@@ -218,11 +212,11 @@ func PersonWait(ctx context.Context, out io.Writer, o WaitOptions) error {
 					return err
 				}
 				thinks = append(thinks, d)
-				cur.think += d
-				steps++
-				if err := s.Apply(a, nil); err != nil {
+				events = events[:0]
+				if err := s.Apply(a, &events); err != nil {
 					return err
 				}
+				cur = append(cur, step{think: d, pending: Ends(events) == PaceNone})
 			}
 		}
 		if len(thinks) == 0 || len(all) == 0 {
@@ -231,14 +225,16 @@ func PersonWait(ctx context.Context, out io.Writer, o WaitOptions) error {
 		slices.Sort(thinks)
 		fmt.Fprintf(out, "person %s, %d games: %d AI decisions at %v: p50 %.2fs p90 %.2fs max %.2fs\n", person.Title(), o.Games, len(thinks), o.Budget,
 			pc(thinks, 50).Seconds(), pc(thinks, 90).Seconds(), thinks[len(thinks)-1].Seconds())
-		searchTime := o.Budget.Time
-		if o.Budget.Time == 0 && o.Budget.Iterations == 0 {
-			searchTime = DefaultTime
-		}
 		for _, delay := range delays {
 			var waits []time.Duration
-			for _, st := range all {
-				w := st.think + time.Duration(st.quick)*delay + time.Duration(st.searched)*max(0, delay-searchTime)
+			for _, steps := range all {
+				var w time.Duration
+				for i, st := range steps {
+					w += st.think
+					if i < len(steps)-1 && !st.pending {
+						w += max(0, delay-st.think)
+					}
+				}
 				waits = append(waits, w)
 			}
 			slices.Sort(waits)
