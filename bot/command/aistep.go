@@ -57,6 +57,10 @@ func (s *Service) aiStep(ctx context.Context, key store.Key) (Response, bool, er
 	if err != nil {
 		return Response{}, false, err
 	}
+	// The hard US reads the German's style from the game so far.
+	if err := ai.WatchGame(p, rec.Game); err != nil {
+		return Response{}, false, fmt.Errorf("AI %s: %w", seat.AI, err)
+	}
 	cctx := ctx
 	if s.cfg.AITimeout > 0 {
 		var cancel context.CancelFunc

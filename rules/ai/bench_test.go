@@ -23,8 +23,20 @@ func BenchmarkPlayout(b *testing.B) {
 }
 
 // BenchmarkHardDecision is one hard US decision at 200 iterations on one
-// worker.
+// worker: the tree search, against a German that walks west (style.go).
 func BenchmarkHardDecision(b *testing.B) {
+	benchmarkHardUS(b, -1)
+}
+
+// BenchmarkHardDecisionHunt is the same decision against a German that
+// hunts: sequential halving over 200 playouts.
+func BenchmarkHardDecisionHunt(b *testing.B) {
+	benchmarkHardUS(b, 1)
+}
+
+// benchmarkHardUS times a hard US decision with the evidence hunt of the
+// German's style.
+func benchmarkHardUS(b *testing.B, hunt int) {
 	s := rules.NewState(nil, rules.Options{}, 1)
 	_ = s.Apply(rules.Historical(), nil)
 	_ = s.Apply(rules.SetupDone(), nil)
@@ -32,6 +44,7 @@ func BenchmarkHardDecision(b *testing.B) {
 		_ = s.Apply(rules.Pass(), nil)
 	}
 	p := newHard(1, Budget{Iterations: 200, Workers: 1})
+	p.style.hunt = hunt
 	for i := 0; i < b.N; i++ {
 		if _, err := p.Choose(context.Background(), &s); err != nil {
 			b.Fatal(err)
@@ -52,4 +65,29 @@ func BenchmarkDeterminise(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		smp.sample(&dst, &r)
 	}
+}
+
+// BenchmarkWatchGame replays a whole game of the easy US against the
+// hunter's heuristic to a fresh hard US (WatchGame), as the bot does before
+// each of its decisions.
+func BenchmarkWatchGame(b *testing.B) {
+	g := rules.NewGame(rules.DefaultScenario(), rules.Options{}, 3)
+	us, ge := newEasy(4), easyWith(&hardGerman)(5)
+	for !g.State.Over() {
+		p := Player(us)
+		if g.State.ToAct() == rules.German {
+			p = ge
+		}
+		a, _ := p.Choose(context.Background(), &g.State)
+		if _, err := g.Apply(a); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if err := WatchGame(newHard(1, Budget{}), g); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(g.History)), "steps")
 }

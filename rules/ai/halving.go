@@ -21,9 +21,16 @@ const (
 	// iterations, however loaded the machine (unless the time runs out
 	// first).
 	germanPlayouts = 100
+	// usHuntPlayouts caps, in the same way, the hard US's playouts a
+	// decision against a hunting German (style.go): 100, 400 and 1,600
+	// played alike at the default budget (docs/ai.md, "The hard US reads
+	// the German's style").
+	usHuntPlayouts = 400
 )
 
-// Sequential halving with common random numbers, the German side's search.
+// Sequential halving with common random numbers, the German side's search
+// and the US's against a German that hunts (style.go; its playouts' German
+// is the hunter, gw, and the value is 1 less the German's).
 // Each sample deals the hidden cards anew (see sampler); every action still
 // in the running is tried on that same deal and played on with the same
 // heuristic playout stream to the start of the next turn, where the value
@@ -49,6 +56,9 @@ func (p *hardPlayer) halving(ctx context.Context, smp *sampler, cands []rules.Ac
 	playouts := p.budget.Iterations
 	if timed {
 		playouts = germanPlayouts
+		if side == rules.US {
+			playouts = usHuntPlayouts
+		}
 	}
 	// spent is the share of the budget used after used playouts: of the
 	// playouts, or of the time if that is more.

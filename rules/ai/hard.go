@@ -21,14 +21,17 @@ const (
 )
 
 // hardPlayer searches over samples of the hidden cards (determinisation),
-// with heuristic playouts. For the US it is Monte Carlo tree search
+// with heuristic playouts. For the US against a German that walks west
+// (style.go) it is Monte Carlo tree search
 // (information-set style): each iteration deals the hidden cards anew,
 // walks a tree of both sides' decisions (UCB over the heuristic's best
 // actions, counting how often each was available), and finishes the game
 // with a noisy heuristic playout; root parallelism: each worker grows its
 // own tree from its own random stream, and the root visit counts are
-// summed. For the German it is sequential halving (halving.go), which
-// arena games showed to suit the German's many near-equal moves better.
+// summed. For the German, and for the US against a German that hunts, it
+// is sequential halving (halving.go), which arena games showed to suit the
+// German's many near-equal moves better, and with which the US holds the
+// hunt better than with the tree (docs/ai.md).
 type hardPlayer struct {
 	seed      uint64
 	budget    Budget
@@ -41,6 +44,18 @@ type hardPlayer struct {
 	// gw are the German weights of its candidates and of the German's
 	// moves in its playouts (hardGerman).
 	gw *germanWeights
+	// style reads the German's play, for the US (style.go).
+	style styleReader
+	// side is the side the player last chose for.
+	side rules.Side
+}
+
+// Watch weighs the German's moves, to tell a hunt from a walk west
+// (style.go).
+func (p *hardPlayer) Watch(before *rules.State, a rules.Action) {
+	if p.side != rules.German {
+		p.style.watch(before, a)
+	}
 }
 
 func newHard(seed uint64, b Budget) *hardPlayer {
@@ -52,6 +67,7 @@ func (p *hardPlayer) Choose(ctx context.Context, s *rules.State) (rules.Action, 
 	if s.Over() {
 		return rules.Action{}, ErrGameOver
 	}
+	p.side = s.ToAct()
 	a, cands := p.plan(s)
 	if cands == nil {
 		return a, nil
@@ -62,6 +78,11 @@ func (p *hardPlayer) Choose(ctx context.Context, s *rules.State) (rules.Action, 
 	smp := newSampler(s)
 	if s.ToAct() == rules.German {
 		return cands[p.halving(ctx, smp, cands, rules.German, dseed, p.searchTime(begin))], nil
+	}
+	if p.style.hunts() {
+		// Against a German that hunts, sequential halving with the hunter
+		// (gw) in the playouts (style.go).
+		return cands[p.halving(ctx, smp, cands, rules.US, dseed, p.searchTime(begin))], nil
 	}
 	workers := p.budget.Workers
 	if workers < 1 {

@@ -320,6 +320,13 @@ func (p *placedAny) Choose(ctx context.Context, s *rules.State) (rules.Action, e
 	return p.Player.Choose(ctx, s)
 }
 
+// Watch passes the action on to the player if it is a Watcher.
+func (p *placedAny) Watch(before *rules.State, a rules.Action) {
+	if w, ok := p.Player.(Watcher); ok {
+		w.Watch(before, a)
+	}
+}
+
 // SetupMode is how the US sets up in an arena match (SetupSpec).
 type SetupMode int
 
