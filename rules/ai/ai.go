@@ -36,9 +36,9 @@ func NewWithBudget(level string, seed uint64, b Budget) (Player, error) {
 	case "random":
 		return &randomPlayer{p: rules.NewRandomPlayer(seed)}, nil
 	case "easy":
-		return &placedEasy{newEasy(seed), placer{chooseUSSetup(seed).Setup}}, nil
+		return &placedEasy{newEasy(seed), aiPlacer(seed)}, nil
 	case "hard":
-		return &placedHard{newHard(seed, b), placer{chooseUSSetup(seed).Setup}}, nil
+		return &placedHard{newHard(seed, b), aiPlacer(seed)}, nil
 	}
 	return nil, fmt.Errorf("AI level %q: choose one of %s", level, strings.Join(Levels, ", "))
 }

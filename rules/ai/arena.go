@@ -150,7 +150,7 @@ func playGame(ctx context.Context, cfg ArenaConfig, i int) (g gameStats) {
 	var players [3]Player
 	players[rules.US], _ = NewWithBudget(cfg.US, mix(cfg.Seed, uint64(3*i+1)), opt)
 	if u := cfg.USSetup.forGame(cfg.Scenario, gseed); u != nil {
-		players[rules.US] = &placedAny{Player: players[rules.US], placer: placer{u}}
+		players[rules.US] = &placedAny{Player: players[rules.US], placer: placer{setup: u}}
 	}
 	players[rules.German], _ = NewWithBudget(cfg.German, mix(cfg.Seed, uint64(3*i+2)), opt)
 	s := rules.NewState(cfg.Scenario, cfg.Options, gseed)

@@ -62,7 +62,7 @@ func FitValueModel(ctx context.Context, out io.Writer, o FitValueOptions) error 
 			if g%2 == 0 {
 				setup = suite[(g/2)%len(suite)].Setup
 			}
-			return &placedEasy{newEasy(seed), placer{setup}}
+			return &placedEasy{newEasy(seed), placer{setup: setup}}
 		}
 	}
 	match(ctx, newUS, easyWith(&hardGerman), o.Games, o.Seed, func(s *rules.State) {

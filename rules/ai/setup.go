@@ -267,18 +267,59 @@ func chooseUSSetup(seed uint64) SuiteSetup {
 	return c[mix(seed, 0x5e70)%uint64(len(c))]
 }
 
+// aiPlacer places the US as chooseUSSetup(seed), or as another of the
+// AI's set-ups when the units already placed say so.
+func aiPlacer(seed uint64) placer {
+	var others []USSetup
+	for _, su := range AISetups() {
+		others = append(others, su.Setup)
+	}
+	return placer{setup: chooseUSSetup(seed).Setup, others: others}
+}
+
 // placer sets the US up as the set-up says (through rules.Place, then
 // rules.SetupDone) and leaves the rest of the game to the player it
 // carries.
 type placer struct {
 	setup USSetup
+	// others are the set-ups to go on with when the units already on the
+	// map do not stand as setup says: the bot and local play make a new
+	// player, with a new seed, for each step of the set-up, so that each
+	// step may choose another set-up; it goes on with the first of
+	// others that the placements so far match.
+	others []USSetup
 }
 
 func (p placer) choose(s *rules.State) (rules.Action, bool) {
 	if s.Over() || s.Phase() != rules.PhaseSetup {
 		return rules.Action{}, false
 	}
-	return p.setup.next(s), true
+	u := p.setup
+	if !u.matches(s) {
+		for _, o := range p.others {
+			if o.matches(s) {
+				u = o
+				break
+			}
+		}
+	}
+	return u.next(s), true
+}
+
+// matches reports whether every unit of the set-up that is on the map in
+// s stands where the set-up places it.
+func (u USSetup) matches(s *rules.State) bool {
+	sc := s.Scenario()
+	for _, p := range u {
+		id, ok := sc.UnitByID(p.Unit)
+		if !ok {
+			return false
+		}
+		if us := s.Unit(id); us.Status == rules.OnMap && us.Hex != p.Hex {
+			return false
+		}
+	}
+	return true
 }
 
 // placedEasy is the easy level with its own US set-up.

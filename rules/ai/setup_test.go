@@ -212,7 +212,7 @@ func TestArenaUSSetup(t *testing.T) {
 		sp, _ := ParseSetupSpec(spec, nil)
 		for i := 0; i < 3; i++ {
 			gseed := mix(cfg.Seed, uint64(3*i))
-			p := &placedAny{Player: &randomPlayer{p: rules.NewRandomPlayer(1)}, placer: placer{sp.forGame(nil, gseed)}}
+			p := &placedAny{Player: &randomPlayer{p: rules.NewRandomPlayer(1)}, placer: placer{setup: sp.forGame(nil, gseed)}}
 			s := rules.NewState(nil, rules.Options{}, gseed)
 			for s.Phase() == rules.PhaseSetup {
 				a, _ := p.Choose(context.Background(), &s)
@@ -253,5 +253,40 @@ func TestRunSetupSuite(t *testing.T) {
 	}
 	if r.GermanAtLeastHalf != 0 || r.GermanMin != 0 {
 		t.Errorf("random German: at least half from %d, lowest %.2f; want 0 and 0", r.GermanAtLeastHalf, r.GermanMin)
+	}
+}
+
+// TestAISetupSurvivesANewPlayerEachStep checks that the AI US ends its
+// set-up on one of its own set-ups (R2.1) when a new player with a new
+// seed makes each placement, as the bot and local play do: each step's
+// player may choose another set-up, and must go on with the one the units
+// already placed match, not fall back to the historical preset.
+func TestAISetupSurvivesANewPlayerEachStep(t *testing.T) {
+	for _, level := range []string{"easy", "hard"} {
+		for g := uint64(1); g <= 12; g++ {
+			s := rules.NewState(nil, rules.Options{}, g)
+			for step := uint64(0); s.Phase() == rules.PhaseSetup; step++ {
+				p, err := NewWithBudget(level, mix(g, step), Budget{Iterations: 10})
+				if err != nil {
+					t.Fatal(err)
+				}
+				a, err := p.Choose(context.Background(), &s)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := s.Apply(a, nil); err != nil {
+					t.Fatal(err)
+				}
+			}
+			found := false
+			for _, su := range AISetups() {
+				if su.Setup.matches(&s) {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("%s, game %d: the US set up on none of the AI's set-ups", level, g)
+			}
+		}
 	}
 }

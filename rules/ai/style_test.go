@@ -60,7 +60,7 @@ func TestStyleReaderTellsHuntFromWalk(t *testing.T) {
 // newEasyFromAISetup is the easy US on one of the AI's set-ups.
 func newEasyFromAISetup(g uint64) Player {
 	setups := AISetups()
-	return &placedEasy{newEasy(g), placer{setups[int(g)%len(setups)].Setup}}
+	return &placedEasy{newEasy(g), placer{setup: setups[int(g)%len(setups)].Setup}}
 }
 
 // TestWatchGameReplaysTheHistory checks that a player made afresh for a
