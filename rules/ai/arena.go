@@ -168,9 +168,7 @@ func playGame(ctx context.Context, cfg ArenaConfig, i int) (g gameStats) {
 		g.maxDec[side] = max(g.maxDec[side], d)
 		g.times[side] = append(g.times[side], d)
 		for _, p := range players[rules.US:] {
-			if w, ok := p.(Watcher); ok {
-				w.Watch(&s, a)
-			}
+			watch(p, &s, a)
 		}
 		if err := s.Apply(a, nil); err != nil {
 			g.err = fmt.Errorf("game %d: %s played %s: %w", i, side.Title(), a.Format(s.Scenario()), err)

@@ -200,6 +200,7 @@ func PersonWait(ctx context.Context, out io.Writer, o WaitOptions) error {
 					}
 					cur = nil
 					a, _ := easy.Choose(ctx, &s)
+					watch(hard, &s, a)
 					if err := s.Apply(a, nil); err != nil {
 						return err
 					}
@@ -212,6 +213,7 @@ func PersonWait(ctx context.Context, out io.Writer, o WaitOptions) error {
 					return err
 				}
 				thinks = append(thinks, d)
+				watch(hard, &s, a)
 				events = events[:0]
 				if err := s.Apply(a, &events); err != nil {
 					return err
