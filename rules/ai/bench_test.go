@@ -67,22 +67,26 @@ func BenchmarkDeterminise(b *testing.B) {
 	}
 }
 
-// BenchmarkWatchGame replays a whole game of the easy US against the
-// hunter's heuristic to a fresh hard US (WatchGame), as the bot does before
-// each of its decisions.
+// BenchmarkWatchGame replays a game of the easy US against the hunter's
+// heuristic, up to the US's last decision, to a fresh hard US (WatchGame),
+// as the bot does before each of the US's decisions.
 func BenchmarkWatchGame(b *testing.B) {
 	g := rules.NewGame(rules.DefaultScenario(), rules.Options{}, 3)
 	us, ge := newEasy(4), easyWith(&hardGerman)(5)
+	var last *rules.Game
 	for !g.State.Over() {
 		p := Player(us)
 		if g.State.ToAct() == rules.German {
 			p = ge
+		} else {
+			last = g.Clone()
 		}
 		a, _ := p.Choose(context.Background(), &g.State)
 		if _, err := g.Apply(a); err != nil {
 			b.Fatal(err)
 		}
 	}
+	g = last
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		if err := WatchGame(newHard(1, Budget{}), g); err != nil {

@@ -28,20 +28,26 @@ type Watcher interface {
 	Watch(before *rules.State, a rules.Action)
 }
 
-// WatchGame shows p, if it is a Watcher, the actions of g so far, replayed
-// from the game's start (debug edits are applied, not shown). A front end
-// that makes a new player for each decision calls it before Choose.
+// WatchGame shows p, if it is a Watcher about to play the US (only the US
+// reads the German's style), the actions of g so far, replayed from the
+// game's start (debug edits are applied, not shown). A front end that
+// makes a new player for each decision calls it before Choose.
 func WatchGame(p Player, g *rules.Game) error {
 	w, ok := p.(Watcher)
-	if !ok {
+	if !ok || g.State.ToAct() != rules.US {
 		return nil
 	}
-	r := rules.NewGame(g.State.Scenario(), g.State.Options(), g.Seed)
+	sc := g.State.Scenario()
+	s := rules.NewState(sc, g.State.Options(), g.Seed)
 	for i, step := range g.History {
-		if a, err := rules.ParseAction(r.State.Scenario(), step); err == nil {
-			w.Watch(&r.State, a)
+		a, err := rules.ParseAction(sc, step)
+		if err == nil {
+			w.Watch(&s, a)
+			err = s.Apply(a, nil)
+		} else {
+			err = s.ApplyDebug(step)
 		}
-		if _, err := r.ApplyText(step); err != nil {
+		if err != nil {
 			return fmt.Errorf("replaying step %d (%q) of the game for the AI: %w", i+1, step, err)
 		}
 	}
