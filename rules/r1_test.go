@@ -181,7 +181,7 @@ func TestR1_3_Units(t *testing.T) {
 TD us tank 5-2 3-1 map 1402
 CCA us tank 5-3 3-1 reserve2 -
 CCB us tank 5-3 3-1 reserve2 -
-CCR us tank 4-2 2-1 reserve2 -
+CCR us tank 4-3 2-2 reserve2 -
 DR-1 german tank 7-5 4-4 reserve -
 DR-2 german tank 7-5 4-4 reserve -
 DF german infantry 4-6 3-4 reserve -
