@@ -173,7 +173,8 @@ func TestR1_2_Terrain(t *testing.T) {
 // factors in play follow the counter's side.
 func TestR1_3_Units(t *testing.T) {
 	sc := DefaultScenario()
-	// The factors after the balance change of docs/balance.md.
+	// The factors after the balance change of docs/balance.md, with CCR
+	// back to the spec's table since (the top of that file).
 	table := `117 us infantry 2-4 1-2 map 1701
 119 us infantry 2-4 1-2 map 1101
 120 us infantry 2-4 1-2 map 1501

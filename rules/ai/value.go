@@ -17,7 +17,9 @@ import (
 // against the hard German's heuristic (FitValueModel in fit.go, mortain
 // ai-fit value), half of them from a fresh random US set-up and half
 // from the set-ups of the suite in turn, with the built-in factors after
-// the balance change of docs/balance.md.
+// the balance change of docs/balance.md and CCR still at 4-2 / 2-1 (it
+// went back to the spec's 4-3 / 2-2 later; the model was not refitted:
+// its features count the US units' factors, so it sees the change).
 
 // valueWeights[turn] are the model's weights for a turn's start, in the
 // order of germanFeatures.
