@@ -43,6 +43,13 @@ func (b *Bot) runAI(key store.Key, r *aiRun) {
 	defer b.busy.Add(-1)
 	failures := 0
 	for {
+		if b.out.refused(key) {
+			// Discord refuses the channel's posts: the AI waits until they
+			// go through again (the deliverer resumes it).
+			b.log.Info("the AI waits: the channel's posts are refused", "channel", key.Channel)
+			b.endAI(key)
+			return
+		}
 		step, err := b.aiStep(key)
 		more, pause := step.more, step.pause
 		switch {

@@ -34,6 +34,9 @@ func (b *Bot) Tick() {
 		if b.ctx.Err() != nil {
 			return
 		}
+		if b.out.refused(k) {
+			continue // reminders and time limits wait while posts are refused
+		}
 		d := b.locked(k, func() command.Response { return b.cmds.Tick(b.ctx, k) })
 		if len(d.resp.Posts) > 0 {
 			b.log.Info("timer", "channel", k.Channel, "posts", len(d.resp.Posts))

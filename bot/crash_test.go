@@ -215,7 +215,7 @@ func crashGame(t *testing.T, seed uint64) {
 	if left, err := sdb.Outboxes(); err != nil || len(left) != 0 {
 		t.Errorf("notices or button removals left in the outbox: %v, %v", left, err)
 	}
-	// Every message is a part of a notice (nonce m<seq>.<part>), in order
+	// Every message is a part of a notice (nonce m<seq>.<part>.<tag>), in order
 	// of seq and part, and every queued notice is there from part 0.
 	var seq uint64
 	part := -1
@@ -241,10 +241,11 @@ func crashGame(t *testing.T, seed uint64) {
 
 // parseNonce reads the notice seq and part from a nonce "m<seq base 36>.<part>".
 func parseNonce(n string) (seq uint64, part int, ok bool) {
-	s, p, found := strings.Cut(strings.TrimPrefix(n, "m"), ".")
-	if !found || !strings.HasPrefix(n, "m") {
+	f := strings.Split(strings.TrimPrefix(n, "m"), ".")
+	if len(f) < 2 || !strings.HasPrefix(n, "m") {
 		return 0, 0, false
 	}
+	s, p := f[0], f[1]
 	seq, err1 := strconv.ParseUint(s, 36, 64)
 	part, err2 := strconv.Atoi(p)
 	return seq, part, err1 == nil && err2 == nil

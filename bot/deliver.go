@@ -3,12 +3,15 @@ package bot
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
+	"encoding/base32"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -19,17 +22,33 @@ import (
 
 // deliverer sends the store's outbox to Discord: one courier per channel
 // sends that channel's notices one message at a time, in order, and marks
-// each delivered only once Discord accepted it. Every message carries a
-// nonce with enforce_nonce, so a create retried after a lost answer cannot
-// post twice. A refusal for good (403, 404) stops the channel's courier
-// with the notice kept; the next kick (a command in the channel, a
-// restart) tries again.
+// each delivered only once Discord accepted it. Every message carries its
+// notice's random nonce with enforce_nonce, so a create retried after a
+// lost answer (within Discord's de-duplication window) cannot post twice.
+//
+// A refusal for good is sorted by what fixes it (refusalKind): a missing
+// permission stops the channel's courier with the notice kept, retried at
+// the next kick and on a growing back-off; a channel that is gone ends its
+// game (gone); a refused token stops the process (fatal); anything else
+// sets the notice aside as undeliverable, says so in one plain line, and
+// goes on with the next.
 type deliverer struct {
 	api     Discord
 	box     Games
 	log     *slog.Logger
-	limit   int      // upload limit in bytes
+	limit   int      // default upload limit in bytes
 	metrics *metrics // counts delivered and refused posts (nil: none)
+
+	// gone is called (in its own goroutine) for a channel Discord says is
+	// gone; fatal when Discord refuses the token. Either may be nil.
+	gone  func(key store.Key)
+	fatal func(err error)
+	// recovered is called when a channel's posts go through again after a
+	// permission refusal (to resume its AI); may be nil.
+	recovered func(key store.Key)
+	// retryBase is the first pause before a channel refused for a missing
+	// permission is tried again on its own; it doubles up to retryMax.
+	retryBase, retryMax time.Duration
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -37,6 +56,8 @@ type deliverer struct {
 
 	mu       sync.Mutex
 	couriers map[store.Key]*courier
+	limits   map[string]int // upload limit by guild, as Discord last told it
+	halted   bool           // the token was refused: nothing more is sent
 }
 
 // courier is the delivery state of one channel.
@@ -48,6 +69,10 @@ type courier struct {
 	// again.
 	failed  error
 	waiters []waiter
+	// backoff is the pause before the next retry of a channel refused for
+	// a missing permission; retry is that retry's timer.
+	backoff time.Duration
+	retry   *time.Timer
 }
 
 // waiter waits for the delivery of every notice up to seq.
@@ -62,21 +87,72 @@ type waiter struct {
 type refusal struct {
 	status int
 	code   int
+	kind   refusalKind
 	reason string
 }
+
+// refusalKind sorts Discord's refusals by what fixes them.
+type refusalKind int
+
+const (
+	// refusedOther is a refusal no change of settings fixes (a file over
+	// the upload limit, a body Discord rejects, an archived thread): the
+	// notice is set aside and the courier goes on.
+	refusedOther refusalKind = iota
+	// refusedPermission is a missing access or permission (50001, 50013):
+	// the notice is kept and tried again once an admin grants it.
+	refusedPermission
+	// refusedGone is a channel or server that no longer exists (10003,
+	// 10004): the game ends as abandoned.
+	refusedGone
+	// refusedToken is an invalid token (401): the process stops.
+	refusedToken
+)
 
 func (r *refusal) Error() string { return r.reason }
 
 func newDeliverer(api Discord, box Games, log *slog.Logger, limit int) *deliverer {
 	ctx, cancel := context.WithCancel(context.Background())
-	return &deliverer{api: api, box: box, log: log, limit: limit, ctx: ctx, cancel: cancel, couriers: map[store.Key]*courier{}}
+	return &deliverer{api: api, box: box, log: log, limit: limit, ctx: ctx, cancel: cancel,
+		couriers: map[store.Key]*courier{}, limits: map[string]int{},
+		retryBase: time.Minute, retryMax: time.Hour}
+}
+
+// setLimit records a guild's upload limit in bytes, as an interaction
+// from it told (attachment_size_limit); 0 leaves the default.
+func (d *deliverer) setLimit(guild string, bytes int) {
+	if guild == "" || bytes <= 0 {
+		return
+	}
+	d.mu.Lock()
+	d.limits[guild] = bytes
+	d.mu.Unlock()
+}
+
+// limitFor is the upload limit of a guild.
+func (d *deliverer) limitFor(guild string) int {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if n := d.limits[guild]; n > 0 {
+		return n
+	}
+	return d.limit
+}
+
+// refused reports whether the channel's posts are held back by a missing
+// permission: its AI and timers wait until they go through.
+func (d *deliverer) refused(key store.Key) bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	c := d.couriers[key]
+	return d.halted || c != nil && c.failed != nil
 }
 
 // kick makes the channel's courier send what its outbox holds.
 func (d *deliverer) kick(key store.Key) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if d.ctx.Err() != nil {
+	if d.ctx.Err() != nil || d.halted {
 		return
 	}
 	c := d.couriers[key]
@@ -130,6 +206,9 @@ func (d *deliverer) forget(key store.Key) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if c := d.couriers[key]; c != nil && !c.running {
+		if c.retry != nil {
+			c.retry.Stop()
+		}
 		delete(d.couriers, key)
 	}
 }
@@ -154,7 +233,7 @@ func (d *deliverer) run(key store.Key, c *courier) {
 		if err != nil {
 			d.log.Error("reading the outbox", "channel", key.Channel, "err", err)
 			if !d.pause(5 * time.Second) {
-				d.stop(c, nil)
+				d.stop(key, c, nil)
 				return
 			}
 			continue
@@ -166,25 +245,50 @@ func (d *deliverer) run(key store.Key, c *courier) {
 			if err == nil {
 				d.metrics.post("delivered")
 				d.mu.Lock()
-				c.done, c.failed = n.Seq, nil
+				recovered := c.failed != nil || !n.FailedAt.IsZero()
+				c.done, c.failed, c.backoff = n.Seq, nil, 0
 				c.settle(n.Seq, nil)
+				if recovered {
+					c.again = true
+				}
 				d.mu.Unlock()
+				if recovered {
+					d.tellRecovered(key, n)
+				}
 				if strip != "" {
 					d.stripOne(key, strip)
 				}
 				continue
 			}
 			var r *refusal
-			if errors.As(err, &r) {
-				d.metrics.post("refused")
-				d.log.Error("Discord refused a post; it stays queued", "channel", key.Channel, "notice", n.Seq, "status", r.status, "code", r.code, "err", err)
+			if !errors.As(err, &r) {
+				d.stop(key, c, nil) // closing, or the outbox could not be written
+				return
+			}
+			d.metrics.post("refused")
+			if r.kind == refusedOther {
+				d.setAside(key, n, r)
+				d.mu.Lock()
+				c.again = true // the line about it is queued after the rest
+				c.done = n.Seq
+				c.settle(n.Seq, nil)
+				d.mu.Unlock()
+				continue
+			}
+			d.log.Error("Discord refused a post", "channel", key.Channel, "notice", n.Seq, "status", r.status, "code", r.code, "err", err)
+			switch r.kind {
+			case refusedPermission:
 				if err := d.box.Failed(key, n.Seq, r.reason); err != nil {
 					d.log.Error("recording a refused post", "channel", key.Channel, "err", err)
 				}
-				d.stop(c, r)
-				return
+			case refusedGone:
+				if d.gone != nil {
+					go d.gone(key)
+				}
+			case refusedToken:
+				d.halt(r)
 			}
-			d.stop(c, nil) // closing
+			d.stop(key, c, r)
 			return
 		}
 		d.strip(key)
@@ -204,8 +308,59 @@ func (d *deliverer) run(key store.Key, c *courier) {
 	}
 }
 
+// setAside takes a notice Discord refused for a reason no setting fixes
+// out of the queue, keeping it in the store, and queues one plain line
+// that says what could not be posted and why (unless the notice was such
+// a line itself).
+func (d *deliverer) setAside(key store.Key, n store.Notice, r *refusal) {
+	d.log.Error("Discord refused a post for good; it is set aside and the next one goes on", "channel", key.Channel, "notice", n.Seq, "status", r.status, "code", r.code, "err", r.reason)
+	if err := d.box.Undeliverable(key, n.Seq, r.reason); err != nil {
+		d.log.Error("setting aside a refused post", "channel", key.Channel, "err", err)
+		return
+	}
+	d.metrics.post("set_aside")
+	if n.Report {
+		return
+	}
+	line := "A post could not be shown here: " + r.reason + ". It is kept by the bot (see /mortain status); the game goes on."
+	if err := d.box.Enqueue(key, store.Notice{Text: line, Report: true}); err != nil {
+		d.log.Error("queueing the line about a post set aside", "channel", key.Channel, "err", err)
+	}
+}
+
+// tellRecovered tells the channel, once, that its posts held back by a
+// missing permission go through again, and resumes its AI.
+func (d *deliverer) tellRecovered(key store.Key, n store.Notice) {
+	since := ""
+	if !n.FailedAt.IsZero() {
+		since = " since " + n.FailedAt.UTC().Format(time.RFC822)
+	}
+	line := "The bot could not post here" + since + " (a missing permission); the posts held back are shown above, in order, and the game goes on."
+	if err := d.box.Enqueue(key, store.Notice{Text: line, Report: true}); err != nil {
+		d.log.Error("queueing the line about posts held back", "channel", key.Channel, "err", err)
+	}
+	if d.recovered != nil {
+		d.recovered(key)
+	}
+}
+
+// halt stops every delivery for good: Discord refused the bot's token.
+func (d *deliverer) halt(r *refusal) {
+	d.mu.Lock()
+	first := !d.halted
+	d.halted = true
+	d.mu.Unlock()
+	if first && d.fatal != nil {
+		go d.fatal(fmt.Errorf("Discord refused the bot's token (HTTP 401): it was reset or revoked; put the new token in DISCORD_TOKEN and start the bot again"))
+	}
+}
+
 // stop ends a courier's run; a refusal is kept and told to the waiters.
-func (d *deliverer) stop(c *courier, r *refusal) {
+// A channel refused for a missing permission is tried again on its own
+// after a pause that doubles each time (from retryBase to retryMax), so a
+// refused channel costs Discord few invalid requests. A run stopped by
+// anything else (an outbox write that failed) is tried again in 5 s.
+func (d *deliverer) stop(key store.Key, c *courier, r *refusal) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	c.running, c.again = false, false
@@ -213,6 +368,18 @@ func (d *deliverer) stop(c *courier, r *refusal) {
 		c.failed = r
 		c.settle(0, r)
 	}
+	if d.ctx.Err() != nil || d.halted || r != nil && r.kind != refusedPermission {
+		return
+	}
+	wait := 5 * time.Second
+	if r != nil {
+		c.backoff = min(max(2*c.backoff, d.retryBase), d.retryMax)
+		wait = c.backoff
+	}
+	if c.retry != nil {
+		c.retry.Stop()
+	}
+	c.retry = time.AfterFunc(wait, func() { d.kick(key) })
 }
 
 // pause waits d, or until the deliverer closes; false when it closed.
@@ -239,18 +406,21 @@ func liveAmong(notices []store.Notice) bool {
 
 // deliver sends one notice, part by part from the first Discord has not
 // accepted yet, with its buttons when buttons is set, retrying transient
-// failures until the deliverer closes. It returns once the notice is
-// marked delivered, with the post whose buttons are to be removed now
-// (""), or with a *refusal or the closing context's error.
+// failures until the deliverer closes. A picture over the guild's upload
+// limit (as Discord told it, or as a 413 shows) is left out, saying so.
+// It returns once the notice is marked delivered, with the post whose
+// buttons are to be removed now (""), or with a *refusal, the closing
+// context's error, or the error of marking it delivered (the courier then
+// stops rather than go on out of order).
 func (d *deliverer) deliver(key store.Key, n store.Notice, buttons bool) (strip string, err error) {
 	text := n.Text
 	if n.Mention != "" {
 		text = "<@" + n.Mention + "> " + text
 	}
 	image := n.Image
-	if len(image) > d.limit {
-		d.log.Warn("attachment over the upload limit left out", "channel", key.Channel, "bytes", len(image), "limit", d.limit)
-		text += "\n(The picture is larger than Discord's upload limit and was left out.)"
+	if limit := d.limitFor(key.Guild); len(image) > limit {
+		d.log.Warn("attachment over the upload limit left out", "channel", key.Channel, "bytes", len(image), "limit", limit)
+		text += "\n" + pictureLeftOut
 		image = nil
 	}
 	parts := splitText(text, maxContent)
@@ -275,38 +445,70 @@ func (d *deliverer) deliver(key store.Key, n store.Notice, buttons bool) (strip 
 				}
 			}
 		}
-		msg, err := d.send(key.Channel, ms, file, nonce(n.Seq, i))
+		msg, err := d.send(key.Channel, ms, file, nonceOf(n, i))
+		var r *refusal
+		if file != nil && errors.As(err, &r) && r.status == http.StatusRequestEntityTooLarge {
+			// The guild's limit is lower than we knew: post without it.
+			d.setLimit(key.Guild, len(file.data)-1)
+			d.log.Warn("Discord refused the picture as too large; posting without it", "channel", key.Channel, "bytes", len(file.data))
+			ms.Content = clip(ms.Content+"\n"+pictureLeftOut, maxContent)
+			msg, err = d.send(key.Channel, ms, nil, nonceOf(n, i)+"p")
+		}
 		if err != nil {
 			return "", err
 		}
 		if !last {
 			if err := d.box.SentPart(key, n.Seq, i+1); err != nil {
 				d.log.Error("recording a sent part", "channel", key.Channel, "err", err)
+				return "", err
 			}
 			continue
 		}
 		strip, err = d.box.Delivered(key, n.Seq, msg.ID, len(ms.Components) > 0)
 		if err != nil {
-			d.log.Error("marking a notice delivered", "channel", key.Channel, "notice", n.Seq, "err", err)
+			d.log.Error("marking a notice delivered; the channel's next posts wait", "channel", key.Channel, "notice", n.Seq, "err", err)
+			return "", err
 		}
 	}
 	return strip, nil
 }
 
-// nonce names part i of notice seq; Discord returns the earlier message
-// for a nonce it has seen (at most 25 characters).
-func nonce(seq uint64, part int) string {
-	return "m" + strconv.FormatUint(seq, 36) + "." + strconv.Itoa(part)
+// pictureLeftOut is the line a post gets when its picture could not go.
+const pictureLeftOut = "(The picture is larger than this server's upload limit and was left out; /mortain map shows the compact map.)"
+
+// nonceOf names part i of notice n: "m<seq>.<part>.<tag>", seq in base
+// 36 and tag the notice's random tag (at most 25 characters in all).
+// Discord returns the earlier message for a nonce the bot used within the
+// last few minutes; the tag keeps notices of two shards, or of a database
+// and its restored backup, from sharing a nonce. Notices queued by older
+// versions have no tag.
+func nonceOf(n store.Notice, part int) string {
+	nonce := "m" + strconv.FormatUint(n.Seq, 36) + "." + strconv.Itoa(part)
+	if n.Nonce != "" {
+		nonce += "." + n.Nonce
+	}
+	return nonce[:min(len(nonce), maxNonce-1)] // room for the "p" of a post sent again without its picture
 }
 
+// maxNonce is the longest nonce Discord accepts.
+const maxNonce = 25
+
 // send posts one message, retrying transient failures (5xx, lost
-// connections) with a growing pause until the deliverer closes.
+// connections) with a growing pause until the deliverer closes. Discord's
+// answer must be a message of this channel with this nonce; any other
+// answer is taken for a collision of nonces and the post is sent again
+// under a fresh one.
 func (d *deliverer) send(channel string, ms *discordgo.MessageSend, file *upload, nonce string) (*discordgo.Message, error) {
 	backoff := 500 * time.Millisecond
 	for attempt := 1; ; attempt++ {
-		msg, err := createMessage(d.ctx, d.api, channel, ms, file, nonce)
-		if err == nil {
+		msg, got, err := createMessage(d.ctx, d.api, channel, ms, file, nonce)
+		if err == nil && msg.ChannelID == channel && got == nonce {
 			return msg, nil
+		}
+		if err == nil {
+			d.log.Error("Discord answered a post with another message; posting again under a fresh nonce", "channel", channel, "nonce", nonce, "answer_channel", msg.ChannelID, "answer_nonce", got)
+			nonce = freshNonce(nonce)
+			continue
 		}
 		if r := asRefusal(err); r != nil {
 			return nil, r
@@ -320,6 +522,18 @@ func (d *deliverer) send(channel string, ms *discordgo.MessageSend, file *upload
 		}
 		backoff = min(2*backoff, 30*time.Second)
 	}
+}
+
+// freshNonce replaces a nonce that collided with another message's: the
+// same name with a new random tag.
+func freshNonce(old string) string {
+	var b [5]byte
+	rand.Read(b[:])
+	tag := base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b[:])
+	if i := strings.LastIndexByte(old, '.'); i > 0 && strings.Count(old, ".") == 2 {
+		old = old[:i]
+	}
+	return old + "." + tag
 }
 
 // messageCreate is a message create request with the nonce fields that
@@ -337,8 +551,9 @@ type upload struct {
 }
 
 // createMessage posts ms in channel with an enforced nonce, with file
-// attached when there is one.
-func createMessage(ctx context.Context, api Discord, channel string, ms *discordgo.MessageSend, file *upload, nonce string) (*discordgo.Message, error) {
+// attached when there is one; it returns the message Discord answered
+// with and that message's nonce.
+func createMessage(ctx context.Context, api Discord, channel string, ms *discordgo.MessageSend, file *upload, nonce string) (*discordgo.Message, string, error) {
 	body := messageCreate{MessageSend: ms, Nonce: nonce, EnforceNonce: true}
 	endpoint := discordgo.EndpointChannelMessages(channel)
 	var resp []byte
@@ -347,20 +562,28 @@ func createMessage(ctx context.Context, api Discord, channel string, ms *discord
 		f := &discordgo.File{Name: file.name, ContentType: contentType(file.name), Reader: bytes.NewReader(file.data)}
 		contentType, data, merr := discordgo.MultipartBodyWithJSON(body, []*discordgo.File{f})
 		if merr != nil {
-			return nil, merr
+			return nil, "", merr
 		}
 		resp, err = api.RequestRaw(http.MethodPost, endpoint, contentType, data, endpoint, 0, discordgo.WithContext(ctx))
 	} else {
 		resp, err = api.RequestWithBucketID(http.MethodPost, endpoint, body, endpoint, discordgo.WithContext(ctx))
 	}
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	var m discordgo.Message
 	if err := json.Unmarshal(resp, &m); err != nil {
-		return nil, fmt.Errorf("reading Discord's answer to a post: %w", err)
+		return nil, "", fmt.Errorf("reading Discord's answer to a post: %w", err)
 	}
-	return &m, nil
+	var n struct {
+		Nonce json.RawMessage `json:"nonce"`
+	}
+	json.Unmarshal(resp, &n)
+	got := ""
+	if err := json.Unmarshal(n.Nonce, &got); err != nil && len(n.Nonce) > 0 {
+		got = string(n.Nonce) // an integer nonce
+	}
+	return &m, got, nil
 }
 
 // asRefusal returns the refusal an error is, or nil for a failure worth
@@ -379,10 +602,24 @@ func asRefusal(err error) *refusal {
 		r.code = rest.Message.Code
 	}
 	switch {
-	case r.code == discordgo.ErrCodeMissingPermissions || r.code == discordgo.ErrCodeMissingAccess || status == http.StatusForbidden:
-		r.reason = "Discord refused the post: the bot lacks a permission it needs in this channel (View Channel, Send Messages, Attach Files, Embed Links)"
-	case r.code == discordgo.ErrCodeUnknownChannel || status == http.StatusNotFound:
-		r.reason = "Discord refused the post: the channel is gone or the bot can no longer see it"
+	case status == http.StatusUnauthorized:
+		r.kind = refusedToken
+		r.reason = "Discord refused the bot's token"
+	case r.code == discordgo.ErrCodeMissingPermissions || r.code == discordgo.ErrCodeMissingAccess:
+		r.kind = refusedPermission
+		r.reason = "Discord refused the post: the bot lacks a permission it needs in this channel (View Channel, Send Messages, Attach Files; in a thread, Send Messages in Threads)"
+	case r.code == discordgo.ErrCodeUnknownChannel || r.code == discordgo.ErrCodeUnknownGuild:
+		r.kind = refusedGone
+		r.reason = "Discord refused the post: the channel is gone"
+	case status == http.StatusRequestEntityTooLarge || r.code == 40005:
+		r.reason = "the post was larger than this server's upload limit"
+	case r.code == 50083:
+		r.reason = "the thread is archived, so the bot cannot change the post"
+	case r.code == 50035 || r.code == 50006 || status == http.StatusBadRequest:
+		r.reason = fmt.Sprintf("Discord rejected the post's content (code %d)", r.code)
+	case status == http.StatusForbidden:
+		r.kind = refusedPermission
+		r.reason = fmt.Sprintf("Discord refused the post (HTTP 403, code %d): the bot may lack a permission in this channel", r.code)
 	default:
 		r.reason = fmt.Sprintf("Discord refused the post (HTTP %d, code %d)", status, r.code)
 	}
@@ -405,9 +642,19 @@ func (d *deliverer) strip(key store.Key) {
 func (d *deliverer) stripOne(key store.Key, id string) {
 	none := []discordgo.MessageComponent{}
 	_, err := d.api.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: id, Channel: key.Channel, Components: &none}, discordgo.WithContext(d.ctx))
-	if r := asRefusal(err); err != nil && (r == nil || r.status != http.StatusNotFound) {
+	r := asRefusal(err)
+	switch {
+	case err != nil && r == nil:
 		d.log.Warn("removing the buttons of an old post failed; it will be tried again", "channel", key.Channel, "message", id, "err", err)
 		return
+	case r != nil && r.kind == refusedToken:
+		d.halt(r)
+		return
+	case r != nil:
+		// Refused for good (the post is gone, or its thread archived or
+		// locked): its buttons stay, and pressing one names the step that
+		// moved on, so the edit is not tried again.
+		d.log.Info("the buttons of an old post cannot be removed; left as they are", "channel", key.Channel, "message", id, "code", r.code)
 	}
 	if err := d.box.Stripped(key, id); err != nil {
 		d.log.Error("recording a stripped post", "channel", key.Channel, "err", err)

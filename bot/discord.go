@@ -83,6 +83,10 @@ type Games interface {
 	SentPart(key store.Key, seq uint64, parts int) error
 	Delivered(key store.Key, seq uint64, messageID string, buttons bool) (strip string, err error)
 	Failed(key store.Key, seq uint64, reason string) error
+	// Undeliverable sets a notice Discord refused for good aside (kept,
+	// no longer queued); Enqueue queues notices no game change causes.
+	Undeliverable(key store.Key, seq uint64, reason string) error
+	Enqueue(key store.Key, notices ...store.Notice) error
 	Strips(key store.Key) ([]string, error)
 	Stripped(key store.Key, messageID string) error
 	DropNotices(key store.Key) error

@@ -117,9 +117,13 @@ func TestAPostRefusedWith403IsReportedAndKept(t *testing.T) {
 	if !strings.Contains(next.Text(), "went through now") {
 		t.Errorf("the next command's reply: %q", next.Text())
 	}
+	// The channel is told once that posts were held back.
 	msgs := e.fake.Messages(channel)[posts:]
-	if len(msgs) != 2 || !strings.Contains(msgs[0].Content, "set-up") && !strings.Contains(msgs[0].Content, "US set-up") {
+	if len(msgs) != 3 || !strings.Contains(msgs[0].Content, "US set-up") || !strings.Contains(msgs[2].Content, "could not post here since") {
 		t.Fatalf("after the retry the channel shows %d posts: %v", len(msgs), contents(msgs))
+	}
+	if strings.Count(strings.Join(contents(e.fake.Messages(channel)), "\n"), "could not post here") != 1 {
+		t.Error("the channel was told more than once")
 	}
 	if st := e.slash(spectator, "status"); strings.Contains(st.Text(), "undelivered") {
 		t.Errorf("status still reports undelivered posts: %q", st.Text())

@@ -2,6 +2,8 @@ package store
 
 import (
 	"bytes"
+	"crypto/rand"
+	"encoding/base32"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -47,6 +49,16 @@ type Notice struct {
 	// permission, unknown channel), since FailedAt; "" when it never did.
 	Failure  string    `json:"failure,omitempty"`
 	FailedAt time.Time `json:"failed_at,omitzero"`
+	// Nonce is the notice's own random tag (the store sets it): each part
+	// is sent with a nonce made of Seq, the part's index and this tag, so
+	// that no two notices of any shard, backup or restore share one.
+	Nonce string `json:"nonce,omitempty"`
+	// Report marks a notice that reports another one set aside: it is not
+	// reported in turn if Discord refuses it too.
+	Report bool `json:"report,omitempty"`
+	// HadImage tells that a notice set aside carried a picture (pictures
+	// are not kept with notices set aside).
+	HadImage bool `json:"had_image,omitempty"`
 }
 
 // Button is a button of a notice (Style as Discord numbers it).
@@ -69,8 +81,19 @@ var (
 	bucketNotices = []byte("notices")
 	bucketImages  = []byte("images")
 	bucketStrip   = []byte("strip")
+	bucketAside   = []byte("aside")
 	keyLive       = []byte("live")
 )
+
+// newNonce returns a random tag of 8 characters (40 bits), so that a
+// part's nonce (seq in base 36, index and tag) stays within Discord's 25.
+func newNonce() string {
+	var b [5]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(err) // crypto/rand does not fail on supported systems
+	}
+	return base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b[:])
+}
 
 // enqueue writes notices for key in tx, numbering them.
 func enqueue(tx *bolt.Tx, key Key, notices []Notice, now time.Time) error {
@@ -96,6 +119,9 @@ func enqueue(tx *bolt.Tx, key Key, notices []Notice, now time.Time) error {
 			return err
 		}
 		n.Seq, n.Key, n.Created = seq, key, now
+		if n.Nonce == "" {
+			n.Nonce = newNonce()
+		}
 		data, err := json.Marshal(n)
 		if err != nil {
 			return fmt.Errorf("store: encoding a notice for %s: %w", key, err)
@@ -418,4 +444,94 @@ func (db *DB) NoticesQueued() (uint64, error) {
 		return nil
 	})
 	return n, err
+}
+
+// Undeliverable moves notice seq of key out of the outbox into the channel's
+// notices set aside as undeliverable, with the reason Discord gave: the
+// courier goes on with the next one. Its picture, if any, is dropped.
+// Setting aside a notice no longer queued does nothing.
+func (db *DB) Undeliverable(key Key, seq uint64, reason string) error {
+	if err := db.enter(); err != nil {
+		return err
+	}
+	defer db.leave()
+	now := time.Now().UTC()
+	return db.commit(func(tx *bolt.Tx) error {
+		ch := channelOutbox(tx, key)
+		if ch == nil || ch.Bucket(bucketNotices) == nil {
+			return nil
+		}
+		nb := ch.Bucket(bucketNotices)
+		v := nb.Get(seqKey(seq))
+		if v == nil {
+			return nil
+		}
+		var n Notice
+		if err := json.Unmarshal(v, &n); err != nil {
+			return fmt.Errorf("store: reading a notice of %s: %w", key, err)
+		}
+		n.Failure, n.FailedAt = reason, now
+		if ib := ch.Bucket(bucketImages); ib != nil {
+			n.HadImage = ib.Get(seqKey(seq)) != nil
+			if err := ib.Delete(seqKey(seq)); err != nil {
+				return err
+			}
+		}
+		data, err := json.Marshal(n)
+		if err != nil {
+			return err
+		}
+		ab, err := ch.CreateBucketIfNotExists(bucketAside)
+		if err != nil {
+			return err
+		}
+		if err := ab.Put(seqKey(seq), data); err != nil {
+			return err
+		}
+		return nb.Delete(seqKey(seq))
+	})
+}
+
+// UndeliverableNotices lists the notices of key's channel set aside as
+// undeliverable (see Undeliverable), oldest first.
+func (db *DB) UndeliverableNotices(key Key) ([]Notice, error) {
+	if err := db.enter(); err != nil {
+		return nil, err
+	}
+	defer db.leave()
+	var out []Notice
+	err := db.readTx(func(tx *bolt.Tx) error {
+		ch := channelOutbox(tx, key)
+		if ch == nil || ch.Bucket(bucketAside) == nil {
+			return nil
+		}
+		return ch.Bucket(bucketAside).ForEach(func(_, v []byte) error {
+			var n Notice
+			if err := json.Unmarshal(v, &n); err != nil {
+				return fmt.Errorf("store: reading a notice set aside for %s: %w", key, err)
+			}
+			out = append(out, n)
+			return nil
+		})
+	})
+	return out, err
+}
+
+// UndeliverableCount counts the notices set aside as undeliverable in every
+// channel of the database (for doctor and the metrics).
+func (db *DB) UndeliverableCount() (int, error) {
+	if err := db.enter(); err != nil {
+		return 0, err
+	}
+	defer db.leave()
+	total := 0
+	err := db.readTx(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketOutbox).ForEachBucket(func(k []byte) error {
+			if ab := tx.Bucket(bucketOutbox).Bucket(k).Bucket(bucketAside); ab != nil {
+				total += ab.Stats().KeyN
+			}
+			return nil
+		})
+	})
+	return total, err
 }

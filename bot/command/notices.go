@@ -64,3 +64,25 @@ func (s *Service) Undelivered(key store.Key) string {
 	return fmt.Sprintf("Notices undelivered since %s (%d waiting): %s.",
 		first.FailedAt.UTC().Format(time.RFC822), len(pending), strings.TrimSuffix(first.Failure, "."))
 }
+
+// undeliverableStore is a store that keeps the notices Discord refused
+// for good (*store.DB).
+type undeliverableStore interface {
+	UndeliverableNotices(key store.Key) ([]store.Notice, error)
+}
+
+// setAside words the channel's posts Discord refused for good and that
+// were set aside ("" when there are none): for status.
+func (s *Service) setAside(key store.Key) string {
+	us, ok := s.cfg.Store.(undeliverableStore)
+	if !s.cfg.Outbox || !ok {
+		return ""
+	}
+	aside, err := us.UndeliverableNotices(key)
+	if err != nil || len(aside) == 0 {
+		return ""
+	}
+	last := aside[len(aside)-1]
+	return fmt.Sprintf("Posts Discord refused for good and set aside here: %d (the last on %s: %s). The game went on without them; an operator sees them with mortain doctor.",
+		len(aside), last.FailedAt.UTC().Format(time.RFC822), strings.TrimSuffix(last.Failure, "."))
+}

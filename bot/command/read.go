@@ -19,6 +19,9 @@ func (s *Service) status(req Request) (Response, error) {
 	if u := s.Undelivered(req.Key); u != "" {
 		text += "\n" + u
 	}
+	if a := s.setAside(req.Key); a != "" {
+		text += "\n" + a
+	}
 	return Response{Private: text}, nil
 }
 
