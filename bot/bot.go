@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -56,9 +57,13 @@ type Bot struct {
 	wg     sync.WaitGroup // interactions, AI runs and the ticker in flight
 	busy   atomic.Int32   // interactions and AI runs in flight
 
+	fatalOnce sync.Once
+	fatal     chan error // receives the first error that stops the process
+
 	mu       sync.Mutex
 	closed   bool
 	appID    string
+	userID   string                   // the bot's own user id, from READY
 	channels keylock.Locks[store.Key] // per-channel serialisation of game changes
 	ai       map[store.Key]*aiRun     // the AI run of a channel, if any
 }
@@ -84,13 +89,19 @@ func New(api Discord, opts Options) *Bot {
 	b := &Bot{
 		api: api, cfg: cfg, cmds: opts.Commands, games: opts.Games, defs: defs, log: log,
 		out: newDeliverer(api, opts.Games, log, cfg.UploadLimit), ctx: ctx, cancel: cancel,
-		appID: cfg.ApplicationID, ai: map[store.Key]*aiRun{}, checkDone: make(chan struct{}),
+		appID: cfg.ApplicationID, ai: map[store.Key]*aiRun{}, checkDone: make(chan struct{}), fatal: make(chan error, 1),
 	}
 	b.metrics = newMetrics(func() (int, error) {
 		keys, err := opts.Games.Running()
 		return len(keys), err
 	}, func() bool { return b.DatabaseCheck() != nil || opts.Games.Damaged() != nil }, opts.Version)
 	b.out.metrics = b.metrics
+	b.out.gone = func(key store.Key) {
+		b.log.Warn("Discord says the channel is gone: its game ends as abandoned", "guild", key.Guild, "channel", key.Channel)
+		b.ChannelGone(key.Guild, key.Channel)
+	}
+	b.out.fatal = b.stopFor
+	b.out.recovered = b.resume
 	for _, name := range []string{CommandName, AdminCommandName} {
 		b.routes.add(slashCommand, name+"/{sub}", b.onCommand)
 		b.routes.add(autocomplete, name+"/{sub}", b.onAutocomplete)
@@ -98,6 +109,31 @@ func New(api Discord, opts Options) *Bot {
 	b.routes.add(component, CommandName+"/{verb}/*", b.onButton)
 	b.routes.add(component, CommandName+"/{verb}", b.onButton)
 	return b
+}
+
+// stopFor stops the bot for good: Run returns err (the process exits
+// non-zero) and nothing more is sent. Only the first error counts.
+func (b *Bot) stopFor(err error) {
+	b.fatalOnce.Do(func() {
+		b.log.Error("stopping: "+err.Error(), "err", err)
+		b.fatal <- err
+	})
+}
+
+// Fatal receives the error that makes the bot stop for good (a refused
+// token, a gateway close Discord says not to reconnect after).
+func (b *Bot) Fatal() <-chan error { return b.fatal }
+
+// resume restarts the AI of a channel whose posts go through again after
+// a refusal, when it is the AI's turn.
+func (b *Bot) resume(key store.Key) {
+	rec, err := b.games.Get(key)
+	if err != nil || rec.Settings[settingPaused] != "" {
+		return
+	}
+	if st := &rec.Game.State; !st.Over() && rec.Seats[st.ToAct()].AI != "" {
+		b.startAI(key)
+	}
 }
 
 // SetApplicationID sets the application id when the configuration left
@@ -269,7 +305,7 @@ func (b *Bot) lockChannel(key store.Key) (unlock func()) { return b.channels.Loc
 // serves until ctx ends, then shuts down in order. The session must carry
 // the bot token.
 func Run(ctx context.Context, sess *discordgo.Session, opts Options) error {
-	b := New(sess, opts)
+	b := New(session{sess}, opts)
 	sess.Identify.Intents = discordgo.IntentsGuilds
 	// One shard of many: Discord sends this process the events of its
 	// guilds only (IDENTIFY's shard field).
@@ -278,7 +314,7 @@ func Run(ctx context.Context, sess *discordgo.Session, opts Options) error {
 	// the channel is a thread (discordgo's Interaction drops the channel).
 	sess.AddHandler(func(_ *discordgo.Session, e *discordgo.Event) {
 		if ic, ok := e.Struct.(*discordgo.InteractionCreate); ok && e.Type == "INTERACTION_CREATE" {
-			b.HandleInteraction(ic.Interaction, threadOf(e.RawData))
+			b.HandleInteraction(ic.Interaction, WhereOf(e.RawData))
 		}
 	})
 	sess.AddHandler(func(_ *discordgo.Session, e *discordgo.ChannelDelete) { b.ChannelGone(e.GuildID, e.ID) })
@@ -288,7 +324,20 @@ func Run(ctx context.Context, sess *discordgo.Session, opts Options) error {
 			b.GuildGone(e.ID)
 		}
 	})
-	sess.AddHandler(func(_ *discordgo.Session, _ *discordgo.Ready) { b.connected.Store(true) })
+	ready, readyOnce := make(chan struct{}), sync.Once{}
+	sess.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
+		if r.Application != nil {
+			b.SetApplicationID(r.Application.ID)
+		}
+		if r.User != nil {
+			b.mu.Lock()
+			b.userID = r.User.ID
+			b.mu.Unlock()
+		}
+		b.connected.Store(true)
+		readyOnce.Do(func() { close(ready) })
+		go b.reconcileGuilds(r)
+	})
 	sess.AddHandler(func(_ *discordgo.Session, _ *discordgo.Resumed) { b.connected.Store(true) })
 	sess.AddHandler(func(_ *discordgo.Session, _ *discordgo.Disconnect) { b.connected.Store(false) })
 	sess.AddHandler(func(_ *discordgo.Session, _ *discordgo.RateLimit) { b.metrics.limited() })
@@ -300,6 +349,19 @@ func Run(ctx context.Context, sess *discordgo.Session, opts Options) error {
 		}
 		defer stop()
 	}
+	defer b.watchGateway(sess)()
+	// One limiter for the process's requests under Discord's global limit;
+	// 429s are waited out there, with the request's context, so discordgo
+	// does not sleep on them itself.
+	if sess.Client == nil {
+		sess.Client = &http.Client{Timeout: 20 * time.Second}
+	}
+	sess.Client.Transport = newRateTransport(sess.Client.Transport, b.metrics, b.log)
+	sess.ShouldRetryOnRateLimit = false
+	// The bot reads only the application's id from READY (its handler
+	// above): discordgo's state cache, which would keep every guild,
+	// channel and member it hears of, is off.
+	sess.StateEnabled = false
 	if err := b.connect(ctx, sess); err != nil {
 		b.Close()
 		if ctx.Err() != nil {
@@ -307,14 +369,17 @@ func Run(ctx context.Context, sess *discordgo.Session, opts Options) error {
 		}
 		return err
 	}
-	if sess.State != nil && sess.State.Ready.Application != nil {
-		b.SetApplicationID(sess.State.Ready.Application.ID)
+	select { // the READY handler runs apart from Open
+	case <-ready:
+	case <-ctx.Done():
+	case <-time.After(10 * time.Second):
+		b.log.Warn("READY's handler did not run in 10 s")
 	}
 	if b.cfg.ShardID == 0 {
 		if err := b.Register(); err != nil {
-			sess.Close()
-			b.Close()
-			return err
+			// The commands Discord already has stay in use: a restart
+			// would not fix this.
+			b.log.Error("registering the commands failed; the bot runs on with the commands Discord has", "err", err)
 		}
 	} else {
 		b.log.Info("commands left to shard 0 to register", "shard", b.cfg.ShardID)
@@ -324,10 +389,17 @@ func Run(ctx context.Context, sess *discordgo.Session, opts Options) error {
 	if opts.Running != nil {
 		opts.Running(b)
 	}
-	<-ctx.Done()
-	b.log.Info("shutting down")
+	var fatal error
+	select {
+	case <-ctx.Done():
+		b.log.Info("shutting down")
+	case fatal = <-b.fatal:
+	}
 	err := sess.Close()
 	b.Close()
+	if fatal != nil {
+		return fatal
+	}
 	return err
 }
 
@@ -337,7 +409,19 @@ func Run(ctx context.Context, sess *discordgo.Session, opts Options) error {
 func (b *Bot) connect(ctx context.Context, sess *discordgo.Session) error {
 	wait := 250 * time.Millisecond
 	for {
-		err := sess.Open()
+		spacing, err := b.checkStarts(sess)
+		if err != nil {
+			return err
+		}
+		if spacing > 0 {
+			b.log.Info("waiting for this shard's turn to identify", "wait", spacing)
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(spacing):
+			}
+		}
+		err = sess.Open()
 		if err == nil {
 			return nil
 		}
@@ -350,6 +434,8 @@ func (b *Bot) connect(ctx context.Context, sess *discordgo.Session) error {
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
+		case err := <-b.fatal:
+			return err
 		case <-time.After(wait):
 		}
 		wait = min(2*wait, time.Minute)

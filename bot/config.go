@@ -68,6 +68,10 @@ type Config struct {
 	// ShardID and ShardCount make the process serve one Discord shard of
 	// ShardCount (1: every guild), with its own database (DatabasePath).
 	ShardID, ShardCount int
+	// IdentifySpacing is the pause between two groups of shards that open
+	// the gateway (Discord lets max_concurrency shards identify every
+	// 5 s); shard i waits (i / max_concurrency) of them.
+	IdentifySpacing time.Duration
 }
 
 // DatabasePath is the database of the shard the bot serves: Database
@@ -97,6 +101,8 @@ func DefaultConfig() Config {
 		Drain:       DefaultDrain,
 		BackupKeep:  7,
 		ShardCount:  1,
+
+		IdentifySpacing: 5 * time.Second,
 	}
 }
 

@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/mortain/mortain/bot"
 	"github.com/mortain/mortain/bot/command"
 	"github.com/mortain/mortain/bot/internal/fakediscord"
@@ -85,6 +87,7 @@ type env struct {
 	ai     command.AIFactory // the AI players (nil: ai.New)
 
 	db     *store.DB
+	sess   *discordgo.Session
 	svc    *command.Service
 	bot    atomic.Pointer[bot.Bot]
 	stop   context.CancelFunc
@@ -103,8 +106,10 @@ func newEnv(t *testing.T) *env {
 	cfg.AILevel = "random"
 	cfg.AIDelay = 0
 	cfg.CheckEvery = 0
+	cfg.IdentifySpacing = 0
 	e := &env{t: t, fake: fakediscord.New(t), dbPath: filepath.Join(t.TempDir(), "mortain.db"),
 		clock: &clock{now: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}, logs: &syncBuffer{}, cfg: cfg, render: tinyPNG, seed: 7}
+	e.fake.JoinGuild(guild)
 	t.Cleanup(e.shutdown)
 	return e
 }
@@ -121,6 +126,7 @@ func (e *env) start() {
 	e.svc = command.New(command.Config{Store: db, Render: e.render, AI: e.ai, Level: "random", Now: e.clock.Now, Logger: log, Outbox: true, Salt: testSalt,
 		Seed: func() uint64 { e.mu.Lock(); defer e.mu.Unlock(); e.seedNo++; return e.seed + e.seedNo - 1 }})
 	sess := e.fake.Session()
+	e.sess = sess
 	ctx, cancel := context.WithCancel(context.Background())
 	e.stop, e.done = cancel, make(chan error, 1)
 	before := len(e.fake.Requests())

@@ -2,6 +2,8 @@ package bot
 
 import (
 	"context"
+	"errors"
+	"net/http"
 	"strings"
 	"time"
 
@@ -19,6 +21,7 @@ type call struct {
 	vars     map[string]string
 	received time.Time
 	thread   bool   // the channel is a thread
+	where    Where  // what the raw event told of the channel
 	label    string // the subcommand or button verb, for the metrics
 }
 
@@ -31,16 +34,17 @@ const (
 )
 
 // HandleInteraction answers one interaction (discordgo calls it in a
-// goroutine per event); thread tells that its channel is a thread. It
+// goroutine per event); w is what its raw event told of the channel. It
 // returns once the answer is given and its posts are delivered or queued.
-func (b *Bot) HandleInteraction(i *discordgo.Interaction, thread bool) {
+func (b *Bot) HandleInteraction(i *discordgo.Interaction, w Where) {
 	if !b.enter() {
 		return
 	}
 	defer b.wg.Done()
 	b.busy.Add(1)
 	defer b.busy.Add(-1)
-	c := &call{i: i, received: time.Now(), thread: thread}
+	c := &call{i: i, received: time.Now(), thread: w.Thread, where: w}
+	b.out.setLimit(i.GuildID, w.UploadLimit)
 	k, path := routeOf(i)
 	if i.GuildID == "" || i.Member == nil || i.Member.User == nil {
 		b.log.Info("direct message refused", "kind", i.Type)
@@ -152,8 +156,8 @@ func (b *Bot) onCommand(c *call) {
 	name, opts, _ := subcommand(c.i.ApplicationCommandData())
 	c.label = name
 	if b.posts(name) {
-		if msg := missingPermissions(c.i.AppPermissions, c.thread); msg != "" {
-			b.log.Info("command refused for missing permissions", "channel", c.key.Channel, "command", name)
+		if msg := b.cannotPost(c); msg != "" {
+			b.log.Info("command refused: the bot cannot post here", "channel", c.key.Channel, "command", name)
 			b.refuse(c, slashCommand, msg)
 			return
 		}
@@ -176,6 +180,37 @@ func (b *Bot) onCommand(c *call) {
 
 // newGameDefaults applies the configured reminder and round time limit to
 // a new game that names none.
+// cannotPost words why the bot cannot post in the interaction's channel
+// (a locked thread, a private thread without it, a missing permission),
+// or "".
+func (b *Bot) cannotPost(c *call) string {
+	if msg := threadRefusal(c.where, func() bool { return b.inThread(c) }); msg != "" {
+		return msg
+	}
+	return missingPermissions(c.i.AppPermissions, c.thread)
+}
+
+// inThread asks Discord whether the bot is a member of the interaction's
+// thread; an error other than Discord's "no" counts as a member (the post
+// itself then tells).
+func (b *Bot) inThread(c *call) bool {
+	ctx, cancel := context.WithDeadline(b.ctx, c.received.Add(2*time.Second))
+	defer cancel()
+	b.mu.Lock()
+	me := b.userID
+	b.mu.Unlock()
+	if me == "" {
+		return true
+	}
+	endpoint := discordgo.EndpointThreadMember(c.key.Channel, me)
+	_, err := b.api.RequestWithBucketID(http.MethodGet, endpoint, nil, discordgo.EndpointThreadMembers(c.key.Channel), discordgo.WithContext(ctx))
+	var rest *discordgo.RESTError
+	if errors.As(err, &rest) && rest.Response != nil && rest.Response.StatusCode == http.StatusNotFound {
+		return false
+	}
+	return true
+}
+
 func (b *Bot) newGameDefaults(opts map[string]string) {
 	if _, ok := opts[command.SettingRemind]; !ok && b.cfg.Remind > 0 {
 		opts[command.SettingRemind] = b.cfg.Remind.String()
@@ -187,9 +222,12 @@ func (b *Bot) newGameDefaults(opts map[string]string) {
 
 func (b *Bot) onButton(c *call) {
 	id := c.i.MessageComponentData().CustomID
-	c.label = "button:" + c.vars["verb"]
-	if msg := missingPermissions(c.i.AppPermissions, c.thread); msg != "" {
-		b.log.Info("button refused for missing permissions", "channel", c.key.Channel, "custom_id", id)
+	c.label = "button:other"
+	if command.KnownButtonVerb(c.vars["verb"]) {
+		c.label = "button:" + c.vars["verb"]
+	}
+	if msg := b.cannotPost(c); msg != "" {
+		b.log.Info("button refused: the bot cannot post here", "channel", c.key.Channel, "custom_id", id)
 		b.refuse(c, component, msg)
 		return
 	}
@@ -372,7 +410,12 @@ func privateText(button bool, d delivery) string {
 
 // refusedPosts tells the caller that Discord refused the posts of the step
 // they took.
+// Only a missing permission gets the advice to grant one.
 func refusedPosts(err error) string {
+	var r *refusal
+	if errors.As(err, &r) && r.kind != refusedPermission {
+		return "Saved, but not shown in the channel: " + err.Error() + "."
+	}
 	return "Saved, but not shown in the channel: " + err.Error() + ". " + permissionAdvice +
 		" Nothing is lost: the posts are kept and go out, in order, once that is fixed (the next command here tries again)."
 }

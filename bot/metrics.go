@@ -3,6 +3,7 @@ package bot
 import (
 	"net/http"
 	"runtime"
+	"strconv"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -14,14 +15,15 @@ import (
 // listener's /metrics). Its methods are safe for concurrent use; a nil
 // *metrics records nothing.
 type metrics struct {
-	reg          *prometheus.Registry
-	interactions *prometheus.CounterVec
-	ack, answer  prometheus.Histogram
-	posts        *prometheus.CounterVec
-	rateLimited  prometheus.Counter
-	aiDecision   prometheus.Histogram
-	dbChecked    prometheus.Gauge
-	dbDamaged    prometheus.GaugeFunc
+	reg             *prometheus.Registry
+	interactions    *prometheus.CounterVec
+	ack, answer     prometheus.Histogram
+	posts           *prometheus.CounterVec
+	rateLimited     prometheus.Counter
+	invalidRequests *prometheus.CounterVec
+	aiDecision      prometheus.Histogram
+	dbChecked       prometheus.Gauge
+	dbDamaged       prometheus.GaugeFunc
 }
 
 // latencyBuckets span a fast acknowledgement to Discord's 3 s and beyond.
@@ -48,6 +50,9 @@ func newMetrics(running func() (int, error), damaged func() bool, version string
 		rateLimited: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "mortain_discord_rate_limited_total", Help: "Requests Discord answered with 429 (waited out and retried).",
 		}),
+		invalidRequests: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "mortain_discord_invalid_requests_total", Help: "Answers Discord counts as invalid requests (401, 403, 429; 10,000 in 10 minutes ban the IP), by status.",
+		}, []string{"status"}),
 		aiDecision: prometheus.NewHistogram(prometheus.HistogramOpts{
 			Name: "mortain_ai_decision_seconds", Help: "Time the AI took to decide and commit one activation.", Buckets: latencyBuckets,
 		}),
@@ -77,7 +82,7 @@ func newMetrics(running func() (int, error), damaged func() bool, version string
 		}
 		return float64(n)
 	})
-	m.reg.MustRegister(m.interactions, m.ack, m.answer, m.posts, m.rateLimited, m.aiDecision, m.dbChecked, m.dbDamaged, build, games,
+	m.reg.MustRegister(m.interactions, m.ack, m.answer, m.posts, m.rateLimited, m.invalidRequests, m.aiDecision, m.dbChecked, m.dbDamaged, build, games,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
@@ -106,6 +111,14 @@ func (m *metrics) answered(d time.Duration) {
 func (m *metrics) post(state string) {
 	if m != nil {
 		m.posts.WithLabelValues(state).Inc()
+	}
+}
+
+// invalid counts an answer Discord tallies against the bot's invalid
+// requests (401, 403, 429: 10,000 in 10 minutes ban the IP).
+func (m *metrics) invalid(status int) {
+	if m != nil {
+		m.invalidRequests.WithLabelValues(strconv.Itoa(status)).Inc()
 	}
 }
 

@@ -20,7 +20,22 @@ var postNeeds = []struct {
 	{discordgo.PermissionViewChannel, "View Channel", "to see the channel"},
 	{discordgo.PermissionSendMessages, "Send Messages", "to post the game"},
 	{discordgo.PermissionAttachFiles, "Attach Files", "to post the map"},
-	{discordgo.PermissionEmbedLinks, "Embed Links", "to show the map in the post"},
+}
+
+// threadRefusal words why the bot cannot post the game in the thread of
+// the interaction, or "" when it can: a locked thread takes posts from
+// moderators only, and a private thread from its members only (member
+// tells whether the bot is one; it is asked only for a private thread).
+func threadRefusal(w Where, member func() bool) string {
+	switch {
+	case !w.Thread:
+		return ""
+	case w.Locked:
+		return "Nothing was done: this thread is locked, so the bot cannot post the game in it. A moderator can unlock it (thread menu → Unlock Thread), or play in another channel."
+	case w.Private && !member():
+		return "Nothing was done: this private thread does not include the bot, so it cannot post the game in it. Add the bot to the thread (mention it, or thread menu → Add members), or play in another channel."
+	}
+	return ""
 }
 
 // missingPermissions checks the bot's permissions in the interaction's
@@ -49,20 +64,45 @@ func missingPermissions(perms int64, thread bool) string {
 		strings.Join(missing, ", ") + " here. " + permissionAdvice
 }
 
-// threadOf reports whether an INTERACTION_CREATE's channel is a thread
-// (announcement, public or private thread).
-func threadOf(raw json.RawMessage) bool {
+// Where is what an interaction's raw event tells of its channel and
+// server beyond discordgo's Interaction.
+type Where struct {
+	// Thread tells that the channel is a thread (announcement, public or
+	// private); Private, a private thread; Locked and Archived come from
+	// its thread_metadata.
+	Thread, Private, Locked, Archived bool
+	// UploadLimit is the server's upload limit in bytes
+	// (attachment_size_limit; 0 when not sent).
+	UploadLimit int
+}
+
+// WhereOf reads an INTERACTION_CREATE's raw event.
+func WhereOf(raw json.RawMessage) Where {
 	var ev struct {
 		Channel *struct {
-			Type discordgo.ChannelType `json:"type"`
+			Type     discordgo.ChannelType `json:"type"`
+			Metadata *struct {
+				Archived bool `json:"archived"`
+				Locked   bool `json:"locked"`
+			} `json:"thread_metadata"`
 		} `json:"channel"`
+		UploadLimit int `json:"attachment_size_limit"`
 	}
-	if json.Unmarshal(raw, &ev) != nil || ev.Channel == nil {
-		return false
+	if json.Unmarshal(raw, &ev) != nil {
+		return Where{}
+	}
+	w := Where{UploadLimit: ev.UploadLimit}
+	if ev.Channel == nil {
+		return w
 	}
 	switch ev.Channel.Type {
-	case discordgo.ChannelTypeGuildNewsThread, discordgo.ChannelTypeGuildPublicThread, discordgo.ChannelTypeGuildPrivateThread:
-		return true
+	case discordgo.ChannelTypeGuildNewsThread, discordgo.ChannelTypeGuildPublicThread:
+		w.Thread = true
+	case discordgo.ChannelTypeGuildPrivateThread:
+		w.Thread, w.Private = true, true
 	}
-	return false
+	if m := ev.Channel.Metadata; m != nil && w.Thread {
+		w.Locked, w.Archived = m.Locked, m.Archived
+	}
+	return w
 }

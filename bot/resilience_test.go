@@ -264,8 +264,9 @@ func TestAIVersusAIPausesAtItsPaceAcrossRestarts(t *testing.T) {
 	if got := len(e.fake.Messages(channel)); got != n {
 		t.Fatalf("the paused game went on by itself after a restart: %d new posts", got-n)
 	}
-	// Its Continue button, posted before the restart, resumes it.
-	r := e.press(spectator, paused, button(t, paused, "continue"))
+	// Its Continue button, posted before the restart, resumes it when the
+	// member who started the game presses it.
+	r := e.press(alice, paused, button(t, paused, "continue"))
 	if r.Text() != "" {
 		t.Fatalf("continue: %q", r.Text())
 	}

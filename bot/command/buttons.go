@@ -12,8 +12,8 @@ import (
 // Button custom IDs are "mortain/VERB/GAME/STEP": GAME tags the game (from
 // its seed) and STEP is the number of steps it had when the button was
 // posted, so a button pressed after the game moved on is refused instead
-// of acting on a position its presser never saw. "mortain/VERB" alone is
-// accepted too. They carry all they need and work after a restart.
+// of acting on a position its presser never saw. A bare "mortain/VERB" is
+// refused. They carry all they need and work after a restart.
 const buttonPrefix = "mortain/"
 
 // gameTag is a short tag of a game: from the public commitment to its
@@ -80,6 +80,13 @@ var buttonVerbs = map[string]struct {
 	"abort-confirm":    {"abort", map[string]string{"confirm": "yes"}},
 }
 
+// KnownButtonVerb reports whether verb is one of the bot's button verbs
+// (for metric labels, which must come from a bounded set).
+func KnownButtonVerb(verb string) bool {
+	_, ok := buttonVerbs[verb]
+	return ok || verb == "continue" || verb == "new-confirm"
+}
+
 // HandleButton runs the command of a pressed button, like Handle.
 func (s *Service) HandleButton(ctx context.Context, key store.Key, caller Caller, customID string) Response {
 	rest, ok := strings.CutPrefix(customID, buttonPrefix)
@@ -104,7 +111,9 @@ func (s *Service) HandleButton(ctx context.Context, key store.Key, caller Caller
 			return refused("This button is damaged; use the command instead.")
 		}
 		step = n
-	} else if len(parts) != 1 {
+	} else {
+		// Every button the bot posts names its game and step: a bare
+		// "mortain/VERB" was not made by the bot.
 		return refused("This button is damaged; use the command instead.")
 	}
 	fresh := func(rec *store.Record) error {
@@ -120,6 +129,13 @@ func (s *Service) HandleButton(ctx context.Context, key store.Key, caller Caller
 		}
 		if err := fresh(rec); err != nil {
 			return s.fail(err)
+		}
+		if by := rec.Settings[SettingStartedBy]; by != caller.UserID && !caller.CanManage && key.Guild != localGuild {
+			who := "the member who started it"
+			if by != "" {
+				who = "<@" + by + ">"
+			}
+			return refused("Only %s, or a member with Manage Channels, can continue this game; you can follow it here.", who)
 		}
 		if rec.Game.State.Over() || !isAI(rec, rec.Game.State.ToAct()) {
 			return refused("There is nothing for the AI to play now.")

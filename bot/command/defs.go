@@ -122,6 +122,7 @@ const (
 	SettingReminded   = "reminded"            // the step count at the last reminder
 	SettingActed      = "acted"               // when the last step was taken (RFC 3339)
 	SettingSalt       = store.SettingSalt     // the salt of the commitment to the seed
+	SettingStartedBy  = "started-by"          // the user id of the member who started the game
 )
 
 // Definitions lists the subcommands of /mortain, from which the Discord

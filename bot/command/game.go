@@ -42,6 +42,9 @@ func (s *Service) newGame(req Request) (Response, error) {
 	}
 	salt := s.cfg.Salt()
 	settings[SettingSalt] = salt
+	if req.Caller.UserID != "" {
+		settings[SettingStartedBy] = req.Caller.UserID
+	}
 	seed := s.cfg.Seed()
 	me, other, err := seatsOf(o, req.Caller, level)
 	if err != nil {

@@ -198,6 +198,12 @@ func (s *Server) answer(req Request) (int, []byte) {
 		b, _ := json.Marshal(map[string]string{"url": "ws" + s.http.URL[len("http"):] + "/gateway-ws"})
 		return http.StatusOK, b
 
+	case "/gateway/bot":
+		return s.gatewayBot()
+
+	case "/channels/{channel_id}/thread-members/{user_id}":
+		return s.threadMember(req)
+
 	case "/applications/{application_id}/commands", "/applications/{application_id}/guilds/{guild_id}/commands":
 		return s.overwriteCommands(req)
 

@@ -99,8 +99,10 @@ func (s *Server) send(kind int, guild, channel string, u User, data map[string]a
 	s.mu.Lock()
 	s.users[u.ID] = u
 	ev["app_permissions"] = itoa(s.appPermissions(channel))
+	ev["attachment_size_limit"] = s.announcedLimit(guild)
 	p := s.seen(guild, channel)
 	thread, parent := p.thread, p.parent
+	archived, locked, private := p.archived, p.locked, p.private
 	s.mu.Unlock()
 	if guild != "" {
 		ev["guild_id"] = guild
@@ -108,7 +110,7 @@ func (s *Server) send(kind int, guild, channel string, u User, data map[string]a
 		ev["member"] = u.json(true)
 		ev["channel"] = textChannelJSON(guild, channel)
 		if thread {
-			ev["channel"] = threadJSON(guild, parent, channel)
+			ev["channel"] = threadJSON(guild, parent, channel, archived, locked, private)
 		}
 		ev["context"] = 0
 	} else {

@@ -3,6 +3,7 @@ package fakediscord
 import (
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -36,10 +37,17 @@ const (
 	// closes the connection without answering: the client sees a transport
 	// error although the request took effect, so a blind retry acts twice.
 	DropAfter
+	// Rejected answers 400 code 50035 "Invalid Form Body": Discord
+	// refusing a body for a reason the bot cannot fix by retrying.
+	Rejected
+	// Unauthorized answers 401 "Unauthorized" (the token is no longer
+	// valid) to the matching requests only; RevokeToken refuses all.
+	Unauthorized
 )
 
 var faultNames = map[Fault]string{Forbidden: "Forbidden", UnknownChannel: "UnknownChannel",
-	ServerError: "ServerError", BadGateway: "BadGateway", DropBefore: "DropBefore", DropAfter: "DropAfter"}
+	ServerError: "ServerError", BadGateway: "BadGateway", DropBefore: "DropBefore", DropAfter: "DropAfter",
+	Rejected: "Rejected", Unauthorized: "Unauthorized"}
 
 // String names the fault.
 func (f Fault) String() string {
@@ -88,6 +96,10 @@ func (s *Server) serveFault(w http.ResponseWriter, req Request, op *Operation, f
 		s.reply(w, req, op, errorAnswer(http.StatusNotFound, 10003, "Unknown Channel"))
 	case ServerError:
 		s.reply(w, req, op, errorAnswer(http.StatusInternalServerError, 0, "500: Internal Server Error"))
+	case Rejected:
+		s.reply(w, req, op, errorAnswer(http.StatusBadRequest, 50035, "Invalid Form Body"))
+	case Unauthorized:
+		s.reply(w, req, op, errorAnswer(http.StatusUnauthorized, 0, "401: Unauthorized"))
 	case BadGateway:
 		s.reply(w, req, op, response{status: http.StatusBadGateway, body: []byte(badGatewayPage),
 			header: map[string]string{"Content-Type": "text/html"}})
@@ -103,6 +115,8 @@ func (s *Server) serveFault(w http.ResponseWriter, req Request, op *Operation, f
 		panic("fakediscord: unknown fault " + f.String())
 	}
 }
+
+const cloudflarePage = "<!DOCTYPE html><html><head><title>Access denied | discord.com used Cloudflare to restrict access</title></head><body><h1>Error 1015</h1><p>You are being rate limited.</p></body></html>\n"
 
 const badGatewayPage = "<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>cloudflare</center></body></html>\n"
 
@@ -123,6 +137,26 @@ type rateRule struct {
 	match func(Request) bool
 	left  int
 	retry float64
+	// global marks Discord's global limit; cloudflare, the HTML page of
+	// Discord's edge (too many invalid requests).
+	global, cloudflare bool
+}
+
+// RateLimitGlobal answers the next n matching requests with Discord's
+// global 429 ("global": true, X-RateLimit-Global).
+func (s *Server) RateLimitGlobal(n int, retryAfter time.Duration, match func(Request) bool) {
+	s.mu.Lock()
+	s.limits = append(s.limits, &rateRule{match: match, left: n, retry: retryAfter.Seconds(), global: true})
+	s.mu.Unlock()
+}
+
+// RateLimitCloudflare answers the next n matching requests with the HTML
+// 429 page of Discord's edge, with Retry-After in seconds (fractions
+// allowed here, so tests stay short).
+func (s *Server) RateLimitCloudflare(n int, retryAfter time.Duration, match func(Request) bool) {
+	s.mu.Lock()
+	s.limits = append(s.limits, &rateRule{match: match, left: n, retry: retryAfter.Seconds(), cloudflare: true})
+	s.mu.Unlock()
 }
 
 // RateLimit makes the fake answer 429 with retry_after to the next n
@@ -139,6 +173,17 @@ func (s *Server) rateLimited(req Request) (response, bool) {
 	for _, r := range s.limits {
 		if r.left > 0 && r.match(req) {
 			r.left--
+			switch {
+			case r.cloudflare:
+				return response{status: http.StatusTooManyRequests, body: []byte(cloudflarePage), header: map[string]string{
+					"Content-Type": "text/html", "Retry-After": strconv.FormatFloat(r.retry, 'g', -1, 64)}}, true
+			case r.global:
+				res := tooManyRequests(r.retry)
+				res.body = []byte(strings.Replace(string(res.body), `"global":false`, `"global":true`, 1))
+				res.header["X-RateLimit-Global"] = "true"
+				res.header["X-RateLimit-Scope"] = "global"
+				return res, true
+			}
 			return tooManyRequests(r.retry), true
 		}
 	}

@@ -103,6 +103,13 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	conn.SetReadDeadline(time.Time{})
+	s.mu.Lock()
+	revoked := s.revoked
+	s.mu.Unlock()
+	if revoked {
+		conn.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(4004, "Authentication failed."))
+		return
+	}
 	if identify.Op != 2 || identify.Data.Token != "Bot "+Token {
 		s.violation("gateway: expected IDENTIFY with the bot token, got op %d", identify.Op)
 		return
@@ -138,7 +145,7 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 		"v":           10,
 		"session_id":  "fake-session-" + strconv.Itoa(c.shard),
 		"user":        map[string]any{"id": BotID, "username": "Mortain", "discriminator": "0", "bot": true},
-		"guilds":      []any{},
+		"guilds":      s.readyGuilds(c),
 		"shard":       []int{c.shard, c.count},
 		"application": map[string]any{"id": AppID, "flags": 0},
 	})
@@ -160,6 +167,101 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
+}
+
+// CloseGateway closes every gateway connection with a close code, as
+// Discord does (4004 authentication failed, 4014 disallowed intents...).
+func (s *Server) CloseGateway(code int, reason string) {
+	s.gw.mu.Lock()
+	conns := make([]*shardConn, 0, len(s.gw.conns))
+	for _, c := range s.gw.conns {
+		conns = append(conns, c)
+	}
+	s.gw.mu.Unlock()
+	for _, c := range conns {
+		c.wmu.Lock()
+		c.conn.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(code, reason))
+		c.wmu.Unlock()
+		c.conn.Close()
+	}
+}
+
+// readyGuilds lists, for READY, the guilds of the connection's shard the
+// bot is in: every guild the fake has sent an interaction from, less
+// those it left (RemoveGuildOffline, DeleteGuild), as unavailable guilds
+// (their GUILD_CREATE would follow).
+func (s *Server) readyGuilds(c *shardConn) []any {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	seen := map[string]bool{}
+	out := []any{}
+	for _, p := range s.places {
+		if p.guild == "" || seen[p.guild] || s.left[p.guild] || !c.serves(p.guild) {
+			continue
+		}
+		seen[p.guild] = true
+		out = append(out, map[string]any{"id": p.guild, "unavailable": true})
+	}
+	return out
+}
+
+// JoinGuild makes READY list guild (a guild the bot is in), before any
+// interaction comes from it.
+func (s *Server) JoinGuild(guild string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.seen(guild, "guild-"+guild)
+}
+
+// RemoveGuildOffline removes the bot from a guild while it is not
+// connected: no GUILD_DELETE is sent, and the next READY leaves the guild
+// out. REST calls there then answer 404 Unknown Channel.
+func (s *Server) RemoveGuildOffline(guild string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.left == nil {
+		s.left = map[string]bool{}
+	}
+	s.left[guild] = true
+	for _, p := range s.places {
+		if p.guild == guild {
+			p.gone = true
+		}
+	}
+	s.notify()
+}
+
+// SessionStartLimit sets what GET /gateway/bot answers: the IDENTIFYs
+// left of the day's total, when the count resets, and how many shards may
+// identify at once.
+func (s *Server) SessionStartLimit(remaining, total int, resetAfter time.Duration, maxConcurrency int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.startLimit = &startLimit{remaining: remaining, total: total, resetAfter: resetAfter, maxConcurrency: maxConcurrency}
+}
+
+// startLimit is the session_start_limit GET /gateway/bot reports.
+type startLimit struct {
+	remaining, total, maxConcurrency int
+	resetAfter                       time.Duration
+}
+
+// gatewayBot answers GET /gateway/bot; each IDENTIFY the fake accepts
+// spends one of the remaining starts.
+func (s *Server) gatewayBot() (int, []byte) {
+	s.mu.Lock()
+	l := s.startLimit
+	s.mu.Unlock()
+	if l == nil {
+		l = &startLimit{remaining: 1000, total: 1000, resetAfter: 24 * time.Hour, maxConcurrency: 1}
+	}
+	b, _ := json.Marshal(map[string]any{
+		"url":    "ws" + s.http.URL[len("http"):] + "/gateway-ws",
+		"shards": 1,
+		"session_start_limit": map[string]any{"total": l.total, "remaining": l.remaining,
+			"reset_after": l.resetAfter.Milliseconds(), "max_concurrency": l.maxConcurrency},
+	})
+	return http.StatusOK, b
 }
 
 // changedNow wakes WaitFor.

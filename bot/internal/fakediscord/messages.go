@@ -10,14 +10,29 @@ import (
 const MaxNonce = 25
 
 // createMessage handles POST /channels/{channel_id}/messages. With
-// enforce_nonce, a nonce the bot already used in the channel gives back
-// the earlier message and creates nothing.
+// enforce_nonce, a nonce the bot used within the last few minutes gives
+// back the earlier message and creates nothing. Discord keeps nonces per
+// author, not per channel: the earlier message may be in another channel.
+// ForgetNonces ends the window.
 func (s *Server) createMessage(req Request) (int, []byte) {
 	var body messageBody
 	json.Unmarshal(req.JSON, &body)
 	channel := req.Params["channel_id"]
 	if status, b, denied := s.postDenied(channel, len(req.Files) > 0); denied {
 		return status, b
+	}
+	if status, b, refused := s.archivedRefusal(channel, false); refused {
+		return status, b
+	}
+	size := 0
+	for _, f := range req.Files {
+		size += f.Size
+	}
+	s.mu.Lock()
+	limit := s.uploadLimit(s.placeOf(channel).guild)
+	s.mu.Unlock()
+	if size > limit {
+		return http.StatusRequestEntityTooLarge, []byte(`{"code":40005,"message":"Request entity too large"}`)
 	}
 	m := &Message{ChannelID: channel, At: req.At, Nonce: nonceText(body.Nonce)}
 	body.apply(m)
@@ -26,19 +41,24 @@ func (s *Server) createMessage(req Request) (int, []byte) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if earlier := s.nonces[channel][m.Nonce]; earlier != nil && body.EnforceNonce {
+	if earlier := s.nonces[m.Nonce]; earlier != nil && body.EnforceNonce {
 		return http.StatusOK, messageJSON(earlier)
 	}
 	m.ID, m.Files = s.ID(), s.attach(req.Files)
 	s.messages[channel] = append(s.messages[channel], m)
 	if m.Nonce != "" {
-		if s.nonces[channel] == nil {
-			s.nonces[channel] = map[string]*Message{}
-		}
-		s.nonces[channel][m.Nonce] = m
+		s.nonces[m.Nonce] = m
 	}
 	s.notify()
 	return http.StatusOK, messageJSON(m)
+}
+
+// ForgetNonces ends Discord's de-duplication window for every nonce used
+// so far (a few minutes in Discord): the same nonce then posts again.
+func (s *Server) ForgetNonces() {
+	s.mu.Lock()
+	s.nonces = map[string]*Message{}
+	s.mu.Unlock()
 }
 
 // nonceText is a nonce (a string or an integer) as text; "" for none.
@@ -57,6 +77,9 @@ func nonceText(raw json.RawMessage) string {
 func (s *Server) editMessage(req Request) (int, []byte) {
 	var body messageBody
 	json.Unmarshal(req.JSON, &body)
+	if status, b, refused := s.archivedRefusal(req.Params["channel_id"], true); refused {
+		return status, b
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	m := s.message(req.Params["channel_id"], req.Params["message_id"])

@@ -1,6 +1,7 @@
 package fakediscord
 
 import (
+	"encoding/json"
 	"net/http"
 	"reflect"
 	"strings"
@@ -47,7 +48,7 @@ func TestNonceWithoutEnforcementCreatesAgain(t *testing.T) {
 	}
 }
 
-func TestNonceIsPerChannel(t *testing.T) {
+func TestNonceIsPerAuthorForAWindow(t *testing.T) {
 	s := New(t)
 	sess := s.Session()
 	if _, err := postNonced(sess, "here", "n"); err != nil {
@@ -55,11 +56,24 @@ func TestNonceIsPerChannel(t *testing.T) {
 	}
 	ep := discordgo.EndpointChannelMessages("100000000000000099")
 	body := noncedSend{MessageSend: discordgo.MessageSend{Content: "there"}, Nonce: "n", EnforceNonce: true}
+	resp, err := sess.RequestWithBucketID("POST", ep, body, ep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m struct {
+		ChannelID string `json:"channel_id"`
+	}
+	json.Unmarshal(resp, &m)
+	if len(s.Messages("100000000000000099")) != 0 || m.ChannelID != channel {
+		t.Error("a nonce the bot used in another channel did not give back the earlier message")
+	}
+	// Past Discord's window the nonce posts again.
+	s.ForgetNonces()
 	if _, err := sess.RequestWithBucketID("POST", ep, body, ep); err != nil {
 		t.Fatal(err)
 	}
 	if len(s.Messages("100000000000000099")) != 1 {
-		t.Error("a nonce used in another channel suppressed the post")
+		t.Error("a nonce past its window suppressed the post")
 	}
 }
 

@@ -12,6 +12,110 @@ type place struct {
 	perms    int64 // the app's permissions, if permsSet
 	permsSet bool
 	gone     bool // deleted, or its guild was
+	// archived and locked describe a thread: posting unarchives an
+	// archived thread unless it is locked; an archived thread's messages
+	// cannot be edited (50083).
+	archived, locked bool
+	// private marks a private thread; member, that the bot is in it.
+	private, member bool
+}
+
+// MarkPrivateThread makes channel a private thread of parent (type 12);
+// member tells whether the bot is a member of it: if not, GET
+// /channels/{thread}/thread-members/{bot} answers 404 and posts there
+// 403 50001 Missing Access.
+func (s *Server) MarkPrivateThread(channel, parent string, member bool) {
+	s.MarkThread(channel, parent)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p := s.placeOf(channel)
+	p.private, p.member = true, member
+}
+
+// threadMember handles GET /channels/{channel_id}/thread-members/{user_id}
+// for the bot itself.
+func (s *Server) threadMember(req Request) (int, []byte) {
+	s.mu.Lock()
+	p := s.places[req.Params["channel_id"]]
+	s.mu.Unlock()
+	if p == nil || !p.thread || req.Params["user_id"] != BotID || p.private && !p.member {
+		return http.StatusNotFound, []byte(`{"code":10007,"message":"Unknown Member"}`)
+	}
+	return http.StatusOK, []byte(`{"id":"` + req.Params["channel_id"] + `","user_id":"` + BotID + `","join_timestamp":"2024-01-01T00:00:00Z","flags":0}`)
+}
+
+// SetUploadLimit sets a guild's upload limit in bytes: interactions from
+// it carry it as attachment_size_limit, and a message whose files are
+// larger is refused with 413 code 40005, as Discord does (not a
+// violation: the bot cannot know the limit before an interaction tells
+// it).
+func (s *Server) SetUploadLimit(guild string, bytes int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.guildLimits == nil {
+		s.guildLimits = map[string]int{}
+	}
+	s.guildLimits[guild] = bytes
+	delete(s.unannounced, guild)
+}
+
+// SetUploadLimitUnannounced sets a guild's upload limit while the
+// interactions from it go on announcing the default one: the bot learns
+// the limit from a 413 only (as after a restart, before any interaction
+// from the guild came).
+func (s *Server) SetUploadLimitUnannounced(guild string, bytes int) {
+	s.SetUploadLimit(guild, bytes)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.unannounced == nil {
+		s.unannounced = map[string]bool{}
+	}
+	s.unannounced[guild] = true
+}
+
+// announcedLimit is the upload limit interactions from a guild carry;
+// s.mu must be held.
+func (s *Server) announcedLimit(guild string) int {
+	if s.unannounced[guild] {
+		return s.MaxUpload
+	}
+	return s.uploadLimit(guild)
+}
+
+// uploadLimit is a guild's upload limit; s.mu must be held.
+func (s *Server) uploadLimit(guild string) int {
+	if n := s.guildLimits[guild]; n > 0 {
+		return n
+	}
+	return s.MaxUpload
+}
+
+// ArchiveThread archives a thread (locked: and locks it): interactions
+// there carry thread_metadata, edits of its messages answer 400 code
+// 50083, and a post unarchives it unless it is locked (then 400 50083).
+func (s *Server) ArchiveThread(thread string, locked bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p := s.placeOf(thread)
+	p.archived, p.locked = true, locked
+	s.notify()
+}
+
+// archivedRefusal answers a request in an archived thread: editing a
+// message there, or posting in it while it is locked. A post in an
+// archived thread that is not locked unarchives it.
+func (s *Server) archivedRefusal(channel string, edit bool) (int, []byte, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p := s.places[channel]
+	if p == nil || !p.thread || !p.archived {
+		return 0, nil, false
+	}
+	if !edit && !p.locked {
+		p.archived = false
+		return 0, nil, false
+	}
+	return http.StatusBadRequest, []byte(`{"code":50083,"message":"Thread is archived"}`), true
 }
 
 // placeOf returns the record of channel, creating it; s.mu must be held.
@@ -78,7 +182,7 @@ func (s *Server) postDenied(channel string, files bool) (int, []byte, bool) {
 		send = PermSendMessagesInThreads
 	}
 	switch {
-	case perms&PermViewChannel == 0:
+	case perms&PermViewChannel == 0, p != nil && p.private && !p.member:
 		return http.StatusForbidden, []byte(`{"code":50001,"message":"Missing Access"}`), true
 	case perms&send == 0, files && perms&PermAttachFiles == 0:
 		return http.StatusForbidden, []byte(`{"code":50013,"message":"Missing Permissions"}`), true
@@ -104,10 +208,14 @@ func textChannelJSON(guild, channel string) map[string]any {
 }
 
 // threadJSON is a public thread channel object.
-func threadJSON(guild, parent, thread string) map[string]any {
-	return map[string]any{"id": thread, "type": 11, "guild_id": guild, "parent_id": parent, "name": "mortain-thread",
-		"owner_id": BotID, "flags": 0, "thread_metadata": map[string]any{"archived": false, "auto_archive_duration": 1440,
-			"archive_timestamp": "2024-01-01T00:00:00Z", "locked": false}}
+func threadJSON(guild, parent, thread string, archived, locked, private bool) map[string]any {
+	kind := 11
+	if private {
+		kind = 12
+	}
+	return map[string]any{"id": thread, "type": kind, "guild_id": guild, "parent_id": parent, "name": "mortain-thread",
+		"owner_id": BotID, "flags": 0, "thread_metadata": map[string]any{"archived": archived, "auto_archive_duration": 1440,
+			"archive_timestamp": "2024-01-01T00:00:00Z", "locked": locked}}
 }
 
 // DeleteChannel deletes a guild text channel (and its threads): the

@@ -92,10 +92,15 @@ type Server struct {
 	requests     []Request
 	limits       []*rateRule
 	faults       []*faultRule
-	messages     map[string][]*Message          // by channel
-	nonces       map[string]map[string]*Message // by channel, then nonce
-	places       map[string]*place              // channels and threads by id
-	users        map[string]User                // by id
+	messages     map[string][]*Message // by channel
+	nonces       map[string]*Message   // the bot's recent nonces (Discord keeps them per author)
+	guildLimits  map[string]int        // upload limits by guild (SetUploadLimit)
+	unannounced  map[string]bool       // guilds whose interactions do not tell their limit
+	revoked      bool                  // RevokeToken was called
+	left         map[string]bool       // guilds the bot left offline
+	startLimit   *startLimit           // GET /gateway/bot's session_start_limit
+	places       map[string]*place     // channels and threads by id
+	users        map[string]User       // by id
 	interactions map[string]*interactionRec
 	commands     map[string][]json.RawMessage // by scope ("" = global)
 	changed      chan struct{}                // closed and replaced on every change
@@ -116,7 +121,7 @@ func New(t testing.TB) *Server {
 		spec:         spec,
 		MaxUpload:    DefaultMaxUpload,
 		messages:     map[string][]*Message{},
-		nonces:       map[string]map[string]*Message{},
+		nonces:       map[string]*Message{},
 		places:       map[string]*place{},
 		users:        map[string]User{},
 		interactions: map[string]*interactionRec{},
@@ -205,6 +210,17 @@ func (s *Server) WaitFor(timeout time.Duration, cond func() bool) bool {
 	}
 }
 
+// RevokeToken makes the bot's token invalid, as a reset in the developer
+// portal does: every later REST request answers 401, and the gateway
+// closes the connection with 4004 Authentication failed.
+func (s *Server) RevokeToken() {
+	s.mu.Lock()
+	s.revoked = true
+	s.notify()
+	s.mu.Unlock()
+	s.CloseGateway(4004, "Authentication failed.")
+}
+
 // Requests returns a copy of every request so far.
 func (s *Server) Requests() []Request {
 	s.mu.Lock()
@@ -264,6 +280,12 @@ func (s *Server) admit(r *http.Request) (Request, *Operation, *response) {
 	req.Route, req.Params = op.Template, op.Params
 	if err := s.spec.ValidateParams(op); err != nil {
 		s.violation("%s %s: %v", r.Method, path, err)
+	}
+	s.mu.Lock()
+	revoked := s.revoked
+	s.mu.Unlock()
+	if revoked {
+		return req, &op, reject(http.StatusUnauthorized, 0, "401: Unauthorized")
 	}
 	if op.Template != "/gateway" && r.Header.Get("Authorization") != "Bot "+Token {
 		s.violation("%s %s: missing or wrong Authorization header", r.Method, path)
