@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"reflect"
 	"strconv"
@@ -12,6 +13,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/mortain/mortain/bot"
+	"github.com/mortain/mortain/bot/command"
 	"github.com/mortain/mortain/bot/internal/fakediscord"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
@@ -227,7 +229,7 @@ func TestTheBotKeepsItsGatewaySessionBudget(t *testing.T) {
 
 func TestAFailedRegistrationLeavesTheBotRunning(t *testing.T) {
 	e := newEnv(t)
-	e.fake.Fail(1, fakediscord.ServerError, func(r fakediscord.Request) bool {
+	e.fake.Fail(10, fakediscord.ServerError, func(r fakediscord.Request) bool {
 		return r.Method == "PUT" && strings.HasSuffix(r.Route, "/commands")
 	})
 	e.start()
@@ -385,5 +387,140 @@ func TestAPostIsDeliveredOnlyWhenDiscordAnswersWithItsOwnMessage(t *testing.T) {
 	}
 	if !found {
 		t.Fatalf("the notice was marked delivered on another channel's message: %v", contents(e.fake.Messages(channel)))
+	}
+}
+
+// shape lists a command's subcommands, groups and options by path.
+func shape(raw []byte, t *testing.T) []string {
+	t.Helper()
+	var c struct {
+		Name    string            `json:"name"`
+		Options []json.RawMessage `json:"options"`
+	}
+	if err := json.Unmarshal(raw, &c); err != nil {
+		t.Fatal(err)
+	}
+	out := []string{c.Name}
+	for _, o := range c.Options {
+		for _, s := range shape(o, t) {
+			out = append(out, c.Name+" "+s)
+		}
+	}
+	return out
+}
+
+func TestCommandsPrintsWhatTheBotRegisters(t *testing.T) {
+	e := newEnv(t)
+	e.start()
+	data, err := bot.RegistrationJSON(command.Definitions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var printed []json.RawMessage
+	if err := json.Unmarshal(data, &printed); err != nil {
+		t.Fatal(err)
+	}
+	registered := e.fake.Commands(guild)
+	if len(registered) != len(printed) {
+		t.Fatalf("%d commands registered, %d printed", len(registered), len(printed))
+	}
+	for i := range printed {
+		if got, want := strings.Join(shape(registered[i], t), "\n"), strings.Join(shape(printed[i], t), "\n"); got != want {
+			t.Errorf("command %d: registered\n%s\nprinted\n%s", i, got, want)
+		}
+	}
+	// The history group reaches its subcommand.
+	r := e.slash(alice, "stats")
+	if strings.Contains(r.Text(), "not something Mortain knows") {
+		t.Errorf("/mortain history stats: %q", r.Text())
+	}
+}
+
+func TestARefusedChannelPausesItsAIAndCostsFewRequests(t *testing.T) {
+	e := newEnv(t)
+	e.start()
+	e.slash(alice, "new", opt("mode", "ai"), opt("side", "us"))
+	e.slash(alice, "setup", opt("preset", "historical"))
+	// The bot loses Send Messages: every post is refused from now on.
+	e.fake.Fail(1_000_000, fakediscord.Forbidden, fakediscord.IsChannelPost)
+	before := e.triesOf(fakediscord.IsChannelPost)
+	steps := len(e.game(channel).Game.History)
+	e.slash(alice, "setup", opt("done", true))
+	e.quiet(channel)
+	tries := e.triesOf(fakediscord.IsChannelPost) - before
+	if tries > 2 {
+		t.Errorf("%d refused posts for one command: the channel kept its AI running or re-sent", tries)
+	}
+	// The AI waits for the posts to go through, rather than play on unseen.
+	if got := len(e.game(channel).Game.History); got > steps+2 {
+		t.Errorf("the AI played %d steps while its posts were refused", got-steps-1)
+	}
+	if !strings.Contains(e.logs.String(), "the AI waits") && e.game(channel).Game.State.ToAct() == rules.German {
+		t.Error("the AI did not say it waits")
+	}
+}
+
+func TestAnOldPostsButtonsInAnArchivedThreadAreNotRetriedForEver(t *testing.T) {
+	e := newEnv(t)
+	e.start()
+	e.hotseat()
+	first := e.last(channel)
+	e.fake.Fail(1_000_000, fakediscord.ThreadArchived, fakediscord.IsChannelEdit)
+	e.slash(alice, "setup", opt("done", true))
+	e.slash(bob, "pass")
+	e.slash(alice, "pass")
+	edits := 0
+	for _, r := range e.fake.Requests() {
+		if fakediscord.IsChannelEdit(r) && r.Params["message_id"] == first.ID {
+			edits++
+		}
+	}
+	if edits != 1 {
+		t.Errorf("the buttons of a post Discord will not edit were tried %d times", edits)
+	}
+	if left, _ := e.db.Outboxes(); len(left) != 0 {
+		t.Errorf("button removals still queued: %v", left)
+	}
+}
+
+func TestAPostToAChannelDiscordSaysIsGoneEndsItsGame(t *testing.T) {
+	e := newEnv(t)
+	e.start()
+	e.hotseat()
+	e.fake.Fail(1_000_000, fakediscord.UnknownChannel, fakediscord.IsChannelPost)
+	e.slash(alice, "setup", opt("done", true))
+	key := store.Key{Guild: guild, Channel: channel}
+	if !e.fake.WaitFor(10*time.Second, func() bool { _, err := e.db.Get(key); return err != nil }) {
+		t.Fatal("the game of a channel Discord says is gone still runs")
+	}
+	if left, _ := e.db.Outboxes(); len(left) != 0 {
+		t.Errorf("posts still queued for a channel that is gone: %v", left)
+	}
+}
+
+func TestEmbedLinksIsNotNeeded(t *testing.T) {
+	e := newEnv(t)
+	e.start()
+	e.fake.SetAppPermissions(channel, fakediscord.PermViewChannel|fakediscord.PermSendMessages|fakediscord.PermAttachFiles|fakediscord.PermReadMessageHistory)
+	r := e.slash(alice, "new", opt("mode", "hotseat"))
+	if strings.Contains(r.Text(), "Nothing was done") {
+		t.Errorf("refused without Embed Links: %q", r.Text())
+	}
+}
+
+func TestInvalidRequestsAreCounted(t *testing.T) {
+	e := newEnv(t)
+	e.cfg.AdminListen = "127.0.0.1:0"
+	e.start()
+	e.hotseat()
+	e.fake.Fail(1, fakediscord.Forbidden, fakediscord.IsChannelPost)
+	e.fake.RateLimit(1, 10*time.Millisecond, fakediscord.IsChannelPost)
+	e.slash(alice, "setup", opt("done", true))
+	e.slash(bob, "pass")
+	_, metrics := get(t, "http://"+e.bot.Load().AdminAddr()+"/metrics")
+	for _, want := range []string{`mortain_discord_invalid_requests_total{status="403"} 1`, `mortain_discord_invalid_requests_total{status="429"} 1`} {
+		if !strings.Contains(metrics, want) {
+			t.Errorf("/metrics lacks %s", want)
+		}
 	}
 }

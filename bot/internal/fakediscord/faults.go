@@ -9,10 +9,10 @@ import (
 
 // Fault is a failure the fake gives instead of a normal answer (see Fail).
 //
-// How discordgo v0.29.0 (restapi.go, RequestWithLockedBucket) reacts: it
-// retries a 502 by itself, up to Session.MaxRestRetries (3) more times,
-// then returns "Exceeded Max retries HTTP 502"; a 500 and every 4xx come
-// back at once as a *discordgo.RESTError; a dropped connection comes back
+// How discordgo (restapi.go, RequestWithLockedBucket, since the 500s fix
+// after v0.29.0) reacts: it retries a 500, 502, 503 or 504 by itself, up
+// to Session.MaxRestRetries (3) more times, then returns "Exceeded Max
+// retries"; every 4xx comes back at once as a *discordgo.RESTError; a dropped connection comes back
 // at once as the http.Client's *url.Error, without retry. Go's
 // http.Transport does not resend a POST or PATCH whose connection dropped,
 // but may resend an idempotent request (GET) once when the dropped
@@ -25,7 +25,7 @@ const (
 	Forbidden Fault = iota + 1
 	// UnknownChannel answers 404 code 10003 "Unknown Channel".
 	UnknownChannel
-	// ServerError answers 500 (discordgo does not retry it).
+	// ServerError answers 500 (discordgo retries it).
 	ServerError
 	// BadGateway answers 502 with an HTML page, as Discord's proxy does
 	// (discordgo retries it).
@@ -43,11 +43,14 @@ const (
 	// Unauthorized answers 401 "Unauthorized" (the token is no longer
 	// valid) to the matching requests only; RevokeToken refuses all.
 	Unauthorized
+	// ThreadArchived answers 400 code 50083 "Thread is archived" (an edit
+	// of a message in an archived thread).
+	ThreadArchived
 )
 
 var faultNames = map[Fault]string{Forbidden: "Forbidden", UnknownChannel: "UnknownChannel",
 	ServerError: "ServerError", BadGateway: "BadGateway", DropBefore: "DropBefore", DropAfter: "DropAfter",
-	Rejected: "Rejected", Unauthorized: "Unauthorized"}
+	Rejected: "Rejected", Unauthorized: "Unauthorized", ThreadArchived: "ThreadArchived"}
 
 // String names the fault.
 func (f Fault) String() string {
@@ -98,6 +101,8 @@ func (s *Server) serveFault(w http.ResponseWriter, req Request, op *Operation, f
 		s.reply(w, req, op, errorAnswer(http.StatusInternalServerError, 0, "500: Internal Server Error"))
 	case Rejected:
 		s.reply(w, req, op, errorAnswer(http.StatusBadRequest, 50035, "Invalid Form Body"))
+	case ThreadArchived:
+		s.reply(w, req, op, errorAnswer(http.StatusBadRequest, 50083, "Thread is archived"))
 	case Unauthorized:
 		s.reply(w, req, op, errorAnswer(http.StatusUnauthorized, 0, "401: Unauthorized"))
 	case BadGateway:

@@ -18,7 +18,6 @@ func TestErrorFaultsReachTheCaller(t *testing.T) {
 	}{
 		{Forbidden, http.StatusForbidden, 50013},
 		{UnknownChannel, http.StatusNotFound, 10003},
-		{ServerError, http.StatusInternalServerError, 0},
 	}
 	for _, c := range cases {
 		t.Run(c.fault.String(), func(t *testing.T) {
@@ -39,6 +38,22 @@ func TestErrorFaultsReachTheCaller(t *testing.T) {
 				t.Errorf("the fault outlived its count: %v", err)
 			}
 		})
+	}
+}
+
+func TestServerErrorIsRetriedByDiscordgo(t *testing.T) {
+	s := New(t)
+	sess := s.Session()
+	s.Fail(1, ServerError, IsChannelPost)
+	if _, err := sess.ChannelMessageSend(channel, "through"); err != nil {
+		t.Fatal(err)
+	}
+	if got := statuses(s, IsChannelPost); !reflect.DeepEqual(got, []int{500, 200}) {
+		t.Errorf("statuses %v, want a 500 then 200", got)
+	}
+	s.Fail(1+sess.MaxRestRetries, ServerError, IsChannelPost)
+	if _, err := sess.ChannelMessageSend(channel, "lost"); err == nil {
+		t.Error("a 500 past the retries reached no caller")
 	}
 }
 
