@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"encoding/json"
 	"sort"
 	"strconv"
 	"strings"
@@ -67,7 +68,8 @@ func ApplicationCommands(defs []command.Definition) []*discordgo.ApplicationComm
 }
 
 // applicationCommand builds one slash command with a subcommand per
-// definition.
+// definition, those of a Group in a subcommand group, in the order the
+// definitions come (a group where its first subcommand is).
 func applicationCommand(name, description string, defs []command.Definition) *discordgo.ApplicationCommand {
 	cmd := &discordgo.ApplicationCommand{
 		Type:             discordgo.ChatApplicationCommand,
@@ -76,45 +78,72 @@ func applicationCommand(name, description string, defs []command.Definition) *di
 		Contexts:         &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild},
 		IntegrationTypes: &[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall},
 	}
+	groups := map[string]*discordgo.ApplicationCommandOption{}
 	for _, d := range defs {
-		sub := &discordgo.ApplicationCommandOption{
-			Type:        discordgo.ApplicationCommandOptionSubCommand,
-			Name:        d.Name,
-			Description: clip(d.Description, 100),
+		sub := subcommandOption(d)
+		if d.Group == "" {
+			cmd.Options = append(cmd.Options, sub)
+			continue
 		}
-		for _, o := range d.Options {
-			opt := &discordgo.ApplicationCommandOption{
-				Name:         o.Name,
-				Description:  clip(o.Description, 100),
-				Required:     o.Required,
-				Autocomplete: o.Autocomplete && len(o.Choices) == 0,
+		g := groups[d.Group]
+		if g == nil {
+			g = &discordgo.ApplicationCommandOption{
+				Type:        discordgo.ApplicationCommandOptionSubCommandGroup,
+				Name:        d.Group,
+				Description: clip(command.Groups[d.Group], 100),
 			}
-			switch o.Type {
-			case command.Bool:
-				opt.Type = discordgo.ApplicationCommandOptionBoolean
-				opt.Autocomplete = false
-			case command.Integer:
-				opt.Type = discordgo.ApplicationCommandOptionInteger
-			case command.User:
-				// Discord's member picker: the value is the user's id.
-				opt.Type = discordgo.ApplicationCommandOptionUser
-				opt.Autocomplete = false
-			default:
-				opt.Type = discordgo.ApplicationCommandOptionString
-			}
-			for i, c := range o.Choices {
-				if i == 25 {
-					break
-				}
-				opt.Choices = append(opt.Choices, &discordgo.ApplicationCommandOptionChoice{Name: clip(c.Name, 100), Value: c.Value})
-			}
-			sub.Options = append(sub.Options, opt)
+			groups[d.Group] = g
+			cmd.Options = append(cmd.Options, g)
 		}
-		// Discord wants the required options first.
-		sort.SliceStable(sub.Options, func(i, j int) bool { return sub.Options[i].Required && !sub.Options[j].Required })
-		cmd.Options = append(cmd.Options, sub)
+		g.Options = append(g.Options, sub)
 	}
 	return cmd
+}
+
+// subcommandOption builds the subcommand of one definition.
+func subcommandOption(d command.Definition) *discordgo.ApplicationCommandOption {
+	sub := &discordgo.ApplicationCommandOption{
+		Type:        discordgo.ApplicationCommandOptionSubCommand,
+		Name:        d.Name,
+		Description: clip(d.Description, 100),
+	}
+	for _, o := range d.Options {
+		opt := &discordgo.ApplicationCommandOption{
+			Name:         o.Name,
+			Description:  clip(o.Description, 100),
+			Required:     o.Required,
+			Autocomplete: o.Autocomplete && len(o.Choices) == 0,
+		}
+		switch o.Type {
+		case command.Bool:
+			opt.Type = discordgo.ApplicationCommandOptionBoolean
+			opt.Autocomplete = false
+		case command.Integer:
+			opt.Type = discordgo.ApplicationCommandOptionInteger
+		case command.User:
+			// Discord's member picker: the value is the user's id.
+			opt.Type = discordgo.ApplicationCommandOptionUser
+			opt.Autocomplete = false
+		default:
+			opt.Type = discordgo.ApplicationCommandOptionString
+		}
+		for i, c := range o.Choices {
+			if i == 25 {
+				break
+			}
+			opt.Choices = append(opt.Choices, &discordgo.ApplicationCommandOptionChoice{Name: clip(c.Name, 100), Value: c.Value})
+		}
+		sub.Options = append(sub.Options, opt)
+	}
+	// Discord wants the required options first.
+	sort.SliceStable(sub.Options, func(i, j int) bool { return sub.Options[i].Required && !sub.Options[j].Required })
+	return sub
+}
+
+// RegistrationJSON is the body of the commands' bulk overwrite, exactly as
+// the bot sends it, indented (mortain commands prints it).
+func RegistrationJSON(defs []command.Definition) ([]byte, error) {
+	return json.MarshalIndent(registration(ApplicationCommands(defs)), "", "  ")
 }
 
 // clip shortens s to at most n characters.
@@ -135,6 +164,9 @@ func subcommand(data discordgo.ApplicationCommandInteractionData) (name string, 
 		return "", opts, ""
 	}
 	sub := data.Options[0]
+	if sub.Type == discordgo.ApplicationCommandOptionSubCommandGroup && len(sub.Options) > 0 {
+		sub = sub.Options[0] // the command layer knows subcommands by name alone
+	}
 	if sub.Type != discordgo.ApplicationCommandOptionSubCommand {
 		return "", opts, ""
 	}

@@ -38,11 +38,16 @@ func TestRegistersPlayAndModerationCommands(t *testing.T) {
 	type cmd struct {
 		Name    string `json:"name"`
 		Options []struct {
-			Name string `json:"name"`
-			Type int    `json:"type"`
+			Name    string `json:"name"`
+			Type    int    `json:"type"`
+			Options []struct {
+				Name string `json:"name"`
+				Type int    `json:"type"`
+			} `json:"options"`
 		} `json:"options"`
 	}
 	under := map[string]cmd{}
+	group := map[string]string{}
 	for _, raw := range cmds {
 		var c cmd
 		if err := json.Unmarshal(raw, &c); err != nil {
@@ -51,6 +56,11 @@ func TestRegistersPlayAndModerationCommands(t *testing.T) {
 		for _, o := range c.Options {
 			if o.Type == 1 {
 				under[o.Name] = c
+			}
+			for _, sub := range o.Options {
+				if o.Type == 2 && sub.Type == 1 {
+					under[sub.Name], group[sub.Name] = c, o.Name
+				}
 			}
 		}
 	}
@@ -63,6 +73,8 @@ func TestRegistersPlayAndModerationCommands(t *testing.T) {
 			t.Errorf("%s is under /%s, want /mortain-admin", d.Name, c.Name)
 		case !d.Manage && c.Name != "mortain":
 			t.Errorf("%s is under /%s, want /mortain", d.Name, c.Name)
+		case group[d.Name] != d.Group:
+			t.Errorf("%s is in group %q, want %q", d.Name, group[d.Name], d.Group)
 		}
 	}
 	if len(e.fake.Commands("")) != 0 {

@@ -61,7 +61,21 @@ type Definition struct {
 	// Acts marks a command that plays for a side: only the seated player
 	// of the side to act may use it.
 	Acts bool
+	// Group places the subcommand in a subcommand group of the slash
+	// command in Discord (/mortain history replay), which keeps the
+	// command within Discord's 25 subcommands; "" for none. The text
+	// form and the command layer use the subcommand's name alone.
+	Group string
 }
+
+// Groups describe the subcommand groups of Definition.Group.
+var Groups = map[string]string{
+	GroupHistory: "Finished games and records: replays, exports, the server's stats",
+}
+
+// GroupHistory holds the commands about games and records rather than
+// the next move.
+const GroupHistory = "history"
 
 func choices(values ...string) []Choice {
 	out := make([]Choice, len(values))
@@ -227,16 +241,16 @@ func buildDefinitions() []Definition {
 		{Name: "help", Description: "List the commands, or explain one, or print a rule such as R6.8", Positional: "command",
 			Options: []Option{{Name: "command", Description: "the command to explain, or a rule number such as R6.8", Autocomplete: true}},
 			Help:    "Lists the commands, or explains one; given a rule number (R6.8, R6) it prints the rule.", Example: "help command:fire"},
-		{Name: "stats", Description: "Records of this server's players and the leaderboard",
+		{Name: "stats", Description: "Records of this server's players and the leaderboard", Group: GroupHistory,
 			Help: "Shows wins and losses per player and side, against people and each AI level.", Example: "stats"},
-		{Name: "replay", Description: "Post the animated replay of this channel's game",
+		{Name: "replay", Description: "Post the animated replay of this channel's game", Group: GroupHistory,
 			Help: "Posts an animation of the game so far, or of the last finished game in this channel.", Example: "replay"},
-		{Name: "export", Description: "Post this channel's game as a JSON record anyone can replay and check",
+		{Name: "export", Description: "Post this channel's game as a JSON record anyone can replay and check", Group: GroupHistory,
 			Help: "Posts the game (or the last finished one) as a self-contained JSON file: scenario, options, players, every action and every card drawn. " +
 				"Once the game is over it also holds the seed and the salt, so that `mortain verify FILE` can check every card against the commitment posted at the start.",
 			Example: "export"},
-		{Name: "games", Description: "List the games running on this server (in the terminal: your saved games)",
-			Help: "Lists the server's running games: channel, players, and where each stands. " +
+		{Name: "games", Description: "List this channel's game and yours (in the terminal: your saved games)",
+			Help: "Lists this channel's game and the games you play in on this server: channel, players, and where each stands; the other games are only counted, since they may be in channels you cannot see. " +
 				"In local play it lists your saved games instead, the latest first: id, players, where each stands or its result, and when it was last played; resume id:N switches to one.",
 			Example: "games"},
 		{Name: "seat", Description: "Hand a side's seat to another member (Manage Channels)", Manage: true,

@@ -75,6 +75,8 @@ func (m *Main) Run(ctx context.Context, args []string) int {
 			return m.runDoctor(args[1:])
 		case "reshard":
 			return m.runReshard(args[1:])
+		case "commands":
+			return m.runCommands(args[1:])
 		case "help":
 			fmt.Fprint(m.Stdout, usage)
 			return 0
@@ -132,6 +134,8 @@ Usage:
   mortain doctor --db F    check a database; list the games set aside as damaged
   mortain reshard --from N --to M
                            move the bot's data to a new number of shards
+  mortain commands         print the application commands exactly as the bot
+                           registers them (JSON)
   mortain version          the program's version (also --version)
   mortain help             this text
 
