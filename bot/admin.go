@@ -2,10 +2,12 @@ package bot
 
 import (
 	"context"
+	"crypto/subtle"
 	"errors"
 	"fmt"
 	"net"
 	"net/http"
+	"strings"
 	"time"
 )
 
@@ -16,7 +18,9 @@ import (
 //	/readyz   200 once the gateway is connected and the database answers, else 503 with the reason
 //	          (also once the background walk of the database, or a command, found a damaged page)
 //	/metrics  the Prometheus metrics (metrics.go)
-//	/backup   a consistent snapshot of the database (backups.go)
+//	/backup   a consistent snapshot of the database (backups.go): with
+//	          admin.token, for requests that carry it; without, on a
+//	          loopback address only
 
 // adminHandler routes the admin listener's requests.
 func (b *Bot) adminHandler() http.Handler {
@@ -32,8 +36,39 @@ func (b *Bot) adminHandler() http.Handler {
 		fmt.Fprintln(w, "ready")
 	})
 	mux.Handle("/metrics", b.metrics.handler())
-	mux.HandleFunc("/backup", b.serveBackup)
+	mux.HandleFunc("/backup", b.guarded(b.serveBackup))
 	return mux
+}
+
+// guarded lets a request that copies or changes data through: with
+// admin.token set, only one that carries it (Authorization: Bearer
+// TOKEN); without one, only on a listener bound to a loopback address.
+func (b *Bot) guarded(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if tok := b.cfg.AdminToken; tok != "" {
+			got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+			if !ok || subtle.ConstantTimeCompare([]byte(got), []byte(tok)) != 1 {
+				w.Header().Set("WWW-Authenticate", `Bearer realm="mortain"`)
+				http.Error(w, "this path needs the admin token (Authorization: Bearer TOKEN)", http.StatusUnauthorized)
+				return
+			}
+		} else if !loopback(b.AdminAddr()) {
+			http.Error(w, "this path copies the database: on an address other than localhost, set admin.token (or MORTAIN_ADMIN_TOKEN) and send it as Authorization: Bearer TOKEN", http.StatusForbidden)
+			return
+		}
+		h(w, r)
+	}
+}
+
+// loopback reports whether a listen address is on the loopback interface
+// only.
+func loopback(addr string) bool {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback() || host == "localhost"
 }
 
 // ready reports why the bot cannot serve yet, or nil.

@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -114,5 +115,37 @@ func TestShardsKeepTheirOwnBackups(t *testing.T) {
 	}
 	if len(names) != 3 || names[0] != other[0] || !strings.HasPrefix(names[1], "mortain-shard-0-of-2-") || names[2] != other[1] {
 		t.Errorf("backups %v: want shard 0's newest and the others' untouched", names)
+	}
+}
+
+// /backup copies the database: on an address other than localhost it
+// needs the admin token, and with a token set it needs it everywhere.
+func TestBackupEndpointIsLocalOrNeedsTheToken(t *testing.T) {
+	e := newEnv(t)
+	e.cfg.AdminListen = "0.0.0.0:0"
+	e.start()
+	_, port, _ := net.SplitHostPort(e.bot.Load().AdminAddr())
+	if code, _ := get(t, "http://127.0.0.1:"+port+"/backup"); code != http.StatusForbidden {
+		t.Errorf("/backup on 0.0.0.0 without a token: %d", code)
+	}
+	if code, _ := get(t, "http://127.0.0.1:"+port+"/metrics"); code != http.StatusOK {
+		t.Errorf("/metrics: %d", code)
+	}
+	e.shutdown()
+	e.cfg.AdminToken = "s3cret"
+	e.start()
+	_, port, _ = net.SplitHostPort(e.bot.Load().AdminAddr())
+	if code, _ := get(t, "http://127.0.0.1:"+port+"/backup"); code != http.StatusUnauthorized {
+		t.Errorf("/backup without the token: %d", code)
+	}
+	req, _ := http.NewRequest("GET", "http://127.0.0.1:"+port+"/backup", nil)
+	req.Header.Set("Authorization", "Bearer s3cret")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("/backup with the token: %d", resp.StatusCode)
 	}
 }

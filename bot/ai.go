@@ -81,7 +81,31 @@ func (b *Bot) runAI(key store.Key, r *aiRun) {
 			b.mu.Unlock()
 			continue
 		}
+		if !b.awaitPosts(key) {
+			b.log.Info("the AI waits: the channel's posts are refused", "channel", key.Channel)
+			b.endAI(key)
+			return
+		}
 		b.pauseAI(b.aiDelay(step))
+	}
+}
+
+// awaitPosts waits until the posts of the AI's last step are in the
+// channel, so that the AI never plays more than a step ahead of what the
+// channel shows; false when Discord refused them (the AI then waits for
+// the deliverer to resume it) or the bot is closing.
+func (b *Bot) awaitPosts(key store.Key) bool {
+	last, err := b.games.LastPending(key)
+	if err != nil || last == 0 {
+		return err == nil
+	}
+	done := b.out.wait(key, last)
+	b.out.kick(key)
+	select {
+	case err := <-done:
+		return err == nil
+	case <-b.ctx.Done():
+		return false
 	}
 }
 

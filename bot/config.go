@@ -17,6 +17,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/mortain/mortain/rules/ai"
+	"github.com/mortain/mortain/bot/command"
 	"github.com/mortain/mortain/store"
 )
 
@@ -54,6 +55,12 @@ type Config struct {
 	// LogLevel and LogFormat ("text" or "json") shape the logs.
 	LogLevel  slog.Level
 	LogFormat string
+	// AdminToken, when set, is the bearer token the admin listener's
+	// /backup asks for; without it /backup answers on a loopback address
+	// only. Never logged.
+	AdminToken string
+	// Limits bound what one member, channel or server may start.
+	Limits command.Limits
 	// AdminListen is the address of the admin listener (/healthz, /readyz,
 	// /metrics); "" for none. A port alone listens on localhost.
 	AdminListen string
@@ -103,8 +110,16 @@ func DefaultConfig() Config {
 		ShardCount:  1,
 
 		IdentifySpacing: 5 * time.Second,
+		Limits:          DefaultLimits,
 	}
 }
+
+// DefaultLimits are the limits of a configuration that names none.
+var DefaultLimits = command.Limits{AIGamesPerServer: 3, GamesPerMember: 10, ReplaysPerMinute: 2}
+
+// MaxAIBudget bounds ai.time_budget: a reply deferred while the AI thinks
+// must come well inside the 15 minutes an interaction's token lives.
+const MaxAIBudget = time.Minute
 
 // DefaultDrain is the delivery time left at shutdown, well under the 10 s
 // a container manager usually grants before it kills the process.
@@ -140,7 +155,13 @@ type fileConfig struct {
 	} `yaml:"ai"`
 	Admin struct {
 		Listen string `yaml:"listen"`
+		Token  string `yaml:"token"`
 	} `yaml:"admin"`
+	Limits struct {
+		AIGamesPerServer *int `yaml:"ai_vs_ai_per_server"`
+		GamesPerMember   *int `yaml:"games_per_member"`
+		ReplaysPerMinute *int `yaml:"replays_per_minute"`
+	} `yaml:"limits"`
 	Shutdown struct {
 		Drain string `yaml:"drain"`
 	} `yaml:"shutdown"`
@@ -240,15 +261,15 @@ func ParseConfig(data []byte, getenv func(string) string) (Config, error) {
 		name, text string
 		dst        *time.Duration
 		off        bool // "off" or empty allowed: zero
-		min        time.Duration
+		min, max   time.Duration
 	}{
-		{"ai.time_budget", f.AI.TimeBudget, &cfg.AIBudget, false, 10 * time.Millisecond},
-		{"ai.delay", f.AI.Delay, &cfg.AIDelay, true, 0},
-		{"reminders.remind", f.Reminders.Remind, &cfg.Remind, true, time.Minute},
-		{"reminders.round_limit", f.Reminders.RoundLimit, &cfg.RoundLimit, true, time.Minute},
-		{"reminders.check_every", f.Reminders.CheckEvery, &cfg.CheckEvery, false, time.Second},
-		{"shutdown.drain", f.Shutdown.Drain, &cfg.Drain, true, 0},
-		{"backup.every", f.Backup.Every, &cfg.BackupEvery, true, time.Minute},
+		{"ai.time_budget", f.AI.TimeBudget, &cfg.AIBudget, false, 10 * time.Millisecond, MaxAIBudget},
+		{"ai.delay", f.AI.Delay, &cfg.AIDelay, true, 0, time.Minute},
+		{"reminders.remind", f.Reminders.Remind, &cfg.Remind, true, time.Minute, 0},
+		{"reminders.round_limit", f.Reminders.RoundLimit, &cfg.RoundLimit, true, time.Minute, 0},
+		{"reminders.check_every", f.Reminders.CheckEvery, &cfg.CheckEvery, false, time.Second, time.Hour},
+		{"shutdown.drain", f.Shutdown.Drain, &cfg.Drain, true, 0, 10 * time.Minute},
+		{"backup.every", f.Backup.Every, &cfg.BackupEvery, true, time.Minute, 0},
 	}
 	for _, d := range durations {
 		text := strings.ToLower(strings.TrimSpace(d.text))
@@ -265,6 +286,9 @@ func ParseConfig(data []byte, getenv func(string) string) (Config, error) {
 		v, err := parseDuration(text)
 		if err != nil || v < d.min {
 			return Config{}, &SettingError{d.name, fmt.Sprintf("%q is not a duration of at least %v (e.g. 30s, 12h, 2d%s)", d.text, d.min, map[bool]string{true: ", or off", false: ""}[d.off])}
+		}
+		if d.max > 0 && v > d.max {
+			return Config{}, &SettingError{d.name, fmt.Sprintf("%q is longer than its limit of %v", d.text, d.max)}
 		}
 		*d.dst = v
 	}
@@ -313,6 +337,30 @@ func ParseConfig(data []byte, getenv func(string) string) (Config, error) {
 			return Config{}, &SettingError{"admin.listen", fmt.Sprintf("%q is not an address such as 127.0.0.1:9464 or a port", listen)}
 		}
 		cfg.AdminListen = listen
+	}
+	cfg.AdminToken = strings.TrimSpace(f.Admin.Token)
+	if getenv != nil {
+		if t := strings.TrimSpace(getenv("MORTAIN_ADMIN_TOKEN")); t != "" {
+			cfg.AdminToken = t
+		}
+	}
+	limits := []struct {
+		name string
+		v    *int
+		dst  *int
+	}{
+		{"limits.ai_vs_ai_per_server", f.Limits.AIGamesPerServer, &cfg.Limits.AIGamesPerServer},
+		{"limits.games_per_member", f.Limits.GamesPerMember, &cfg.Limits.GamesPerMember},
+		{"limits.replays_per_minute", f.Limits.ReplaysPerMinute, &cfg.Limits.ReplaysPerMinute},
+	}
+	for _, l := range limits {
+		if l.v == nil {
+			continue
+		}
+		if *l.v < 0 || *l.v > 1000 {
+			return Config{}, &SettingError{l.name, fmt.Sprintf("%d is not a number from 0 (no limit) to 1000", *l.v)}
+		}
+		*l.dst = *l.v
 	}
 	switch l := strings.ToLower(strings.TrimSpace(f.Log.Format)); l {
 	case "":

@@ -40,6 +40,8 @@ func TestConfigErrorsNameTheSetting(t *testing.T) {
 		"token: x\nlog:\n  format: xml":             "log.format",
 		"token: x\ndiscord:\n  upload_limit_mib: 0": "discord.upload_limit_mib",
 		"token: x\ndatabse: typo.db":                "databse",
+		"token: x\nai:\n  time_budget: 20m":         "ai.time_budget",
+		"token: x\nlimits:\n  games_per_member: -1": "limits.games_per_member",
 	}
 	for text, setting := range cases {
 		_, err := ParseConfig([]byte(text), env(nil))
@@ -159,5 +161,24 @@ func TestConfigShards(t *testing.T) {
 		if !errors.As(err, &se) || !strings.HasPrefix(se.Setting, "discord.shard_") {
 			t.Errorf("%q: %v", bad, err)
 		}
+	}
+}
+
+func TestConfigLimitsAndAdminToken(t *testing.T) {
+	cfg, err := ParseConfig([]byte("token: t\nlimits:\n  ai_vs_ai_per_server: 1\n  games_per_member: 0\n  replays_per_minute: 5\nadmin:\n  token: abc\n"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Limits.AIGamesPerServer != 1 || cfg.Limits.GamesPerMember != 0 || cfg.Limits.ReplaysPerMinute != 5 || cfg.AdminToken != "abc" {
+		t.Errorf("%+v", cfg)
+	}
+	def, _ := ParseConfig([]byte("token: t\n"), nil)
+	if def.Limits != DefaultLimits || def.Limits.AIGamesPerServer == 0 {
+		t.Errorf("default limits %+v", def.Limits)
+	}
+	var b strings.Builder
+	slog.New(slog.NewTextHandler(&b, nil)).Info("config", "cfg", cfg)
+	if strings.Contains(b.String(), "abc") {
+		t.Errorf("the admin token is logged: %s", b.String())
 	}
 }

@@ -377,9 +377,10 @@ func (b *Bot) replyDeferred(c *call, button bool, result func() delivery) delive
 	return d
 }
 
-// tokenLifetime is how long an interaction's token may be used for its
-// reply, with a margin under Discord's 15 minutes.
-const tokenLifetime = 14 * time.Minute
+// tokenLifetime is how long the bot waits to give a deferred reply, well
+// inside the 15 minutes an interaction's token lives (the AI's budget is
+// bounded far below it: MaxAIBudget).
+const tokenLifetime = 10 * time.Minute
 
 // privateText is the caller's reply: the command's own, or what became of
 // its posts.

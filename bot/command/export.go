@@ -75,7 +75,11 @@ func (s *Service) games(req Request) (Response, error) {
 	if err != nil {
 		return Response{}, err
 	}
+	// The caller sees this channel's game and the games they play in;
+	// the others may be in channels they cannot view, so they are only
+	// counted.
 	var lines []string
+	others := 0
 	for _, k := range keys {
 		if k.Guild != req.Key.Guild {
 			continue
@@ -84,11 +88,22 @@ func (s *Service) games(req Request) (Response, error) {
 		if err != nil {
 			continue
 		}
+		if k != req.Key && len(sidesOf(rec, req.Caller)) == 0 {
+			others++
+			continue
+		}
 		st := &rec.Game.State
 		lines = append(lines, fmt.Sprintf("<#%s> — %s — %s", k.Channel, seatsLine(rec.Seats), roundHeader(st)))
 	}
-	if len(lines) == 0 {
-		return Response{Private: "No game is running on this server: start one with new."}, nil
+	var b strings.Builder
+	switch len(lines) {
+	case 0:
+		b.WriteString("You play in no running game here, and none runs in this channel: start one with new.")
+	default:
+		fmt.Fprintf(&b, "This channel's game and yours (%d):\n%s", len(lines), strings.Join(lines, "\n"))
 	}
-	return Response{Private: fmt.Sprintf("%d running game(s):\n%s", len(lines), strings.Join(lines, "\n"))}, nil
+	if others > 0 {
+		fmt.Fprintf(&b, "\n%d other game(s) run on this server, in channels you may not see.", others)
+	}
+	return Response{Private: b.String()}, nil
 }

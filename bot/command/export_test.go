@@ -1,12 +1,14 @@
 package command
 
 import (
+	"context"
 	"encoding/json"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store"
 )
 
 // Fair dealing: the start commits to the seed, nothing shows the seed
@@ -64,11 +66,52 @@ func TestTheDealingIsCommittedHiddenThenRevealed(t *testing.T) {
 	}
 }
 
-func TestGamesListsTheServersRunningGames(t *testing.T) {
+func TestGamesListsThisChannelsGameAndTheCallersOnly(t *testing.T) {
 	s, _ := newService(t, 4)
 	mustDo(t, s, ann, "new opponent:<@2>")
+	// A game in another channel, which Eve may not be able to see.
+	private := store.Key{Guild: testKey.Guild, Channel: "c-private"}
+	if r := s.Handle(context.Background(), Request{Key: private, Caller: ann, Command: "new", Options: map[string]string{"mode": "hotseat"}}); r.Refused {
+		t.Fatal(r.Private)
+	}
 	r := do(t, s, eve, "games")
-	if !strings.Contains(r.Private, "<#"+testKey.Channel+">") || !strings.Contains(r.Private, "1 running game") {
-		t.Errorf("games: %q", r.Private)
+	if !strings.Contains(r.Private, "<#"+testKey.Channel+">") || strings.Contains(r.Private, "c-private") || !strings.Contains(r.Private, "1 other game") {
+		t.Errorf("games for a spectator: %q", r.Private)
+	}
+	r = do(t, s, ann, "games")
+	if !strings.Contains(r.Private, "<#c-private>") || !strings.Contains(r.Private, "(2)") {
+		t.Errorf("games for a player of both: %q", r.Private)
+	}
+}
+
+func TestLimitsRefuseNamingTheLimit(t *testing.T) {
+	st := NewMemStore()
+	seed := uint64(0)
+	s := New(Config{Store: st, Seed: func() uint64 { seed++; return seed }, Limits: Limits{AIGamesPerServer: 1, GamesPerMember: 1, ReplaysPerMinute: 1},
+		Replay: func(*rules.Game) ([]byte, error) { return []byte("GIF89a"), nil }})
+	in := func(ch string, c Caller, text string) Response {
+		name, opts, err := Parse(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s.Handle(context.Background(), Request{Key: store.Key{Guild: "g1", Channel: ch}, Caller: c, Command: name, Options: opts})
+	}
+	if r := in("c1", ann, "new mode:ai-vs-ai"); r.Refused {
+		t.Fatal(r.Private)
+	}
+	if r := in("c2", eve, "new mode:ai-vs-ai"); !r.Refused || !strings.Contains(r.Private, "limit") {
+		t.Errorf("a second AI-vs-AI game: %q", r.Private)
+	}
+	if r := in("c3", eve, "new mode:hotseat"); r.Refused {
+		t.Fatal(r.Private)
+	}
+	if r := in("c4", eve, "new mode:hotseat"); !r.Refused || !strings.Contains(r.Private, "limit") {
+		t.Errorf("a member's second game: %q", r.Private)
+	}
+	if r := in("c3", ann, "replay"); r.Refused {
+		t.Fatalf("replay: %q", r.Private)
+	}
+	if r := in("c3", ann, "replay"); !r.Refused || !strings.Contains(r.Private, "limit") {
+		t.Errorf("a second replay within the minute: %q", r.Private)
 	}
 }

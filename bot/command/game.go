@@ -53,6 +53,9 @@ func (s *Service) newGame(req Request) (Response, error) {
 	if other.AI != "" || me.AI != "" {
 		settings[SettingLevel] = level
 	}
+	if err := s.withinLimits(req, me.AI != "" && other.AI != ""); err != nil {
+		return Response{}, err
+	}
 	if me.AI != "" {
 		pace := strings.ToLower(o[SettingPace])
 		if pace == "" {

@@ -256,6 +256,11 @@ func (s *Service) replay(req Request) (Response, error) {
 	if err != nil {
 		return Response{}, err
 	}
+	release, err := s.replaySlot(req.Key)
+	if err != nil {
+		return Response{}, err
+	}
+	defer release()
 	data, err := s.cfg.Replay(v.game)
 	if err != nil {
 		return Response{}, fmt.Errorf("replay: %w", err)

@@ -66,6 +66,9 @@ type Config struct {
 	// delivers the outbox (the Discord bot). Without it posts are only
 	// returned in the Response (local play prints them).
 	Outbox bool
+	// Limits bound the games and replays one member, channel or server
+	// may start (zero: none).
+	Limits Limits
 }
 
 // Service handles the commands of every front end.
@@ -78,6 +81,10 @@ type Service struct {
 	last map[store.Key]*view
 	// pending holds each channel's new waiting for its Confirm button.
 	pending map[store.Key]pendingNew
+	// replays holds each channel's replays of the last minute; drawing
+	// holds the one replay drawn at a time.
+	replays map[store.Key][]time.Time
+	drawing chan struct{}
 }
 
 // New returns a Service over the dependencies in cfg.
@@ -100,7 +107,8 @@ func New(cfg Config) *Service {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	return &Service{cfg: cfg, last: map[store.Key]*view{}, pending: map[store.Key]pendingNew{}}
+	return &Service{cfg: cfg, last: map[store.Key]*view{}, pending: map[store.Key]pendingNew{},
+		replays: map[store.Key][]time.Time{}, drawing: make(chan struct{}, 1)}
 }
 
 // StrongestLevel is the strongest AI level (the last of ai.Levels).

@@ -112,6 +112,7 @@ func serviceConfig(cfg bot.Config, db *store.DB, log *slog.Logger) command.Confi
 		AITimeout: 2*cfg.AIBudget + 5*time.Second,
 		Logger:    log,
 		Outbox:    true, // the bot delivers every post from the store's outbox
+		Limits:    cfg.Limits,
 	}
 	r, err := render.New()
 	if err != nil {

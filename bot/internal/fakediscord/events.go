@@ -155,8 +155,13 @@ func (s *Server) commandData(guild, sub string, opts []Option) map[string]any {
 		}
 		list = append(list, m)
 	}
-	data := map[string]any{"id": "900000000000000009", "name": s.commandOf(guild, sub), "type": 1,
-		"options": []any{map[string]any{"name": sub, "type": 1, "options": list}}}
+	name, group := s.commandOf(guild, sub)
+	inner := map[string]any{"name": sub, "type": 1, "options": list}
+	if group != "" {
+		inner = map[string]any{"name": group, "type": 2, "options": []any{inner}}
+	}
+	data := map[string]any{"id": "900000000000000009", "name": name, "type": 1,
+		"options": []any{inner}}
 	if len(users) > 0 {
 		resolved := map[string]any{"users": users}
 		if len(members) > 0 {
@@ -168,9 +173,10 @@ func (s *Server) commandData(guild, sub string, opts []Option) map[string]any {
 }
 
 // commandOf names the registered top-level command (of the guild, else
-// global) that holds subcommand sub, as a Discord client offers it;
-// CommandName when none does.
-func (s *Server) commandOf(guild, sub string) string {
+// global) that holds subcommand sub, and the subcommand group it is in
+// ("" for none), as a Discord client offers it; CommandName when none
+// does.
+func (s *Server) commandOf(guild, sub string) (command, group string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, scope := range []string{guild, ""} {
@@ -178,8 +184,12 @@ func (s *Server) commandOf(guild, sub string) string {
 			var c struct {
 				Name    string `json:"name"`
 				Options []struct {
-					Name string `json:"name"`
-					Type int    `json:"type"`
+					Name    string `json:"name"`
+					Type    int    `json:"type"`
+					Options []struct {
+						Name string `json:"name"`
+						Type int    `json:"type"`
+					} `json:"options"`
 				} `json:"options"`
 			}
 			if json.Unmarshal(raw, &c) != nil {
@@ -187,12 +197,17 @@ func (s *Server) commandOf(guild, sub string) string {
 			}
 			for _, o := range c.Options {
 				if o.Type == 1 && o.Name == sub {
-					return c.Name
+					return c.Name, ""
+				}
+				for _, g := range o.Options {
+					if o.Type == 2 && g.Type == 1 && g.Name == sub {
+						return c.Name, o.Name
+					}
 				}
 			}
 		}
 	}
-	return CommandName
+	return CommandName, ""
 }
 
 // user returns the known user with id, else one named "user"+id.
@@ -227,7 +242,7 @@ func (s *Server) Press(guild string, u User, m Message, customID string) string 
 // guild: the registered command that holds it has no
 // default_member_permissions, or u has every permission it names.
 func (s *Server) Offered(guild string, u User, sub string) bool {
-	name := s.commandOf(guild, sub)
+	name, _ := s.commandOf(guild, sub)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, scope := range []string{guild, ""} {
