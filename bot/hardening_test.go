@@ -524,3 +524,44 @@ func TestInvalidRequestsAreCounted(t *testing.T) {
 		}
 	}
 }
+
+func TestShardsIdentifyMaxConcurrencyAtATime(t *testing.T) {
+	for _, c := range []struct {
+		concurrency int
+		wait        bool
+	}{{1, true}, {2, false}} {
+		fake := fakediscord.New(t)
+		fake.SessionStartLimit(900, 1000, time.Hour, c.concurrency)
+		db, err := store.Open(t.TempDir()+"/m.db", store.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := bot.DefaultConfig()
+		cfg.Token, cfg.ApplicationID = fakediscord.Token, fakediscord.AppID
+		cfg.ShardID, cfg.ShardCount, cfg.IdentifySpacing, cfg.CheckEvery = 1, 2, 20*time.Millisecond, 0
+		logs := &syncBuffer{}
+		svc := command.New(command.Config{Store: db, Outbox: true})
+		sess := fake.Session()
+		ctx, cancel := context.WithCancel(context.Background())
+		running := make(chan struct{})
+		done := make(chan error, 1)
+		go func() {
+			done <- bot.Run(ctx, sess, bot.Options{Config: cfg, Commands: svc, Games: db, Logger: bot.NewLogger(logs, cfg),
+				Running: func(*bot.Bot) { close(running) }})
+		}()
+		select {
+		case <-running:
+		case <-time.After(10 * time.Second):
+			t.Fatal("shard 1 did not start")
+		}
+		cancel()
+		<-done
+		db.Close()
+		if got := strings.Contains(logs.String(), "waiting for this shard's turn to identify"); got != c.wait {
+			t.Errorf("max_concurrency %d: shard 1 waited: %v", c.concurrency, got)
+		}
+		if sess.StateEnabled {
+			t.Error("discordgo's state cache is on")
+		}
+	}
+}
