@@ -58,6 +58,7 @@ type deliverer struct {
 	couriers map[store.Key]*courier
 	limits   map[string]int // upload limit by guild, as Discord last told it
 	halted   bool           // the token was refused: nothing more is sent
+	closing  bool           // close was called: no retry is scheduled
 }
 
 // courier is the delivery state of one channel.
@@ -148,11 +149,12 @@ func (d *deliverer) refused(key store.Key) bool {
 	return d.halted || c != nil && c.failed != nil
 }
 
-// kick makes the channel's courier send what its outbox holds.
+// kick makes the channel's courier send what its outbox holds; once close
+// was called it does nothing (the couriers running finish their work).
 func (d *deliverer) kick(key store.Key) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if d.ctx.Err() != nil || d.halted {
+	if d.ctx.Err() != nil || d.halted || d.closing {
 		return
 	}
 	c := d.couriers[key]
@@ -368,7 +370,7 @@ func (d *deliverer) stop(key store.Key, c *courier, r *refusal) {
 		c.failed = r
 		c.settle(0, r)
 	}
-	if d.ctx.Err() != nil || d.halted || r != nil && r.kind != refusedPermission {
+	if d.ctx.Err() != nil || d.closing || d.halted || r != nil && r.kind != refusedPermission {
 		return
 	}
 	wait := 5 * time.Second
@@ -664,6 +666,14 @@ func (d *deliverer) stripOne(key store.Key, id string) {
 // close lets the couriers finish for at most timeout, then stops them.
 // What is not delivered stays in the outbox for the next start.
 func (d *deliverer) close(timeout time.Duration) {
+	d.mu.Lock()
+	d.closing = true // the retry timers kick no more
+	for _, c := range d.couriers {
+		if c.retry != nil {
+			c.retry.Stop()
+		}
+	}
+	d.mu.Unlock()
 	done := make(chan struct{})
 	go func() { d.wg.Wait(); close(done) }()
 	select {

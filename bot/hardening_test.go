@@ -112,24 +112,7 @@ func TestAPictureRefusedAsTooLargeIsPostedWithoutIt(t *testing.T) {
 func TestOnlyTheStarterOrAModeratorContinuesAnAIGame(t *testing.T) {
 	e := newEnv(t)
 	e.start()
-	e.slash(alice, "new", opt("mode", "ai-vs-ai"), opt("pace", "round"))
-	var paused fakediscord.Message
-	if !e.fake.WaitFor(20*time.Second, func() bool {
-		m := e.fake.Messages(channel)
-		if len(m) == 0 {
-			return false
-		}
-		paused = m[len(m)-1]
-		for _, c := range paused.Components {
-			if strings.HasPrefix(c.CustomID, "mortain/continue/") {
-				return true
-			}
-		}
-		return false
-	}) {
-		t.Fatal("the AI-vs-AI game never paused")
-	}
-	e.quiet(channel)
+	paused := e.pausedAIGame()
 	steps := len(e.game(channel).Game.History)
 	n := len(e.fake.Messages(channel))
 

@@ -235,9 +235,11 @@ func TestSlowWorkIsDeferredThenAnswered(t *testing.T) {
 	}
 }
 
-func TestAIVersusAIPausesAtItsPaceAcrossRestarts(t *testing.T) {
-	e := newEnv(t)
-	e.start()
+// pausedAIGame starts an AI-vs-AI game (alice) that pauses at the end of
+// each round, and returns its post with the Continue button once it
+// paused.
+func (e *env) pausedAIGame() fakediscord.Message {
+	e.t.Helper()
 	e.slash(alice, "new", opt("mode", "ai-vs-ai"), opt("pace", "round"))
 	var paused fakediscord.Message
 	if !e.fake.WaitFor(20*time.Second, func() bool {
@@ -253,9 +255,16 @@ func TestAIVersusAIPausesAtItsPaceAcrossRestarts(t *testing.T) {
 		}
 		return false
 	}) {
-		t.Fatal("the AI-vs-AI game never paused at the end of a round")
+		e.t.Fatal("the AI-vs-AI game never paused at the end of a round")
 	}
 	e.quiet(channel)
+	return paused
+}
+
+func TestAIVersusAIPausesAtItsPaceAcrossRestarts(t *testing.T) {
+	e := newEnv(t)
+	e.start()
+	paused := e.pausedAIGame()
 	n := len(e.fake.Messages(channel))
 
 	// A restart does not run a paused game on.
