@@ -48,7 +48,9 @@ type deliverer struct {
 	recovered func(key store.Key)
 	// retryBase is the first pause before a channel refused for a missing
 	// permission is tried again on its own; it doubles up to retryMax.
-	retryBase, retryMax time.Duration
+	// retryStore is the pause after the outbox could not be read or
+	// written.
+	retryBase, retryMax, retryStore time.Duration
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -116,7 +118,7 @@ func newDeliverer(api Discord, box Games, log *slog.Logger, limit int) *delivere
 	ctx, cancel := context.WithCancel(context.Background())
 	return &deliverer{api: api, box: box, log: log, limit: limit, ctx: ctx, cancel: cancel,
 		couriers: map[store.Key]*courier{}, limits: map[string]int{},
-		retryBase: time.Minute, retryMax: time.Hour}
+		retryBase: time.Minute, retryMax: time.Hour, retryStore: 5 * time.Second}
 }
 
 // setLimit records a guild's upload limit in bytes, as an interaction
@@ -234,7 +236,7 @@ func (d *deliverer) run(key store.Key, c *courier) {
 		pending, err := d.box.Pending(key)
 		if err != nil {
 			d.log.Error("reading the outbox", "channel", key.Channel, "err", err)
-			if !d.pause(5 * time.Second) {
+			if !d.pause(d.retryStore) {
 				d.stop(key, c, nil)
 				return
 			}
@@ -361,7 +363,8 @@ func (d *deliverer) halt(r *refusal) {
 // A channel refused for a missing permission is tried again on its own
 // after a pause that doubles each time (from retryBase to retryMax), so a
 // refused channel costs Discord few invalid requests. A run stopped by
-// anything else (an outbox write that failed) is tried again in 5 s.
+// anything else (an outbox write that failed) is tried again after
+// retryStore.
 func (d *deliverer) stop(key store.Key, c *courier, r *refusal) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
@@ -373,7 +376,7 @@ func (d *deliverer) stop(key store.Key, c *courier, r *refusal) {
 	if d.ctx.Err() != nil || d.closing || d.halted || r != nil && r.kind != refusedPermission {
 		return
 	}
-	wait := 5 * time.Second
+	wait := d.retryStore
 	if r != nil {
 		c.backoff = min(max(2*c.backoff, d.retryBase), d.retryMax)
 		wait = c.backoff

@@ -517,21 +517,34 @@ func (db *DB) UndeliverableNotices(key Key) ([]Notice, error) {
 	return out, err
 }
 
-// UndeliverableCount counts the notices set aside as undeliverable in every
-// channel of the database (for doctor and the metrics).
-func (db *DB) UndeliverableCount() (int, error) {
+// AllUndeliverable lists the notices set aside as undeliverable in every
+// channel of the database (for doctor), oldest first in each.
+func (db *DB) AllUndeliverable() (map[Key][]Notice, error) {
 	if err := db.enter(); err != nil {
-		return 0, err
+		return nil, err
 	}
 	defer db.leave()
-	total := 0
+	out := map[Key][]Notice{}
 	err := db.readTx(func(tx *bolt.Tx) error {
-		return tx.Bucket(bucketOutbox).ForEachBucket(func(k []byte) error {
-			if ab := tx.Bucket(bucketOutbox).Bucket(k).Bucket(bucketAside); ab != nil {
-				total += ab.Stats().KeyN
+		root := tx.Bucket(bucketOutbox)
+		return root.ForEachBucket(func(k []byte) error {
+			ab := root.Bucket(k).Bucket(bucketAside)
+			if ab == nil {
+				return nil
 			}
-			return nil
+			key, err := parseKey(string(k))
+			if err != nil {
+				return err
+			}
+			return ab.ForEach(func(_, v []byte) error {
+				var n Notice
+				if err := json.Unmarshal(v, &n); err != nil {
+					return fmt.Errorf("store: reading a notice set aside for %s: %w", key, err)
+				}
+				out[key] = append(out[key], n)
+				return nil
+			})
 		})
 	})
-	return total, err
+	return out, err
 }
