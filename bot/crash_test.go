@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -48,6 +49,14 @@ func TestMain(m *testing.M) {
 			os.Exit(2)
 		}
 		os.Exit(0)
+	}
+	// The end-to-end tests mostly wait on the bot and the fake Discord:
+	// they run several at a time unless -test.parallel says otherwise.
+	flag.Parse()
+	explicit := false
+	flag.Visit(func(f *flag.Flag) { explicit = explicit || f.Name == "test.parallel" })
+	if !explicit {
+		flag.Set("test.parallel", "8")
 	}
 	os.Exit(m.Run())
 }
@@ -155,6 +164,7 @@ func (c *botChild) stop(t *testing.T) {
 // the channel exactly once, in order, and nothing else is. 3 games, 20
 // with MORTAIN_LONG.
 func TestCrashLosesNoNoticeAndPostsNoneTwice(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("starts bot processes")
 	}

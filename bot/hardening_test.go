@@ -135,7 +135,7 @@ func TestOnlyTheStarterOrAModeratorContinuesAnAIGame(t *testing.T) {
 }
 
 func TestARevokedTokenStopsTheBotAndSendsNothingMore(t *testing.T) {
-	e := newEnv(t)
+	e := newSerialEnv(t)
 	e.start()
 	e.hotseat()
 	// The token is reset while a post is on its way: Discord answers 401.
@@ -160,7 +160,7 @@ func TestARevokedTokenStopsTheBotAndSendsNothingMore(t *testing.T) {
 }
 
 func TestAResetTokenClosesTheGatewayAndStopsTheBot(t *testing.T) {
-	e := newEnv(t)
+	e := newSerialEnv(t)
 	e.start()
 	e.fake.RevokeToken()
 	select {
@@ -176,7 +176,7 @@ func TestAResetTokenClosesTheGatewayAndStopsTheBot(t *testing.T) {
 }
 
 func TestAFatalGatewayCloseStopsTheBotNamingTheCause(t *testing.T) {
-	e := newEnv(t)
+	e := newSerialEnv(t)
 	e.start()
 	e.fake.CloseGateway(4014, "Disallowed intent(s).")
 	select {

@@ -97,7 +97,19 @@ type env struct {
 	seedNo uint64
 }
 
+// newEnv makes an env for a test that runs in parallel with the others
+// (each has its own fake Discord and database; the tests mostly wait on
+// the bot, so running them together keeps the package fast).
 func newEnv(t *testing.T) *env {
+	t.Helper()
+	t.Parallel()
+	return newSerialEnv(t)
+}
+
+// newSerialEnv makes an env for a test that must run alone: one that
+// makes the bot stop for good through discordgo's logger, which every bot
+// of the process shares.
+func newSerialEnv(t *testing.T) *env {
 	t.Helper()
 	cfg := bot.DefaultConfig()
 	cfg.Token = fakediscord.Token

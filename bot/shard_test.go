@@ -23,6 +23,7 @@ var (
 // answers only its guilds' interactions, keeps their games in its own
 // database, and only shard 0 registers the commands.
 func TestTwoShardProcessesServeTheirOwnGuilds(t *testing.T) {
+	t.Parallel()
 	fake := fakediscord.New(t)
 	base := filepath.Join(t.TempDir(), "mortain.db")
 
