@@ -135,18 +135,7 @@ func (db *DB) DamagedRecord(key Key, at string) ([]byte, error) {
 }
 
 // Check walks every page of the database and returns the first fault
-// found, or nil (Open does so only after a crash or for small files,
-// unless Options.DeferCheck). Nothing may write meanwhile: bbolt's walk
-// reads the free list unguarded; CheckSnapshot is for a database in use.
-func (db *DB) Check() error {
-	if err := db.enter(); err != nil {
-		return err
-	}
-	defer db.leave()
-	return db.readTx(func(tx *bolt.Tx) error {
-		for e := range tx.Check() {
-			return fmt.Errorf("database %s %w: %v", db.path, ErrDamaged, e)
-		}
-		return nil
-	})
-}
+// found (wrapping ErrDamaged), or nil (Open does so only after a crash or
+// for small files, unless Options.DeferCheck). It is CheckSnapshot: the
+// database may be in use meanwhile.
+func (db *DB) Check() error { return db.CheckSnapshot() }

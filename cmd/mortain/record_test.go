@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
 	bolt "go.etcd.io/bbolt"
 )
@@ -214,5 +215,61 @@ func TestLocalReplayAndHelp(t *testing.T) {
 	stdout, _, code = run(t, "", "local", "--help")
 	if code != 0 || !strings.Contains(stdout, "Usage:\n  mortain local") || !strings.Contains(stdout, "--scenario FILE") || !strings.Contains(stdout, "--replay FILE") {
 		t.Errorf("local --help: exit %d\n%s", code, stdout)
+	}
+}
+
+// backup never writes over the database it copies, nor over another
+// database in use (--force or not), and refuses an OUT that exists
+// unless --force; the process that holds the database loses nothing.
+func TestBackupNeverOverwritesADatabaseInUse(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "live.db")
+	db, err := store.Open(path, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	other := filepath.Join(dir, "other.db")
+	odb, err := store.Open(other, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer odb.Close()
+	for _, args := range [][]string{
+		{"backup", "--db", path, path},
+		{"backup", "--db", path, "--force", path},
+		{"backup", "--db", path, other},
+		{"backup", "--db", path, other, "--force"},
+	} {
+		stdout, stderr, code := run(t, "", args...)
+		if code != 1 || strings.Contains(stdout, "backed up") {
+			t.Errorf("%q: exit %d\n%s%s", args, code, stdout, stderr)
+		}
+	}
+	key := store.Key{Guild: "g", Channel: "c"}
+	for _, d := range []*store.DB{db, odb} {
+		if err := d.Create(&store.Record{Key: key, Game: rules.NewGame(rules.DefaultScenario(), rules.Options{}, 1)}); err != nil {
+			t.Fatal(err)
+		}
+		p := d.Path()
+		if err := d.Close(); err != nil {
+			t.Fatal(err)
+		}
+		re, err := store.Open(p, store.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := re.Get(key); err != nil {
+			t.Errorf("%s lost the game written after the refused backups: %v", p, err)
+		}
+		re.Close()
+	}
+	out := filepath.Join(dir, "copy.db")
+	os.WriteFile(out, []byte("mine"), 0o600)
+	if _, stderr, code := run(t, "", "backup", "--db", path, out); code != 1 || !strings.Contains(stderr, "--force") {
+		t.Errorf("backup over an existing file: exit %d\n%s", code, stderr)
+	}
+	if _, stderr, code := run(t, "", "backup", "--db", path, "--force", out); code != 0 {
+		t.Errorf("backup --force over a file: exit %d\n%s", code, stderr)
 	}
 }
