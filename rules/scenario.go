@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Side is US or German.
@@ -207,7 +208,10 @@ type Scenario struct {
 //go:embed scenarios/mortain.json
 var defaultScenarioFile []byte
 
-var defaultScenario = mustParseScenario(defaultScenarioFile)
+// defaultScenario is parsed at its first use, not when the program starts:
+// its sight table takes tens of milliseconds, which a helper process of the
+// program (the store's page walk) does not need.
+var defaultScenario = sync.OnceValue(func() *Scenario { return mustParseScenario(defaultScenarioFile) })
 
 func mustParseScenario(b []byte) *Scenario {
 	s, err := ParseScenario(b)
@@ -219,7 +223,7 @@ func mustParseScenario(b []byte) *Scenario {
 
 // DefaultScenario is the embedded Stand at Mortain scenario. It is shared
 // and must not be modified.
-func DefaultScenario() *Scenario { return defaultScenario }
+func DefaultScenario() *Scenario { return defaultScenario() }
 
 // UnitByID finds a unit by its id, case-insensitively.
 func (s *Scenario) UnitByID(id string) (UnitID, bool) {

@@ -49,7 +49,8 @@ func (db *DB) setAside(key Key, cause error) error {
 		return tx.Bucket(bucketRunning).DeleteBucket(name)
 	})
 	if err != nil {
-		return fmt.Errorf("store: the game of %s does not decode (%v), and setting it aside failed: %w", key, cause, err)
+		return fmt.Errorf("store: the game of %s in the database %s does not decode (%v), and setting it aside failed (%w): the file may be damaged; stop the program, back up the file and run `mortain doctor --db %s`",
+			key, db.path, cause, err, db.path)
 	}
 	return &SetAsideError{Key: key, At: string(at), Cause: cause}
 }

@@ -126,7 +126,8 @@ func openBolt(path string, timeout time.Duration, readOnly bool) (bdb *bolt.DB, 
 }
 
 func damaged(path string, cause error) error {
-	return fmt.Errorf("database %s %w (%v); the file was left untouched", path, ErrDamaged, cause)
+	return fmt.Errorf("database %s %w (%v); the file was left untouched. Put a backup in its place (`mortain restore BACKUP --db %s`); `mortain doctor --db %s` checks a file",
+		path, ErrDamaged, cause, path, path)
 }
 
 // prepare checks the file (every page too when walk is set, after a crash
