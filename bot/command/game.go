@@ -375,15 +375,12 @@ func (s *Service) load(key store.Key) (*view, error) {
 	v, known := s.last[key]
 	s.mu.Unlock()
 	if !known {
-		arch, err := s.cfg.Store.Archive(key.Guild, 50)
-		if err != nil {
+		f, err := s.cfg.Store.LastFinished(key)
+		if err != nil && !errors.Is(err, store.ErrNotFound) {
 			return nil, err
 		}
-		for _, f := range arch {
-			if f.Key == key && f.Game != nil {
-				v = &view{game: f.Game, seats: f.Seats, settings: map[string]string{SettingSalt: f.Salt}, finished: true}
-				break
-			}
+		if f != nil && f.Game != nil {
+			v = &view{game: f.Game, seats: f.Seats, settings: map[string]string{SettingSalt: f.Salt}, finished: true}
 		}
 		s.remember(key, v)
 	}

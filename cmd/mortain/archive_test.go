@@ -87,3 +87,23 @@ func TestADamagedArchivedGameIsSetAside(t *testing.T) {
 		t.Errorf("the exported record is not the game's result: %s", fmt.Sprintf("%.80s", data))
 	}
 }
+
+// Finished games beyond the newest 50 could not be opened: games listed
+// them, but export and resume found nothing. Every listed game can be
+// exported and resumed.
+func TestEveryListedGameCanBeOpened(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "old.db")
+	resignedGames(t, db, 52)
+	stdout, stderr, code := run(t, "", "local", "--script", writeScript(t, "games", "resume id:1", "status", "resume id:2"), "--db", db)
+	if code != 0 || !strings.Contains(stdout, "id:1 ") || !strings.Contains(stdout, "Game 1 is over") || !strings.Contains(stdout, "Game 2 is over") {
+		t.Fatalf("local: exit %d\n%s%s", code, stdout, stderr)
+	}
+	out := filepath.Join(dir, "g1.json")
+	if stdout, stderr, code := run(t, "", "export", "--db", db, "--game", "1", "--out", out); code != 0 {
+		t.Fatalf("export --game 1: exit %d\n%s%s", code, stdout, stderr)
+	}
+	if stdout, stderr, code := run(t, "", "verify", out); code != 0 {
+		t.Errorf("verify of game 1: exit %d\n%s%s", code, stdout, stderr)
+	}
+}
