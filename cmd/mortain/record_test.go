@@ -325,3 +325,45 @@ func TestEveryToolReportsAFlippedPage(t *testing.T) {
 		t.Fatal("no flip damaged the file")
 	}
 }
+
+// doctor, export and backup open the database read-only: they work on a
+// file the user may read but not write, and change nothing in it. A file
+// the user may not read is a permission problem, said as such.
+func TestReadOnlyToolsAndPermissions(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "ro.db")
+	if _, stderr, code := run(t, "", "local", "--script", writeScript(t, "new mode:ai-vs-ai pace:end level:random"), "--db", db); code != 0 {
+		t.Fatalf("local: exit %d\n%s", code, stderr)
+	}
+	if err := os.Chmod(db, 0o400); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(db)
+	info, _ := os.Stat(db)
+	for _, args := range [][]string{
+		{"doctor", "--db", db},
+		{"export", "--db", db, "--out", filepath.Join(dir, "g.json")},
+		{"backup", "--db", db, filepath.Join(dir, "copy.db")},
+	} {
+		if stdout, stderr, code := run(t, "", args...); code != 0 {
+			t.Errorf("%s of a read-only database: exit %d\n%s%s", args[0], code, stdout, stderr)
+		}
+	}
+	after, _ := os.ReadFile(db)
+	info2, _ := os.Stat(db)
+	if string(before) != string(after) || !info.ModTime().Equal(info2.ModTime()) {
+		t.Error("a read-only tool changed the database")
+	}
+	if os.Geteuid() == 0 {
+		t.Skip("running as root: every file is readable")
+	}
+	if err := os.Chmod(db, 0); err != nil {
+		t.Fatal(err)
+	}
+	for _, sub := range []string{"doctor", "local"} {
+		_, stderr, code := run(t, "", sub, "--db", db)
+		if code != 1 || !strings.Contains(stderr, "permission denied") || strings.Contains(stderr, "not a Mortain database") {
+			t.Errorf("%s of an unreadable database: exit %d\n%s", sub, code, stderr)
+		}
+	}
+}
