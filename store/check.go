@@ -1,6 +1,7 @@
 package store
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -38,7 +39,10 @@ func (db *DB) CheckSnapshot() error {
 // walkFile walks the file at path, a copy of the database or the database
 // itself, and words a fault for the database.
 func (db *DB) walkFile(path string) error {
-	if err := walkFile(path); err != nil {
+	var ws *walkStartError
+	if err := walkFile(path); errors.As(err, &ws) {
+		return fmt.Errorf("checking the database %s: %w", db.path, err)
+	} else if err != nil {
 		return fmt.Errorf("database %s %w: %v", db.path, ErrDamaged, err)
 	}
 	return nil

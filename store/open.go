@@ -59,7 +59,8 @@ func Open(path string, opts Options) (*DB, error) {
 	// Holding the lock: the temporary files of a killed backup, restore or
 	// check of this file are left over.
 	db.removed = cleanTemps(path)
-	if err := db.prepare(!opts.DeferCheck); err != nil {
+	// A file this Open creates has nothing to walk.
+	if err := db.prepare(!opts.DeferCheck && info != nil); err != nil {
 		bdb.Close()
 		return nil, err
 	}
@@ -219,7 +220,7 @@ func (db *DB) walkOnOpen() error {
 		path = snap.Name()
 	}
 	if err := walkFile(path); err != nil {
-		return damaged(db.path, err)
+		return walkFault(db.path, err)
 	}
 	return nil
 }

@@ -91,7 +91,27 @@ func walkFile(path string) error {
 	case errors.As(err, &exit):
 		return fmt.Errorf("a page is so damaged that reading it stops the reader (%s)", crashCause(stderr.String(), exit))
 	}
-	return fmt.Errorf("checking its pages: %w", err)
+	return &walkStartError{err}
+}
+
+// walkStartError is a walk that could not start (no process could be
+// made): it tells nothing about the file.
+type walkStartError struct{ err error }
+
+func (e *walkStartError) Error() string {
+	return fmt.Sprintf("checking its pages needs a helper process, which could not start (%v): try again once the system has room (open files, processes)", e.err)
+}
+
+func (e *walkStartError) Unwrap() error { return e.err }
+
+// walkFault words what walkFile found for the database at path: damage,
+// or a walk that could not start.
+func walkFault(path string, err error) error {
+	var ws *walkStartError
+	if errors.As(err, &ws) {
+		return fmt.Errorf("database %s: %w", path, err)
+	}
+	return damaged(path, err)
 }
 
 // crashCause words why the child stopped: the first line of what the Go

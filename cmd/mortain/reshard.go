@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/mortain/mortain/bot"
 	"github.com/mortain/mortain/store"
@@ -64,6 +65,14 @@ func (m *Main) runReshard(args []string) int {
 	case *to == *from && *oldList == "" && *newList == "":
 		fmt.Fprintf(m.Stderr, "mortain reshard: the data is already on %d shards: nothing to do\n", *to)
 		return 2
+	case *to > maxReshard || *from > maxReshard:
+		fmt.Fprintf(m.Stderr, "mortain reshard: %d shards is more than the bot serves (discord.shard_count is at most %d): give --from and --to from 1 to %d\n", max(*to, *from), maxReshard, maxReshard)
+		return 2
+	}
+	if need, limit := filesNeeded(*from, *to), openFileLimit(); limit > 0 && need > limit {
+		fmt.Fprintf(m.Stderr, "mortain reshard: moving %d shards to %d keeps about %d files open, and this process may open %d: raise the limit first (ulimit -n %d), then run it again; nothing was changed\n",
+			*from, *to, need, limit, need)
+		return 1
 	}
 	counts, err := store.Reshard(olds, news, store.Options{})
 	if err != nil {
@@ -77,6 +86,23 @@ func (m *Main) runReshard(args []string) int {
 	}
 	fmt.Fprintf(m.Stdout, "The old files are unchanged (%s); remove them once the %d shards run.\n", strings.Join(olds, ", "), *to)
 	return 0
+}
+
+// maxReshard bounds --from and --to: the largest discord.shard_count the
+// bot accepts.
+const maxReshard = 4096
+
+// filesNeeded is about how many files a reshard keeps open: every old and
+// new database with its backup socket, and some to spare.
+func filesNeeded(from, to int) int { return 2*(from+to) + 64 }
+
+// openFileLimit is how many files this process may open (0: unknown).
+func openFileLimit() int {
+	var l syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &l); err != nil {
+		return 0
+	}
+	return int(min(l.Cur, 1<<30))
 }
 
 // plural writes n with its noun.
