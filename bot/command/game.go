@@ -380,7 +380,7 @@ func (s *Service) load(key store.Key) (*view, error) {
 			return nil, err
 		}
 		if f != nil && f.Game != nil {
-			v = &view{game: f.Game, seats: f.Seats, settings: map[string]string{SettingSalt: f.Salt}, finished: true}
+			v = finishedView(f)
 		}
 		s.remember(key, v)
 	}
@@ -388,6 +388,17 @@ func (s *Service) load(key store.Key) (*view, error) {
 		return nil, store.ErrNotFound
 	}
 	return v, nil
+}
+
+// finishedView is the view of an archived game. A game with a winner that
+// is not over was resigned by the other side: its settings say so, so that
+// status words the same result as games.
+func finishedView(f *store.Finished) *view {
+	settings := map[string]string{SettingSalt: f.Salt}
+	if f.Winner != rules.NoSide && !f.Game.State.Over() {
+		settings[SettingResigned] = f.Winner.Enemy().String()
+	}
+	return &view{game: f.Game, seats: f.Seats, settings: settings, finished: true}
 }
 
 // remember caches the last finished game of a channel (nil: none).

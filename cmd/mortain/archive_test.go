@@ -107,3 +107,17 @@ func TestEveryListedGameCanBeOpened(t *testing.T) {
 		t.Errorf("verify of game 1: exit %d\n%s%s", code, stdout, stderr)
 	}
 }
+
+// A game resigned during set-up: status, read back from the archive, says
+// who resigned and who won, as games does (it said "aborted").
+func TestAResignedSetupHasOneResult(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "r.db")
+	if _, stderr, code := run(t, "", "local", "--script", writeScript(t, "new mode:hotseat", "resign confirm:yes"), "--db", db); code != 0 {
+		t.Fatalf("local: exit %d\n%s", code, stderr)
+	}
+	stdout, stderr, code := run(t, "", "local", "--script", writeScript(t, "status", "games"), "--db", db)
+	if code != 0 || strings.Contains(stdout, "aborted") || !strings.Contains(stdout, "Result: the US side resigned; German wins.") ||
+		!strings.Contains(stdout, "German won: the US side resigned") {
+		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
+	}
+}
