@@ -308,7 +308,7 @@ func (lp *localPlay) command(ctx context.Context, line string) int {
 	if discordMember(name, opts) {
 		return lp.refused("opponent: and seat name Discord members, and in local play you hold every seat yourself: use mode:hotseat, mode:ai or mode:ai-vs-ai")
 	}
-	if !lp.hadGame && name != "new" && name != "help" && name != "rules" && name != "stats" {
+	if !lp.hadGame && name != "new" && name != "help" && name != "rules" && name != "stats" && name != "games" && name != "resume" {
 		fmt.Fprintf(lp.narr, "Starting a game against the AI (%s); you play the US.\n", command.StrongestLevel())
 		resp := lp.svc.Handle(ctx, command.Request{Key: lp.key, Caller: localCaller, Command: "new", Options: map[string]string{"mode": command.ModeAI}})
 		lp.hadGame = !resp.Refused
