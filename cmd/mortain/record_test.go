@@ -367,3 +367,40 @@ func TestReadOnlyToolsAndPermissions(t *testing.T) {
 		}
 	}
 }
+
+// A killed backup leaves a hidden temporary file beside OUT: the next
+// backup to OUT removes it and says so; one beside the database goes at
+// the next start of local play, said too.
+func TestLeftoverTemporaryFilesAreRemovedAndSaid(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "live.db")
+	if _, stderr, code := run(t, "", "local", "--script", writeScript(t, "new mode:hotseat"), "--db", db); code != 0 {
+		t.Fatalf("local: exit %d\n%s", code, stderr)
+	}
+	stale := filepath.Join(dir, ".copy.db.tmp-123")
+	os.WriteFile(stale, make([]byte, 1<<20), 0o600)
+	stdout, stderr, code := run(t, "", "backup", "--db", db, filepath.Join(dir, "copy.db"))
+	if code != 0 || !strings.Contains(stdout, "removed "+stale) {
+		t.Errorf("backup: exit %d\n%s%s", code, stdout, stderr)
+	}
+	stale = filepath.Join(dir, ".live.db.tmp-456")
+	os.WriteFile(stale, make([]byte, 1<<20), 0o600)
+	stdout, stderr, code = run(t, "", "local", "--script", writeScript(t, "status"), "--db", db)
+	if code != 0 || !strings.Contains(stdout, "Removed "+stale) {
+		t.Errorf("local: exit %d\n%s%s", code, stdout, stderr)
+	}
+	for _, name := range []string{".copy.db.tmp-123", ".live.db.tmp-456"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+			t.Errorf("%s is still there", name)
+		}
+	}
+	// restore of an empty file or a folder: a plain message.
+	empty := filepath.Join(dir, "empty.db")
+	os.WriteFile(empty, nil, 0o600)
+	for _, bad := range []string{empty, dir} {
+		_, stderr, code := run(t, "", "restore", bad, "--db", db)
+		if code != 1 || !strings.Contains(stderr, "not a Mortain database") || strings.Contains(stderr, "bad file descriptor") {
+			t.Errorf("restore %s: exit %d\n%s", bad, code, stderr)
+		}
+	}
+}
