@@ -189,7 +189,7 @@ func leftovers(path string) []string {
 // missingError is Open's refusal of a missing database that has
 // leftovers beside it.
 func missingError(path string, left []string) error {
-	return fmt.Errorf("the database %s is missing, but %s lie beside it: a restore or a backup was interrupted. "+
+	return fmt.Errorf("the database %s is missing, but files that a restore or a backup leaves lie beside it (%s): it was moved, or a restore was stopped, and an empty database in its place would hide your games. "+
 		"To go back to one of them run `mortain restore FILE --db %s`; to start with an empty database, move them to another folder first",
 		path, strings.Join(left, ", "), path)
 }
