@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"syscall"
 
 	"github.com/mortain/mortain/bot"
 	"github.com/mortain/mortain/store"
@@ -95,15 +94,6 @@ const maxReshard = 4096
 // filesNeeded is about how many files a reshard keeps open: every old and
 // new database with its backup socket, and some to spare.
 func filesNeeded(from, to int) int { return 2*(from+to) + 64 }
-
-// openFileLimit is how many files this process may open (0: unknown).
-func openFileLimit() int {
-	var l syscall.Rlimit
-	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &l); err != nil {
-		return 0
-	}
-	return int(min(l.Cur, 1<<30))
-}
 
 // plural writes n with its noun.
 func plural(n int, noun string) string {
