@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"net"
 	"os"
 	"regexp"
@@ -294,7 +295,7 @@ func ParseConfig(data []byte, getenv func(string) string) (Config, error) {
 	}
 	if f.Discord.UploadLimitMiB != nil {
 		mib := *f.Discord.UploadLimitMiB
-		if mib < 0.25 || mib > 500 {
+		if !(mib >= 0.25 && mib <= 500) { // NaN fails both comparisons
 			return Config{}, &SettingError{"discord.upload_limit_mib", fmt.Sprintf("%v is not a size in MiB between 0.25 and 500", mib)}
 		}
 		cfg.UploadLimit = int(mib * (1 << 20))
@@ -424,6 +425,10 @@ func parseDuration(s string) (time.Duration, error) {
 		d, err := strconv.ParseFloat(n, 64)
 		if err != nil {
 			return 0, err
+		}
+		// NaN, infinities and days beyond a Duration's range are refused.
+		if !(math.Abs(d) <= float64(math.MaxInt64)/float64(24*time.Hour)) {
+			return 0, fmt.Errorf("%q is not a number of days", n)
 		}
 		return time.Duration(d * float64(24*time.Hour)), nil
 	}

@@ -89,6 +89,9 @@ func FuzzApply(f *testing.F) {
 // FuzzUnmarshalGame: loading any bytes as a saved game never panics, and a
 // game that loads can be played on: every listed action applies and keeps
 // the invariants.
+// maxFuzzSeed bounds the size of FuzzUnmarshalGame's seeds.
+const maxFuzzSeed = 2048
+
 func FuzzUnmarshalGame(f *testing.F) {
 	for _, seed := range []uint64{1, 2, 3} {
 		g := NewGame(nil, optionSets()[seed], seed)
@@ -103,16 +106,25 @@ func FuzzUnmarshalGame(f *testing.F) {
 		if err != nil {
 			f.Fatal(err)
 		}
-		// Keep the position only: the log and history make large inputs
-		// the fuzzer mutates slowly.
+		// Keep the position only: the log, the history and the embedded
+		// scenario (3.5 KB; a game without one plays the default) make
+		// large inputs, which the fuzzer's minimizer takes long over.
 		var m map[string]json.RawMessage
 		if err := json.Unmarshal(b, &m); err != nil {
 			f.Fatal(err)
 		}
 		delete(m, "log")
+		delete(m, "scenario")
 		m["history"], m["marks"] = json.RawMessage("[]"), json.RawMessage("[]")
 		if b, err = json.Marshal(m); err != nil {
 			f.Fatal(err)
+		}
+		if len(b) > maxFuzzSeed {
+			f.Fatalf("a seed of %d bytes: keep them under %d, or the fuzzer stalls minimizing them", len(b), maxFuzzSeed)
+		}
+		var back Game
+		if err := back.UnmarshalJSON(b); err != nil {
+			f.Fatalf("a seed does not load: %v", err)
 		}
 		f.Add(b)
 	}

@@ -154,6 +154,10 @@ func TestScenarioMalformed(t *testing.T) {
 		{"negative factors", `"full": "2-4"`, `"full": "-5--5"`, `units[0] (id "117"): full: "-5--5": a factor is at least 0`},
 		{"-1 AT not the Tiger", `"full": "2-4"`, `"full": "-1-4"`, `only the Tiger's AT factor is -1`},
 		{"long id", `"id": "117"`, `"id": "` + strings.Repeat("X", 5000) + `"`, `id must be 1-16 letters, digits`},
+		{"flipped stronger than full", `"full": "2-4", "flipped": "1-2"`, `"full": "2-4", "flipped": "9-9"`, `units[0] (id "117"): flipped 9-9 is stronger than full 2-4`},
+		{"flipped AI stronger", `"full": "2-4", "flipped": "1-2"`, `"full": "2-4", "flipped": "1-5"`, `units[0] (id "117"): flipped 1-5 is stronger than full 2-4`},
+		{"id reserve", `"id": "117"`, `"id": "reserve"`, `units[0] (id "reserve"): id "reserve" is a word the commands use`},
+		{"id eliminated", `"id": "117"`, `"id": "Eliminated"`, `units[0] (id "Eliminated"): id "Eliminated" is a word the commands use`},
 		{"syntax", `"terrain": [`, `"terrain": [,`, `scenario: line 4:`},
 		{"no name", `"name": "Stand at Mortain"`, `"name": ""`, `name: missing`},
 	} {

@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Side is US or German.
@@ -207,7 +208,10 @@ type Scenario struct {
 //go:embed scenarios/mortain.json
 var defaultScenarioFile []byte
 
-var defaultScenario = mustParseScenario(defaultScenarioFile)
+// defaultScenario is parsed at its first use, not when the program starts:
+// its sight table takes tens of milliseconds, which a helper process of the
+// program (the store's page walk) does not need.
+var defaultScenario = sync.OnceValue(func() *Scenario { return mustParseScenario(defaultScenarioFile) })
 
 func mustParseScenario(b []byte) *Scenario {
 	s, err := ParseScenario(b)
@@ -219,7 +223,7 @@ func mustParseScenario(b []byte) *Scenario {
 
 // DefaultScenario is the embedded Stand at Mortain scenario. It is shared
 // and must not be modified.
-func DefaultScenario() *Scenario { return defaultScenario }
+func DefaultScenario() *Scenario { return defaultScenario() }
 
 // UnitByID finds a unit by its id, case-insensitively.
 func (s *Scenario) UnitByID(id string) (UnitID, bool) {
@@ -325,6 +329,10 @@ var unitIDRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,15}$`)
 
 var factorsRE = regexp.MustCompile(`^(-?\d+)-(-?\d+)$`)
 
+// reservedUnitIDs are words the commands take where a unit or a hex goes:
+// no unit may be called so.
+var reservedUnitIDs = map[string]bool{"reserve": true, "eliminated": true}
+
 // parseFactors reads AT-AI factors; -1 AT is allowed for the Tiger only
 // (R6.5).
 func parseFactors(s string, tiger bool) (Factors, error) {
@@ -426,6 +434,9 @@ func ParseScenario(data []byte) (*Scenario, error) {
 		if !unitIDRE.MatchString(d.ID) {
 			return nil, fmt.Errorf("%s: id must be 1-%d letters, digits, '-', '_' or '.', starting with a letter or digit", where, MaxUnitID)
 		}
+		if reservedUnitIDs[strings.ToLower(d.ID)] {
+			return nil, fmt.Errorf("%s: id %q is a word the commands use in a unit's place (debug place UNIT reserve): choose another id", where, d.ID)
+		}
 		if _, dup := s.byID[strings.ToLower(d.ID)]; dup {
 			return nil, fmt.Errorf("%s: id is used twice", where)
 		}
@@ -448,6 +459,9 @@ func ParseScenario(data []byte) (*Scenario, error) {
 		}
 		if d.Flipped, err = parseFactors(u.Flipped, u.Tiger); err != nil {
 			return nil, fmt.Errorf("%s: flipped: %v", where, err)
+		}
+		if d.Flipped.AT > d.Full.AT || d.Flipped.AI > d.Full.AI {
+			return nil, fmt.Errorf("%s: flipped %s is stronger than full %s: a hit flips a unit to its reduced side (R6.9), whose factors are at most the full side's", where, d.Flipped, d.Full)
 		}
 		switch strings.ToLower(u.Start) {
 		case "map":

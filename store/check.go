@@ -1,10 +1,10 @@
 package store
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -13,58 +13,59 @@ import (
 // while it stays in use, and returns the first fault found (wrapping
 // ErrDamaged), or nil. The copy is written by one read transaction
 // (Tx.WriteTo, the raw pages as they are on disk) into a temporary file
-// beside the database, and removed afterwards: bbolt's page walk reads the
-// free list without a lock, so it must not run on a file being written,
-// and the copy has no writer. It needs free space for one copy of the
-// file.
+// beside the database, walked in a child process (walkFile) and removed
+// afterwards: bbolt's page walk reads the free list without a lock, so it
+// must not run on a file being written, and the copy has no writer. It
+// needs free space for one copy of the file. A database opened ReadOnly
+// has no writer: its file is walked as it is.
 func (db *DB) CheckSnapshot() error {
 	if err := db.enter(); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(db.path), "."+filepath.Base(db.path)+".check-*")
-	if err != nil {
-		db.leave()
-		return fmt.Errorf("checking the database %s: a copy to check: %w", db.path, err)
+	if db.readOnly {
+		defer db.leave()
+		return db.walkFile(db.path)
 	}
-	defer os.Remove(tmp.Name())
-	err = db.readTx(func(tx *bolt.Tx) error {
-		_, err := tx.WriteTo(tmp)
-		return err
-	})
+	snap, err := db.snapshot()
 	db.leave() // the walk below does not need the database
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
 	if err != nil {
-		return fmt.Errorf("checking the database %s: a copy to check: %w", db.path, err)
+		return err
 	}
-	if err := checkFile(tmp.Name()); err != nil {
+	defer snap.Close()
+	defer os.Remove(snap.Name())
+	return db.walkFile(snap.Name())
+}
+
+// walkFile walks the file at path, a copy of the database or the database
+// itself, and words a fault for the database.
+func (db *DB) walkFile(path string) error {
+	var ws *walkStartError
+	if err := walkFile(path); errors.As(err, &ws) {
+		return fmt.Errorf("checking the database %s: %w", db.path, err)
+	} else if err != nil {
 		return fmt.Errorf("database %s %w: %v", db.path, ErrDamaged, err)
 	}
 	return nil
 }
 
-// checkFile walks every page of the bbolt file at path, which nothing
-// else has open; a fault that would crash the reader becomes an error.
-func checkFile(path string) (err error) {
-	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("reading it failed: %v", r)
-		}
-	}()
-	if err := checkMeta(path); err != nil {
-		return err
-	}
-	bdb, err := bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true, FreelistType: bolt.FreelistMapType})
+// snapshot writes a consistent copy of the database to a temporary file
+// beside it (".NAME.check-*"), which the caller closes and removes; the
+// file stays open, locked (shared), so that cleanTemps leaves it alone.
+func (db *DB) snapshot() (*os.File, error) {
+	tmp, err := os.CreateTemp(filepath.Dir(db.path), "."+filepath.Base(db.path)+".check-*")
 	if err != nil {
-		return err
+		return nil, fmt.Errorf("checking the database %s: a copy to check: %w", db.path, err)
 	}
-	defer bdb.Close()
-	return bdb.View(func(tx *bolt.Tx) error {
-		for e := range tx.Check() {
-			return e
-		}
-		return nil
-	})
+	if _, err = tryLock(tmp, false); err == nil {
+		err = db.readTx(func(tx *bolt.Tx) error {
+			_, err := tx.WriteTo(tmp)
+			return err
+		})
+	}
+	if err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return nil, fmt.Errorf("checking the database %s: a copy to check: %w", db.path, err)
+	}
+	return tmp, nil
 }

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"fmt"
 	"time"
 
@@ -49,9 +50,68 @@ func (db *DB) setAside(key Key, cause error) error {
 		return tx.Bucket(bucketRunning).DeleteBucket(name)
 	})
 	if err != nil {
-		return fmt.Errorf("store: the game of %s does not decode (%v), and setting it aside failed: %w", key, cause, err)
+		return fmt.Errorf("store: the game of %s in the database %s does not decode (%v), and setting it aside failed (%w): the file may be damaged; stop the program, back up the file and run `mortain doctor --db %s`",
+			key, db.path, cause, err, db.path)
 	}
 	return &SetAsideError{Key: key, At: string(at), Cause: cause}
+}
+
+// setAsideArchived moves the archived games of guild whose record does not
+// decode (their archive keys, with the cause) to the damaged bucket, as
+// setAside does with a running game: damaged / "guild/channel" / time,
+// with the entry "archived" -> its archive key added.
+func (db *DB) setAsideArchived(guild string, bad map[string]error) error {
+	at := time.Now().UTC()
+	err := db.commit(func(tx *bolt.Tx) error {
+		g := tx.Bucket(bucketArchive).Bucket([]byte(guild))
+		for seq := range bad {
+			src := g.Bucket([]byte(seq))
+			if src == nil {
+				continue // set aside meanwhile
+			}
+			name := archivedName(guild, []byte(seq), src.Get(keyKey))
+			d, err := tx.CreateBucketIfNotExists(bucketDamaged)
+			if err != nil {
+				return err
+			}
+			ch, err := d.CreateBucketIfNotExists(name)
+			if err != nil {
+				return err
+			}
+			at = at.Add(time.Nanosecond) // a name of its own for each
+			dst, err := ch.CreateBucket([]byte(at.Format(time.RFC3339Nano)))
+			if err != nil {
+				return err
+			}
+			if err := copyBucket(src, dst); err != nil {
+				return err
+			}
+			if err := dst.Put(keyArchived, []byte(seq)); err != nil {
+				return err
+			}
+			if err := g.DeleteBucket([]byte(seq)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("store: archived games of %s do not decode, and setting them aside failed (%w): the file may be damaged; stop the program, back up the file and run `mortain doctor --db %s`",
+			guild, err, db.path)
+	}
+	return nil
+}
+
+// keyArchived marks a game set aside from the archive: its archive key.
+var keyArchived = []byte("archived")
+
+// archivedName is the name in the damaged bucket of an archived game: its
+// "guild/channel", or "guild/archived-SEQ" when its key is unreadable.
+func archivedName(guild string, seq, key []byte) []byte {
+	if k, err := parseKey(string(key)); err == nil && k.Guild == guild {
+		return []byte(k.String())
+	}
+	return fmt.Appendf(nil, "%s/archived-%x", guild, seq)
 }
 
 // SetAsideError tells that a running game did not decode and was set
@@ -128,25 +188,18 @@ func (db *DB) DamagedRecord(key Key, at string) ([]byte, error) {
 		if d == nil || d.Bucket([]byte(key.String())) == nil || d.Bucket([]byte(key.String())).Bucket([]byte(at)) == nil {
 			return ErrNotFound
 		}
-		out = append([]byte(nil), d.Bucket([]byte(key.String())).Bucket([]byte(at)).Get(keyRecord)...)
+		b := d.Bucket([]byte(key.String())).Bucket([]byte(at))
+		out = bytes.Clone(b.Get(keyRecord))
+		if out == nil {
+			out = bytes.Clone(b.Get(keyFinished)) // an archived game
+		}
 		return nil
 	})
 	return out, err
 }
 
 // Check walks every page of the database and returns the first fault
-// found, or nil (Open does so only after a crash or for small files,
-// unless Options.DeferCheck). Nothing may write meanwhile: bbolt's walk
-// reads the free list unguarded; CheckSnapshot is for a database in use.
-func (db *DB) Check() error {
-	if err := db.enter(); err != nil {
-		return err
-	}
-	defer db.leave()
-	return db.readTx(func(tx *bolt.Tx) error {
-		for e := range tx.Check() {
-			return fmt.Errorf("database %s %w: %v", db.path, ErrDamaged, e)
-		}
-		return nil
-	})
-}
+// found (wrapping ErrDamaged), or nil (Open does so only after a crash or
+// for small files, unless Options.DeferCheck). It is CheckSnapshot: the
+// database may be in use meanwhile.
+func (db *DB) Check() error { return db.CheckSnapshot() }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net"
 	"os"
 	"path/filepath"
@@ -102,26 +103,63 @@ func (s *backupServer) stop() {
 	os.Remove(s.path)
 }
 
+// BackupResult tells how BackupTo went.
+type BackupResult struct {
+	// Live is set when the process that has the database open sent the
+	// copy (else the file was read).
+	Live bool
+	// Removed lists the temporary files that killed backups to the same
+	// file had left, removed first.
+	Removed []string
+}
+
 // BackupTo writes a consistent copy of the database at path to out: from
 // the process that has it open, through its socket, or else from the
-// file itself (which it then opens and closes). It writes to a temporary
-// file beside out, checks that the copy is a whole database, syncs it and
-// renames it. live tells which way it went.
-func BackupTo(path, out string, opts Options) (live bool, err error) {
+// file itself (which it then opens read-only and closes). It refuses an
+// out that exists, unless force; even then never the database itself nor
+// a database in use by any process. It writes to a temporary file beside
+// out, checks that the copy is a whole database, syncs it and puts it in
+// place by one rename.
+func BackupTo(path, out string, force bool, opts Options) (res BackupResult, err error) {
 	if _, err := os.Stat(path); err != nil {
-		return false, fmt.Errorf("the database %s: %w", path, err)
+		return res, fmt.Errorf("the database %s: %w", path, err)
 	}
+	if sameFile(path, out) {
+		return res, fmt.Errorf("%s is the database itself: give another file to write the copy to", out)
+	}
+	var held *os.File // out, locked while it is replaced
+	if info, err := os.Stat(out); err == nil {
+		switch {
+		case info.IsDir():
+			return res, fmt.Errorf("%s is a folder: give the file to write, such as %s", out, filepath.Join(out, filepath.Base(path)))
+		case !force:
+			return res, fmt.Errorf("%s exists and was left as it is: give a new file name, or --force to replace it", out)
+		}
+		held, err = lockIfFree(out)
+		if errors.Is(err, ErrInUse) {
+			return res, fmt.Errorf("%s is a database in use by another process and was left as it is: give another file name", out)
+		}
+		if err != nil {
+			return res, err
+		}
+		defer held.Close()
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return res, err
+	}
+	res.Removed = cleanTemps(out)
 	conn, err := net.DialTimeout("unix", SocketPath(path), 2*time.Second)
 	if err != nil {
+		opts.ReadOnly = true
 		db, err := Open(path, opts)
 		if err != nil {
-			return false, err
+			return res, err
 		}
 		defer db.Close()
-		return false, db.BackupFile(out)
+		return res, db.copyTo(out, held != nil)
 	}
 	defer conn.Close()
-	return true, writeCopy(out, func(w io.Writer) error {
+	res.Live = true
+	return res, writeCopy(out, held != nil, func(w io.Writer) error {
 		var size [8]byte
 		if _, err := io.ReadFull(conn, size[:]); err != nil {
 			return fmt.Errorf("reading the snapshot from the process that has %s open: %w", path, err)
@@ -139,34 +177,34 @@ func BackupTo(path, out string, opts Options) (live bool, err error) {
 }
 
 // writeCopy writes a database copy with fill to a temporary file beside
-// out, checks it, syncs it and renames it to out.
-func writeCopy(out string, fill func(w io.Writer) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(out), "."+filepath.Base(out)+".tmp-*")
+// out, syncs it, checks it and puts it at out: by rename when replace is
+// set, else only if out does not exist.
+func writeCopy(out string, replace bool, fill func(w io.Writer) error) error {
+	tmp, err := newTemp(out)
 	if err != nil {
 		return err
 	}
-	defer os.Remove(tmp.Name()) // fails harmlessly once renamed
-	err = fill(tmp)
+	defer tmp.discard()
+	err = fill(tmp.f)
 	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
+		err = tmp.sync()
 	}
 	if err == nil {
-		err = checkCopy(tmp.Name())
+		err = checkCopy(tmp.name)
 	}
 	if err == nil {
-		err = os.Chmod(tmp.Name(), 0o600)
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), out)
+		err = tmp.place(out, replace)
 	}
 	return err
 }
 
-// checkCopy opens a copy read-only and checks every page.
+// checkCopy checks every page of a copy that nothing writes, and that it
+// is a database of a schema this program knows (Mortain's, or the flat
+// layout of schema 0).
 func checkCopy(path string) error {
+	if err := walkFile(path); err != nil {
+		return err
+	}
 	bdb, err := bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true, Timeout: time.Second})
 	if err != nil {
 		return fmt.Errorf("the copy is not a whole database: %w", err)
@@ -174,56 +212,102 @@ func checkCopy(path string) error {
 	defer bdb.Close()
 	return protect(path, func() error {
 		return bdb.View(func(tx *bolt.Tx) error {
-			for e := range tx.Check() {
-				return fmt.Errorf("the copy is damaged: %w", e)
-			}
-			if tx.Bucket(bucketMeta) == nil {
-				return errors.New("the copy is not a Mortain database")
-			}
-			return nil
+			_, err := readVersion(tx)
+			return err
 		})
 	})
 }
 
-// Restore replaces the database at path with the backup at from, once
-// the backup is checked (every page, a Mortain database of a schema this
-// program reads). The replaced file is kept as path.replaced-TIME, which
-// is returned (or "" when there was none). It refuses while a process
-// has path open.
+// Restore replaces the database at path with the backup at from. The
+// backup is checked first (every page, a Mortain database of a schema
+// this program reads), then copied to a temporary file beside path, which
+// is checked again and put in place by one rename: until then path stays
+// as it was. The replaced file is kept as path.replaced-TIME (a name no
+// other file has), which is returned ("" when there was none). It refuses
+// while a process has path open, and a backup that is path itself.
 func Restore(from, path string) (kept string, err error) {
-	if err := checkCopy(from); err != nil {
-		return "", fmt.Errorf("the backup %s: %w", from, err)
+	if sameFile(from, path) {
+		return "", fmt.Errorf("the backup %s is the database itself: give the backup file to put in its place", from)
 	}
-	if err := checkSchema(from); err != nil {
-		return "", fmt.Errorf("the backup %s: %w", from, err)
+	if err := checkBackup(from); err != nil {
+		return "", fmt.Errorf("the backup %s: %w; nothing was changed", from, err)
 	}
-	if conn, err := net.DialTimeout("unix", SocketPath(path), time.Second); err == nil {
-		conn.Close()
-		return "", fmt.Errorf("database %s: %w: stop the bot (or local play) first", path, ErrInUse)
-	}
-	if _, err := os.Stat(path); err == nil {
-		// Take the lock, so that nobody opens it while it is replaced.
-		db, err := Open(path, Options{LockTimeout: time.Second})
-		if err != nil && !errors.Is(err, ErrDamaged) && !errors.Is(err, ErrTooNew) {
+	_, err = os.Stat(path)
+	exists := err == nil
+	if exists {
+		// Hold the lock, so that nobody opens it while it is replaced.
+		held, err := lockIfFree(path)
+		if errors.Is(err, ErrInUse) {
+			return "", fmt.Errorf("database %s: %w: stop the bot (or local play) first; nothing was changed", path, ErrInUse)
+		}
+		if err != nil {
 			return "", err
 		}
-		if db != nil {
-			db.Close()
-		}
-		kept = path + ".replaced-" + time.Now().UTC().Format("20060102T150405Z")
-		if err := os.Rename(path, kept); err != nil {
-			return "", err
-		}
+		defer held.Close()
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return "", err
 	}
+	restoreStage("locked")
 	src, err := os.Open(from)
 	if err != nil {
-		return kept, err
+		return "", err
 	}
 	defer src.Close()
-	if err := writeCopy(path, func(w io.Writer) error { _, err := io.Copy(w, src); return err }); err != nil {
-		return kept, fmt.Errorf("restoring %s: %w (the replaced file is %s)", path, err, kept)
+	tmp, err := newTemp(path)
+	if err != nil {
+		return "", fmt.Errorf("restoring %s: %w; nothing was changed", path, err)
+	}
+	defer tmp.discard()
+	_, err = io.Copy(tmp.f, src)
+	if err == nil {
+		restoreStage("written")
+		err = tmp.sync()
+	}
+	if err == nil {
+		err = checkBackup(tmp.name)
+	}
+	if err != nil {
+		return "", fmt.Errorf("restoring %s: the copy of the backup: %w; nothing was changed", path, err)
+	}
+	restoreStage("copied")
+	if exists {
+		if kept, err = keepAside(path); err != nil {
+			return "", fmt.Errorf("restoring %s: keeping the replaced file: %w; nothing was changed", path, err)
+		}
+	}
+	restoreStage("kept")
+	if err := tmp.place(path, exists); err != nil {
+		if exists {
+			return "", fmt.Errorf("restoring %s: %w; the database is as it was (a copy of it is %s)", path, err, kept)
+		}
+		return "", fmt.Errorf("restoring %s: %w", path, err)
 	}
 	return kept, nil
+}
+
+// restoreStage is called as Restore reaches each of its stages (a test
+// stops a process there).
+var restoreStage = func(string) {}
+
+// checkBackup checks a database file that nothing writes: a file, not
+// empty, every page sound, a Mortain database of a schema this program
+// reads.
+func checkBackup(path string) error {
+	info, err := os.Stat(path)
+	switch {
+	case err != nil:
+		return err
+	case info.IsDir():
+		return errors.New("it is a folder, not a Mortain database")
+	case info.Size() == 0:
+		return errors.New("it is empty, not a Mortain database")
+	case info.Size() < minFileSize:
+		return fmt.Errorf("it is only %d bytes long, not a Mortain database", info.Size())
+	}
+	if err := checkCopy(path); err != nil {
+		return err
+	}
+	return checkSchema(path)
 }
 
 // checkSchema refuses a database of a newer schema than this program's.

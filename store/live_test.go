@@ -41,26 +41,26 @@ func TestLiveBackupWhileInUse(t *testing.T) {
 		}
 	}()
 	out := filepath.Join(t.TempDir(), "copy.db")
-	live, err := BackupTo(path, out, Options{})
+	res, err := BackupTo(path, out, false, Options{})
 	close(stop)
 	wg.Wait()
 	require.NoError(t, err)
-	assert.True(t, live, "the backup came through the socket")
+	assert.True(t, res.Live, "the backup came through the socket")
 
 	cp, err := Open(out, Options{})
 	require.NoError(t, err)
-	defer cp.Close()
 	for _, k := range keys {
 		requireReplays(t, cp, k)
 	}
+	require.NoError(t, cp.Close())
 
 	// Once closed, the socket is gone and the file is read directly.
 	require.NoError(t, db.Close())
 	_, err = os.Stat(SocketPath(path))
 	assert.True(t, os.IsNotExist(err), "the socket is removed at Close")
-	live, err = BackupTo(path, out, Options{})
+	res, err = BackupTo(path, out, true, Options{})
 	require.NoError(t, err)
-	assert.False(t, live)
+	assert.False(t, res.Live)
 }
 
 // A socket file left by a crash is replaced at Open.
@@ -71,7 +71,7 @@ func TestAStaleSocketIsReplaced(t *testing.T) {
 	db, err := Open(path, Options{})
 	require.NoError(t, err)
 	defer db.Close()
-	live, err := BackupTo(path, filepath.Join(dir, "copy.db"), Options{})
+	res, err := BackupTo(path, filepath.Join(dir, "copy.db"), false, Options{})
 	require.NoError(t, err)
-	assert.True(t, live)
+	assert.True(t, res.Live)
 }

@@ -27,6 +27,8 @@ func runChild(role string) error {
 		return childHold(os.Getenv("MORTAIN_STORE_DB"))
 	case "crash":
 		return childCrash(os.Getenv("MORTAIN_STORE_DB"))
+	case "restore":
+		return childRestore(os.Getenv("MORTAIN_STORE_BACKUP"), os.Getenv("MORTAIN_STORE_DB"))
 	}
 	return fmt.Errorf("unknown role %q", role)
 }

@@ -36,7 +36,7 @@ var migrations = []func(tx *bolt.Tx) error{
 // transaction, after copying the file to path.schemaN.bak.
 func (db *DB) migrate(from int) error {
 	backup := fmt.Sprintf("%s.schema%d.bak", db.path, from)
-	if err := db.backupFile(backup); err != nil {
+	if err := db.copyTo(backup, true); err != nil {
 		return fmt.Errorf("database %s: keeping a copy before upgrading it from schema %d: %w", db.path, from, err)
 	}
 	err := db.writeTx(func(tx *bolt.Tx) error {

@@ -36,30 +36,57 @@ func Open(path string, opts Options) (*DB, error) {
 		return nil, damaged(path, fmt.Errorf("it is only %d bytes long", info.Size()))
 	case err != nil && !errors.Is(err, fs.ErrNotExist):
 		return nil, fmt.Errorf("opening the database %s: %w", path, err)
+	case err != nil && opts.ReadOnly:
+		return nil, fmt.Errorf("opening the database %s: %w", path, err)
+	case err != nil:
+		// A database that is missing while a restore's or a backup's
+		// files lie beside it is not replaced by an empty one.
+		if left := leftovers(path); len(left) > 0 {
+			return nil, missingError(path, left)
+		}
 	case err == nil:
-		if err := checkMeta(path); err != nil {
+		if err := checkMeta(path); errors.Is(err, fs.ErrPermission) {
+			return nil, permissionError(path, err)
+		} else if err != nil {
 			return nil, damaged(path, err)
 		}
 	}
-	bdb, err := openBolt(path, timeout)
+	bdb, err := openBolt(path, timeout, opts.ReadOnly)
 	if err != nil {
 		return nil, err
 	}
-	db := &DB{path: path, bolt: bdb, mode: opts.Commit}
-	if err := db.prepare(!opts.DeferCheck); err != nil {
+	db := &DB{path: path, bolt: bdb, mode: opts.Commit, readOnly: opts.ReadOnly}
+	// Holding the lock: the temporary files of a killed backup, restore or
+	// check of this file are left over.
+	db.removed = cleanTemps(path)
+	// A file this Open creates has nothing to walk.
+	if err := db.prepare(!opts.DeferCheck && info != nil); err != nil {
 		bdb.Close()
 		return nil, err
 	}
+	db.gc = newGroupCommitter(db)
+	if opts.ReadOnly {
+		return db, nil
+	}
 	if err := db.writeTx(func(tx *bolt.Tx) error { return tx.Bucket(bucketMeta).Put(keyInUse, []byte("1")) }); err != nil {
+		db.gc.stop()
 		bdb.Close()
 		return nil, fmt.Errorf("opening the database %s: %w", path, err)
 	}
-	db.gc = newGroupCommitter(db)
 	if err := db.serveBackups(); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("opening the database %s: %w", path, err)
 	}
 	return db, nil
+}
+
+// Removed lists the temporary files that a killed backup, restore or
+// check had left beside the database, which Open removed.
+func (db *DB) Removed() []string { return db.removed }
+
+// permissionError words a database the user may not read or write.
+func permissionError(path string, err error) error {
+	return fmt.Errorf("the database %s cannot be opened: permission denied (%v). Run the program as the user that owns the file, or give that user access (chmod, chown); the file was left untouched", path, err)
 }
 
 // keyInUse is set in the meta bucket while a process has the database
@@ -78,27 +105,30 @@ var checkAlwaysBelow int64 = 64 << 20
 // fault while reading a damaged file becomes an error, not a crash (the
 // file then stays open until the program ends: checkMeta rules out the
 // damage known to cause it).
-func openBolt(path string, timeout time.Duration) (bdb *bolt.DB, err error) {
+func openBolt(path string, timeout time.Duration, readOnly bool) (bdb *bolt.DB, err error) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		if r := recover(); r != nil {
 			bdb, err = nil, damaged(path, fmt.Errorf("reading it failed: %v", r))
 		}
 	}()
-	bdb, err = bolt.Open(path, 0o600, &bolt.Options{Timeout: timeout, FreelistType: bolt.FreelistMapType})
+	bdb, err = bolt.Open(path, 0o600, &bolt.Options{Timeout: timeout, FreelistType: bolt.FreelistMapType, ReadOnly: readOnly})
 	switch {
 	case err == nil:
 		return bdb, nil
 	case errors.Is(err, bolt.ErrTimeout):
 		return nil, fmt.Errorf("database %s: %w (gave up after %s); stop the other program or choose another file", path, ErrInUse, timeout)
-	case errors.Is(err, fs.ErrNotExist), errors.Is(err, fs.ErrPermission):
+	case errors.Is(err, fs.ErrPermission):
+		return nil, permissionError(path, err)
+	case errors.Is(err, fs.ErrNotExist):
 		return nil, fmt.Errorf("opening the database %s: %w", path, err)
 	}
 	return nil, damaged(path, err)
 }
 
 func damaged(path string, cause error) error {
-	return fmt.Errorf("database %s %w (%v); the file was left untouched", path, ErrDamaged, cause)
+	return fmt.Errorf("database %s %w (%v); the file was left untouched. Put a backup in its place (`mortain restore BACKUP --db %s`); `mortain doctor --db %s` checks a file",
+		path, ErrDamaged, cause, path, path)
 }
 
 // prepare checks the file (every page too when walk is set, after a crash
@@ -113,6 +143,8 @@ func (db *DB) prepare(walk bool) error {
 	case version > SchemaVersion:
 		return fmt.Errorf("database %s: %w (schema %d; this program understands up to %d): upgrade the program; the file was left untouched",
 			db.path, ErrTooNew, version, SchemaVersion)
+	case db.readOnly && version < SchemaVersion:
+		return fmt.Errorf("database %s has an older layout (schema %d) or none: open it once with local play or the bot, which upgrade it; the file was left untouched", db.path, max(version, 0))
 	case version == schemaNew:
 		return db.writeTx(createLayout)
 	case version < SchemaVersion:
@@ -132,47 +164,65 @@ func (db *DB) inspect(walk bool) (version int, err error) {
 	if err != nil {
 		return 0, fmt.Errorf("opening the database %s: %w", db.path, err)
 	}
-	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-	defer func() {
-		if r := recover(); r != nil {
-			err = damaged(db.path, fmt.Errorf("reading it failed: %v", r))
-		}
-	}()
-	// Not readTx: the recover above words a fault for Open.
-	err = db.bolt.View(func(tx *bolt.Tx) error {
-		if tx.Size() > info.Size() {
-			return damaged(db.path, fmt.Errorf("it is truncated: %d bytes of %d", info.Size(), tx.Size()))
-		}
-		m := tx.Bucket(bucketMeta)
-		clean := m != nil && m.Get(keyInUse) == nil && m.Get(keySchema) != nil
-		if !walk {
-			// The full walk comes later (CheckSnapshot); the entries of the
-			// top-level buckets, one per game or guild, are read now.
-			if err := tx.ForEach(func(_ []byte, b *bolt.Bucket) error {
-				return b.ForEach(func(_, _ []byte) error { return nil })
-			}); err != nil {
-				return damaged(db.path, err)
+	clean := false
+	// Not readTx: protect words a fault for Open here.
+	err = protect(db.path, func() error {
+		return db.bolt.View(func(tx *bolt.Tx) error {
+			if tx.Size() > info.Size() {
+				return damaged(db.path, fmt.Errorf("it is truncated: %d bytes of %d", info.Size(), tx.Size()))
 			}
-		}
-		if walk && (!clean || info.Size() <= checkAlwaysBelow) {
-			db.checked = true
-			var first error
-			for e := range tx.Check() {
-				if first == nil {
-					first = e
+			m := tx.Bucket(bucketMeta)
+			clean = m != nil && m.Get(keyInUse) == nil && m.Get(keySchema) != nil
+			if !walk {
+				// The full walk comes later (CheckSnapshot); the entries of
+				// the top-level buckets, one per game or guild, are read now.
+				if err := tx.ForEach(func(_ []byte, b *bolt.Bucket) error {
+					return b.ForEach(func(_, _ []byte) error { return nil })
+				}); err != nil {
+					return damaged(db.path, err)
 				}
 			}
-			if first != nil {
-				return damaged(db.path, first)
+			version, err = readVersion(tx)
+			if err != nil {
+				return damaged(db.path, err)
 			}
-		}
-		version, err = readVersion(tx)
-		if err != nil {
-			return damaged(db.path, err)
-		}
-		return nil
+			return nil
+		})
 	})
-	return version, err
+	var d *DamagedFileError
+	if errors.As(err, &d) {
+		return 0, damaged(db.path, errors.New(d.Cause))
+	}
+	if err != nil {
+		return 0, err
+	}
+	if walk && (!clean || info.Size() <= checkAlwaysBelow) {
+		db.checked = true
+		if err := db.walkOnOpen(); err != nil {
+			return 0, err
+		}
+	}
+	return version, nil
+}
+
+// walkOnOpen walks every page of the file being opened (of a snapshot of
+// it when this process holds the writer's lock, as the child cannot share
+// it) and words a fault for Open.
+func (db *DB) walkOnOpen() error {
+	path := db.path
+	if !db.readOnly {
+		snap, err := db.snapshot()
+		if err != nil {
+			return err
+		}
+		defer snap.Close()
+		defer os.Remove(snap.Name())
+		path = snap.Name()
+	}
+	if err := walkFile(path); err != nil {
+		return walkFault(db.path, err)
+	}
+	return nil
 }
 
 // readVersion reads the schema version, telling an older layout by its
@@ -254,6 +304,9 @@ func (db *DB) Close() error {
 	}
 	db.closed = true
 	db.gc.stop()
+	if db.readOnly {
+		return db.bolt.Close()
+	}
 	err := db.writeTx(func(tx *bolt.Tx) error { return tx.Bucket(bucketMeta).Delete(keyInUse) })
 	if cerr := db.bolt.Close(); err == nil {
 		err = cerr

@@ -1,8 +1,8 @@
 package store
 
 import (
+	"bytes"
 	"encoding/json"
-	"fmt"
 
 	bolt "go.etcd.io/bbolt"
 )
@@ -44,13 +44,16 @@ func (db *DB) History(key Key) ([]Step, error) {
 }
 
 // Archive lists the finished games of a guild, newest first, at most limit
-// (all of them when limit <= 0).
+// (all of them when limit <= 0). An archived game whose record no longer
+// decodes is left out and set aside (the damaged bucket keeps it, mortain
+// doctor lists it), so that the others stay reachable.
 func (db *DB) Archive(guild string, limit int) ([]Finished, error) {
 	if err := db.enter(); err != nil {
 		return nil, err
 	}
 	defer db.leave()
 	var out []Finished
+	bad := map[string]error{}
 	err := db.readTx(func(tx *bolt.Tx) error {
 		g := tx.Bucket(bucketArchive).Bucket([]byte(guild))
 		if g == nil {
@@ -64,11 +67,67 @@ func (db *DB) Archive(guild string, limit int) ([]Finished, error) {
 			}
 			var f Finished
 			if err := json.Unmarshal(a.Get(keyFinished), &f); err != nil {
-				return fmt.Errorf("store: archived game %s #%x: %w", guild, k, err)
+				bad[string(k)] = err
+				continue
 			}
 			out = append(out, f)
 		}
 		return nil
 	})
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	if len(bad) > 0 && !db.readOnly {
+		if err := db.setAsideArchived(guild, bad); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// LastFinished returns the newest archived game of key, however many
+// games its guild archived since; ErrNotFound when there is none. An
+// archived game that does not decode is set aside (as Archive does) and
+// the one before it is returned.
+func (db *DB) LastFinished(key Key) (*Finished, error) {
+	if err := db.enter(); err != nil {
+		return nil, err
+	}
+	defer db.leave()
+	name := []byte(key.String())
+	var out *Finished
+	bad := map[string]error{}
+	err := db.readTx(func(tx *bolt.Tx) error {
+		g := tx.Bucket(bucketArchive).Bucket([]byte(key.Guild))
+		if g == nil {
+			return nil
+		}
+		c := g.Cursor()
+		for k, v := c.Last(); k != nil; k, v = c.Prev() {
+			a := g.Bucket(k)
+			if v != nil || a == nil || !bytes.Equal(a.Get(keyKey), name) {
+				continue
+			}
+			var f Finished
+			if err := json.Unmarshal(a.Get(keyFinished), &f); err != nil {
+				bad[string(k)] = err
+				continue
+			}
+			out = &f
+			return nil
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if len(bad) > 0 && !db.readOnly {
+		if err := db.setAsideArchived(key.Guild, bad); err != nil {
+			return nil, err
+		}
+	}
+	if out == nil {
+		return nil, ErrNotFound
+	}
+	return out, nil
 }

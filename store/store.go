@@ -131,6 +131,11 @@ type Options struct {
 	// serves (the bot), so that a start does not wait for it. Open still
 	// refuses a file whose meta data or layout is damaged.
 	DeferCheck bool
+	// ReadOnly opens an existing database for reading only (a shared
+	// lock: other readers may open it too, a writer waits): for the tools
+	// that only read (doctor, export, backup), which then work on a file
+	// the user may not write. It neither creates nor upgrades a file.
+	ReadOnly bool
 }
 
 // CommitMode is how the store turns updates into bbolt transactions.
@@ -164,6 +169,10 @@ type DB struct {
 	// for writing, so Close waits for operations in flight.
 	closeMu sync.RWMutex
 	closed  bool
+	// readOnly is Options.ReadOnly.
+	readOnly bool
+	// removed lists the temporary files Open removed (Removed).
+	removed []string
 	// checked tells that Open checked every page (the file had not been
 	// closed cleanly, or is new to this program).
 	checked bool

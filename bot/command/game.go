@@ -381,15 +381,12 @@ func (s *Service) load(key store.Key) (*view, error) {
 	v, known := s.last[key]
 	s.mu.Unlock()
 	if !known {
-		arch, err := s.cfg.Store.Archive(key.Guild, 50)
-		if err != nil {
+		f, err := s.cfg.Store.LastFinished(key)
+		if err != nil && !errors.Is(err, store.ErrNotFound) {
 			return nil, err
 		}
-		for _, f := range arch {
-			if f.Key == key && f.Game != nil {
-				v = &view{game: f.Game, seats: f.Seats, settings: map[string]string{SettingSalt: f.Salt}, finished: true}
-				break
-			}
+		if f != nil && f.Game != nil {
+			v = finishedView(f)
 		}
 		s.remember(key, v)
 	}
@@ -397,6 +394,17 @@ func (s *Service) load(key store.Key) (*view, error) {
 		return nil, store.ErrNotFound
 	}
 	return v, nil
+}
+
+// finishedView is the view of an archived game. A game with a winner that
+// is not over was resigned by the other side: its settings say so, so that
+// status words the same result as games.
+func finishedView(f *store.Finished) *view {
+	settings := map[string]string{SettingSalt: f.Salt}
+	if f.Winner != rules.NoSide && !f.Game.State.Over() {
+		settings[SettingResigned] = f.Winner.Enemy().String()
+	}
+	return &view{game: f.Game, seats: f.Seats, settings: settings, finished: true}
 }
 
 // remember caches the last finished game of a channel (nil: none).

@@ -167,6 +167,20 @@ func (m *MemStore) Archive(guild string, limit int) ([]store.Finished, error) {
 	return out, nil
 }
 
+// LastFinished returns the newest finished game of key;
+// store.ErrNotFound when there is none.
+func (m *MemStore) LastFinished(key store.Key) (*store.Finished, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for i := len(m.finished) - 1; i >= 0; i-- {
+		if m.finished[i].Key == key {
+			f := m.finished[i]
+			return &f, nil
+		}
+	}
+	return nil, store.ErrNotFound
+}
+
 // Stats counts wins and losses of the players of a guild's finished games.
 func (m *MemStore) Stats(guild string) ([]store.PlayerStats, error) {
 	m.mu.Lock()

@@ -55,3 +55,28 @@ func TestMovesListsLegalCommandsWithTheOdds(t *testing.T) {
 	}
 	mustRefuse(t, s, st, ann, "moves unit:XX", "There is no unit")
 }
+
+// moves says its lines are written exactly as typed: a line pasted whole,
+// its odds included, is the command it lists.
+func TestAPastedMovesLineIsTheCommand(t *testing.T) {
+	st := NewMemStore()
+	s := New(Config{Store: st, Seed: func() uint64 { return 5 }, Debug: true})
+	mustDo(t, s, ann, "new mode:hotseat")
+	mustDo(t, s, ann, "setup preset:historical done")
+	mustDo(t, s, ann, "debug place unit:DR-1 hex:1601")
+	mustDo(t, s, ann, "debug round side:us points:3")
+	r := mustDo(t, s, ann, "moves unit:117")
+	var pasted string
+	for _, line := range strings.Split(r.Private, "\n") {
+		if strings.Contains(line, "fire unit:117 target:DR-1 — ") {
+			pasted = strings.TrimSpace(line)
+		}
+	}
+	if pasted == "" {
+		t.Fatalf("no shot listed:\n%s", r.Private)
+	}
+	f := mustDo(t, s, ann, pasted)
+	if len(f.Posts) == 0 || !strings.Contains(f.Posts[0].Text, "to hit") {
+		t.Errorf("%q did not fire: %+v", pasted, f)
+	}
+}

@@ -10,11 +10,20 @@ import (
 // "mortain" is allowed). Names are case-insensitive and returned in lower
 // case; values are returned as written. A bare word fills the command's
 // positional option ("rules R6.8") or sets a Bool option it names ("setup
-// done").
+// done"). What follows a lone "—" (the odds moves prints after a command)
+// is left out.
 func Parse(text string) (name string, opts map[string]string, err error) {
 	toks, err := tokenize(text)
 	if err != nil {
 		return "", nil, err
+	}
+	// A line pasted from moves ends with its odds after " — ": the
+	// command is what comes before.
+	for i, t := range toks {
+		if t == "—" {
+			toks = toks[:i]
+			break
+		}
 	}
 	if len(toks) > 0 && (strings.EqualFold(toks[0], "/mortain") || strings.EqualFold(toks[0], "mortain")) {
 		toks = toks[1:]

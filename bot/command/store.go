@@ -30,6 +30,9 @@ type Store interface {
 	// Archive lists a guild's finished games, newest first, at most limit
 	// (all of them when limit <= 0).
 	Archive(guild string, limit int) ([]store.Finished, error)
+	// LastFinished returns the newest finished game of key, however old;
+	// store.ErrNotFound when there is none.
+	LastFinished(key store.Key) (*store.Finished, error)
 	// Stats returns the records of a guild's players, best first.
 	Stats(guild string) ([]store.PlayerStats, error)
 }

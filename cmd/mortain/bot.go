@@ -78,6 +78,9 @@ func runBot(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer db.Close()
+	for _, name := range db.Removed() {
+		log.Info("removed a temporary file left by a backup, restore or check that was stopped", "path", name)
+	}
 
 	sc := serviceConfig(cfg, db, log)
 	sc.Scenario = scenario

@@ -149,3 +149,13 @@ func TestTabCompletesResumeIDs(t *testing.T) {
 		t.Errorf("resu completes to %q, want resume", out)
 	}
 }
+
+// games (or resume) on an empty database lists nothing and says how to
+// start, instead of starting a game against the AI.
+func TestGamesOnAnEmptyDatabaseStartsNothing(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "empty.db")
+	stdout, stderr, code := run(t, "", "local", "--script", writeScript(t, "games", "resume id:1"), "--db", db)
+	if code != 0 || strings.Contains(stdout, "Starting a game") || strings.Contains(stdout, "New game") || !strings.Contains(stdout, "start one with new") {
+		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
+	}
+}

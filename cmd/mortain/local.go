@@ -175,6 +175,9 @@ func (m *Main) runLocal(ctx context.Context, args []string) int {
 		return 1
 	}
 	m.db = db
+	for _, name := range db.Removed() {
+		fmt.Fprintf(lp.narr, "Removed %s, left by a backup, restore or check that was stopped.\n", name)
+	}
 	seedFn := func() uint64 { return uint64(time.Now().UnixNano()) }
 	if set["seed"] {
 		seedFn = func() uint64 { return *seed }
@@ -205,18 +208,23 @@ func (lp *localPlay) run(ctx context.Context, dbPath string) int {
 	if lp.outDir != "" {
 		fmt.Fprintf(lp.narr, "The map is drawn after every activation into %s.\n", lp.outDir)
 	}
+	before := setAsideCount(lp.m.db)
 	games, err := lp.svc.LocalGames()
 	if err != nil {
 		fmt.Fprintln(lp.m.Stderr, "mortain: reading the saved games:", err)
 		return 1
 	}
-	saved := 0
+	saved, finishedAside := 0, setAsideCount(lp.m.db)-before
 	for _, g := range games {
 		if g.SetAside {
 			fmt.Fprintf(lp.narr, "Your saved game %d was damaged and has been set aside (the database keeps it for mortain doctor).\n", g.ID)
+			finishedAside--
 			continue
 		}
 		saved++
+	}
+	if finishedAside > 0 {
+		fmt.Fprintf(lp.narr, "%d of your finished games were damaged and have been set aside (the database keeps them; mortain doctor lists them). The others are here.\n", finishedAside)
 	}
 	lp.key = pickGame(games)
 	g, finished, err := lp.svc.Game(lp.key)
@@ -281,6 +289,16 @@ func (lp *localPlay) run(ctx context.Context, dbPath string) int {
 	}
 }
 
+// setAsideCount counts the games the database keeps set aside as damaged.
+func setAsideCount(db *store.DB) int {
+	aside, _ := db.SetAside()
+	n := 0
+	for _, at := range aside {
+		n += len(at)
+	}
+	return n
+}
+
 // command runs one line; it returns non-zero to stop (--strict).
 func (lp *localPlay) command(ctx context.Context, line string) int {
 	name, opts, err := command.Parse(line)
@@ -290,7 +308,7 @@ func (lp *localPlay) command(ctx context.Context, line string) int {
 	if discordMember(name, opts) {
 		return lp.refused("opponent: and seat name Discord members, and in local play you hold every seat yourself: use mode:hotseat, mode:ai or mode:ai-vs-ai")
 	}
-	if !lp.hadGame && name != "new" && name != "help" && name != "rules" && name != "stats" {
+	if !lp.hadGame && name != "new" && name != "help" && name != "rules" && name != "stats" && name != "games" && name != "resume" {
 		fmt.Fprintf(lp.narr, "Starting a game against the AI (%s); you play the US.\n", command.StrongestLevel())
 		resp := lp.svc.Handle(ctx, command.Request{Key: lp.key, Caller: localCaller, Command: "new", Options: map[string]string{"mode": command.ModeAI}})
 		lp.hadGame = !resp.Refused

@@ -68,8 +68,10 @@ Flags:
   --export DIR   also write each game set aside as damaged to DIR, as it
                  was stored (GUILD_CHANNEL@TIME.json)
 
-It walks every page of the file (exit status 1 when it is damaged) and
-lists the games that no longer decoded and were set aside.
+It opens the file read-only, walks every page and decodes every record
+(the running and finished games with their logs, the players' records,
+the notices waiting to be sent); exit status 1 when a page or a record is
+damaged. It lists the games that no longer decoded and were set aside.
 `
 
 // runDoctor checks a database and lists (and exports) its damaged games.
@@ -89,7 +91,7 @@ func (m *Main) runDoctor(args []string) int {
 		fmt.Fprintf(m.Stderr, "mortain doctor: %v: check the --db path\n", err)
 		return 1
 	}
-	db, err := store.Open(*dbPath, store.Options{})
+	db, err := store.Open(*dbPath, store.Options{ReadOnly: true})
 	if err != nil {
 		fmt.Fprintln(m.Stderr, "mortain doctor:", err)
 		return 1
@@ -101,6 +103,20 @@ func (m *Main) runDoctor(args []string) int {
 		code = 1
 	} else {
 		fmt.Fprintf(m.Stdout, "%s: every page is sound.\n", *dbPath)
+	}
+	problems, err := db.Verify()
+	if err != nil {
+		fmt.Fprintln(m.Stderr, "mortain doctor:", err)
+		return 1
+	}
+	if len(problems) == 0 {
+		fmt.Fprintln(m.Stdout, "Every record decodes.")
+	} else {
+		code = 1
+		fmt.Fprintf(m.Stdout, "%d records do not decode (local play and the bot set a damaged game aside when they read it, and go on with the others):\n", len(problems))
+		for _, p := range problems {
+			fmt.Fprintf(m.Stdout, "  %s: %v\n", p.Where, p.Cause)
+		}
 	}
 	aside, err := db.SetAside()
 	if err != nil {

@@ -59,7 +59,7 @@ func (m *Main) runExport(args []string) int {
 		fmt.Fprintf(m.Stderr, "mortain export: %v\n", err)
 		return 1
 	}
-	db, err := store.Open(*dbPath, store.Options{})
+	db, err := store.Open(*dbPath, store.Options{ReadOnly: true})
 	if err != nil {
 		fmt.Fprintln(m.Stderr, "mortain export:", err)
 		return 1

@@ -2,11 +2,14 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
 	bolt "go.etcd.io/bbolt"
 )
@@ -214,5 +217,191 @@ func TestLocalReplayAndHelp(t *testing.T) {
 	stdout, _, code = run(t, "", "local", "--help")
 	if code != 0 || !strings.Contains(stdout, "Usage:\n  mortain local") || !strings.Contains(stdout, "--scenario FILE") || !strings.Contains(stdout, "--replay FILE") {
 		t.Errorf("local --help: exit %d\n%s", code, stdout)
+	}
+}
+
+// backup never writes over the database it copies, nor over another
+// database in use (--force or not), and refuses an OUT that exists
+// unless --force; the process that holds the database loses nothing.
+func TestBackupNeverOverwritesADatabaseInUse(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "live.db")
+	db, err := store.Open(path, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	other := filepath.Join(dir, "other.db")
+	odb, err := store.Open(other, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer odb.Close()
+	for _, args := range [][]string{
+		{"backup", "--db", path, path},
+		{"backup", "--db", path, "--force", path},
+		{"backup", "--db", path, other},
+		{"backup", "--db", path, other, "--force"},
+	} {
+		stdout, stderr, code := run(t, "", args...)
+		if code != 1 || strings.Contains(stdout, "backed up") {
+			t.Errorf("%q: exit %d\n%s%s", args, code, stdout, stderr)
+		}
+	}
+	key := store.Key{Guild: "g", Channel: "c"}
+	for _, d := range []*store.DB{db, odb} {
+		if err := d.Create(&store.Record{Key: key, Game: rules.NewGame(rules.DefaultScenario(), rules.Options{}, 1)}); err != nil {
+			t.Fatal(err)
+		}
+		p := d.Path()
+		if err := d.Close(); err != nil {
+			t.Fatal(err)
+		}
+		re, err := store.Open(p, store.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := re.Get(key); err != nil {
+			t.Errorf("%s lost the game written after the refused backups: %v", p, err)
+		}
+		re.Close()
+	}
+	out := filepath.Join(dir, "copy.db")
+	os.WriteFile(out, []byte("mine"), 0o600)
+	if _, stderr, code := run(t, "", "backup", "--db", path, out); code != 1 || !strings.Contains(stderr, "--force") {
+		t.Errorf("backup over an existing file: exit %d\n%s", code, stderr)
+	}
+	if _, stderr, code := run(t, "", "backup", "--db", path, "--force", out); code != 0 {
+		t.Errorf("backup --force over a file: exit %d\n%s", code, stderr)
+	}
+}
+
+// A bit flipped in a page header (bytes 16-63 of a page) made every tool
+// die with a memory fault in bbolt's page walk. Each tool now says the
+// file is damaged, names it and what to do, and exits 1.
+func TestEveryToolReportsAFlippedPage(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "base.db")
+	for i := 0; i < 3; i++ {
+		if _, stderr, code := run(t, "", "local", "--script", writeScript(t, "new mode:hotseat", "setup preset:historical"), "--db", db); code != 0 {
+			t.Fatalf("local: exit %d\n%s", code, stderr)
+		}
+	}
+	base, err := os.ReadFile(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := os.Getpagesize()
+	r := rand.New(rand.NewPCG(5, 31))
+	found := 0
+	for try := 0; try < 400 && found < 4; try++ {
+		b := append([]byte(nil), base...)
+		at := (2+r.IntN(len(b)/page-2))*page + 16 + r.IntN(48)
+		b[at] ^= 1 << r.IntN(8)
+		path := filepath.Join(dir, "flip.db")
+		if err := os.WriteFile(path, b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if _, stderr, code := run(t, "", "doctor", "--db", path); code == 0 || !strings.Contains(stderr, "damaged") {
+			continue // the flip did no harm the walk sees (or hit a record, which is set aside)
+		}
+		found++
+		live := filepath.Join(dir, "live.db")
+		os.WriteFile(live, base, 0o600)
+		for _, args := range [][]string{
+			{"doctor", "--db", path},
+			{"local", "--script", writeScript(t, "status"), "--db", path},
+			{"export", "--db", path, "--out", filepath.Join(dir, "g.json")},
+			{"backup", "--db", path, filepath.Join(dir, fmt.Sprintf("copy-%d.db", try))},
+			{"restore", path, "--db", live},
+		} {
+			stdout, stderr, code := run(t, "", args...)
+			if code != 1 || !strings.Contains(stderr, path) || !strings.Contains(stderr, "doctor") && !strings.Contains(stderr, "nothing was changed") ||
+				strings.Contains(stdout+stderr, "panic:") {
+				t.Errorf("flip at byte %d, %s: exit %d\n%s%s", at, args[0], code, stdout, stderr)
+			}
+		}
+	}
+	if found == 0 {
+		t.Fatal("no flip damaged the file")
+	}
+}
+
+// doctor, export and backup open the database read-only: they work on a
+// file the user may read but not write, and change nothing in it. A file
+// the user may not read is a permission problem, said as such.
+func TestReadOnlyToolsAndPermissions(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "ro.db")
+	if _, stderr, code := run(t, "", "local", "--script", writeScript(t, "new mode:ai-vs-ai pace:end level:random"), "--db", db); code != 0 {
+		t.Fatalf("local: exit %d\n%s", code, stderr)
+	}
+	if err := os.Chmod(db, 0o400); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(db)
+	info, _ := os.Stat(db)
+	for _, args := range [][]string{
+		{"doctor", "--db", db},
+		{"export", "--db", db, "--out", filepath.Join(dir, "g.json")},
+		{"backup", "--db", db, filepath.Join(dir, "copy.db")},
+	} {
+		if stdout, stderr, code := run(t, "", args...); code != 0 {
+			t.Errorf("%s of a read-only database: exit %d\n%s%s", args[0], code, stdout, stderr)
+		}
+	}
+	after, _ := os.ReadFile(db)
+	info2, _ := os.Stat(db)
+	if string(before) != string(after) || !info.ModTime().Equal(info2.ModTime()) {
+		t.Error("a read-only tool changed the database")
+	}
+	if os.Geteuid() == 0 {
+		t.Skip("running as root: every file is readable")
+	}
+	if err := os.Chmod(db, 0); err != nil {
+		t.Fatal(err)
+	}
+	for _, sub := range []string{"doctor", "local"} {
+		_, stderr, code := run(t, "", sub, "--db", db)
+		if code != 1 || !strings.Contains(stderr, "permission denied") || strings.Contains(stderr, "not a Mortain database") {
+			t.Errorf("%s of an unreadable database: exit %d\n%s", sub, code, stderr)
+		}
+	}
+}
+
+// A killed backup leaves a hidden temporary file beside OUT: the next
+// backup to OUT removes it and says so; one beside the database goes at
+// the next start of local play, said too.
+func TestLeftoverTemporaryFilesAreRemovedAndSaid(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "live.db")
+	if _, stderr, code := run(t, "", "local", "--script", writeScript(t, "new mode:hotseat"), "--db", db); code != 0 {
+		t.Fatalf("local: exit %d\n%s", code, stderr)
+	}
+	stale := filepath.Join(dir, ".copy.db.tmp-123")
+	os.WriteFile(stale, make([]byte, 1<<20), 0o600)
+	stdout, stderr, code := run(t, "", "backup", "--db", db, filepath.Join(dir, "copy.db"))
+	if code != 0 || !strings.Contains(stdout, "removed "+stale) {
+		t.Errorf("backup: exit %d\n%s%s", code, stdout, stderr)
+	}
+	stale = filepath.Join(dir, ".live.db.tmp-456")
+	os.WriteFile(stale, make([]byte, 1<<20), 0o600)
+	stdout, stderr, code = run(t, "", "local", "--script", writeScript(t, "status"), "--db", db)
+	if code != 0 || !strings.Contains(stdout, "Removed "+stale) {
+		t.Errorf("local: exit %d\n%s%s", code, stdout, stderr)
+	}
+	for _, name := range []string{".copy.db.tmp-123", ".live.db.tmp-456"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+			t.Errorf("%s is still there", name)
+		}
+	}
+	// restore of an empty file or a folder: a plain message.
+	empty := filepath.Join(dir, "empty.db")
+	os.WriteFile(empty, nil, 0o600)
+	for _, bad := range []string{empty, dir} {
+		_, stderr, code := run(t, "", "restore", bad, "--db", db)
+		if code != 1 || !strings.Contains(stderr, "not a Mortain database") || strings.Contains(stderr, "bad file descriptor") {
+			t.Errorf("restore %s: exit %d\n%s", bad, code, stderr)
+		}
 	}
 }

@@ -64,6 +64,14 @@ func (m *Main) runReshard(args []string) int {
 	case *to == *from && *oldList == "" && *newList == "":
 		fmt.Fprintf(m.Stderr, "mortain reshard: the data is already on %d shards: nothing to do\n", *to)
 		return 2
+	case *to > maxReshard || *from > maxReshard:
+		fmt.Fprintf(m.Stderr, "mortain reshard: %d shards is more than the bot serves (discord.shard_count is at most %d): give --from and --to from 1 to %d\n", max(*to, *from), maxReshard, maxReshard)
+		return 2
+	}
+	if need, limit := filesNeeded(*from, *to), openFileLimit(); limit > 0 && need > limit {
+		fmt.Fprintf(m.Stderr, "mortain reshard: moving %d shards to %d keeps about %d files open, and this process may open %d: raise the limit first (ulimit -n %d), then run it again; nothing was changed\n",
+			*from, *to, need, limit, need)
+		return 1
 	}
 	counts, err := store.Reshard(olds, news, store.Options{})
 	if err != nil {
@@ -78,6 +86,14 @@ func (m *Main) runReshard(args []string) int {
 	fmt.Fprintf(m.Stdout, "The old files are unchanged (%s); remove them once the %d shards run.\n", strings.Join(olds, ", "), *to)
 	return 0
 }
+
+// maxReshard bounds --from and --to: the largest discord.shard_count the
+// bot accepts.
+const maxReshard = 4096
+
+// filesNeeded is about how many files a reshard keeps open: every old and
+// new database with its backup socket, and some to spare.
+func filesNeeded(from, to int) int { return 2*(from+to) + 64 }
 
 // plural writes n with its noun.
 func plural(n int, noun string) string {

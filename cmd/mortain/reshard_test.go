@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/mortain/mortain/rules"
@@ -62,5 +63,34 @@ func TestReshardWithListsOfFiles(t *testing.T) {
 	_, stderr, code := run(t, "", "reshard", "--old", a, "--new", b)
 	if code != 1 || !strings.Contains(stderr, "check the path") {
 		t.Errorf("a missing old file: status %d, %q", code, stderr)
+	}
+}
+
+// reshard --to 100000 failed with "too many open files" half-way: the
+// count is bounded, and a count the open-file limit cannot hold is
+// refused before anything is written.
+func TestReshardBoundsTheShardCount(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "mortain.db")
+	_, stderr, code := run(t, "", "reshard", "--db", db, "--to", "100000")
+	if code != 2 || !strings.Contains(stderr, "at most 4096") {
+		t.Errorf("--to 100000: exit %d\n%s", code, stderr)
+	}
+	var old syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &old); err != nil {
+		t.Skip(err)
+	}
+	low := old
+	low.Cur = 256
+	if err := syscall.Setrlimit(syscall.RLIMIT_NOFILE, &low); err != nil {
+		t.Skip(err)
+	}
+	_, stderr, code = run(t, "", "reshard", "--db", db, "--to", "300")
+	syscall.Setrlimit(syscall.RLIMIT_NOFILE, &old)
+	if code != 1 || !strings.Contains(stderr, "ulimit -n") {
+		t.Errorf("--to 300 with 256 open files: exit %d\n%s", code, stderr)
+	}
+	if names, _ := filepath.Glob(filepath.Join(dir, "*shard*")); len(names) > 0 {
+		t.Errorf("files were written: %v", names)
 	}
 }
