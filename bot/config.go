@@ -17,8 +17,8 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/mortain/mortain/rules/ai"
 	"github.com/mortain/mortain/bot/command"
+	"github.com/mortain/mortain/rules/ai"
 	"github.com/mortain/mortain/store"
 )
 

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/mortain/mortain/store"
 )
@@ -118,6 +119,7 @@ func (m *Main) runDoctor(args []string) int {
 			fmt.Fprintf(m.Stdout, "  %s: %v\n", p.Where, p.Cause)
 		}
 	}
+	m.reportUndeliverable(db)
 	aside, err := db.SetAside()
 	if err != nil {
 		fmt.Fprintln(m.Stderr, "mortain doctor:", err)
@@ -157,4 +159,33 @@ func (m *Main) runDoctor(args []string) int {
 		}
 	}
 	return code
+}
+
+// reportUndeliverable lists the posts Discord refused for good, which the
+// bot set aside so that their channel went on; they are kept, not retried.
+func (m *Main) reportUndeliverable(db *store.DB) {
+	posts, err := db.AllUndeliverable()
+	if err != nil {
+		fmt.Fprintln(m.Stderr, "mortain doctor:", err)
+		return
+	}
+	if len(posts) == 0 {
+		fmt.Fprintln(m.Stdout, "No post was set aside as undeliverable.")
+		return
+	}
+	keys := make([]store.Key, 0, len(posts))
+	for k := range posts {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return keys[i].String() < keys[j].String() })
+	fmt.Fprintln(m.Stdout, "Posts Discord refused for good, set aside so that their channel went on:")
+	for _, k := range keys {
+		for _, n := range posts[k] {
+			text, _, _ := strings.Cut(n.Text, "\n")
+			if r := []rune(text); len(r) > 60 {
+				text = string(r[:59]) + "…"
+			}
+			fmt.Fprintf(m.Stdout, "  %s, %s: %s — %q\n", k, n.FailedAt.UTC().Format(time.RFC3339), n.Failure, text)
+		}
+	}
 }

@@ -188,8 +188,31 @@ func TestRestoreAndDoctor(t *testing.T) {
 		t.Fatalf("restore: exit %d\n%s%s", code, stdout, stderr)
 	}
 	stdout, _, _ = run(t, "", "doctor", "--db", db)
-	if !strings.Contains(stdout, "No game was set aside") {
+	if !strings.Contains(stdout, "No game was set aside") || !strings.Contains(stdout, "No post was set aside") {
 		t.Errorf("after the restore: %s", stdout)
+	}
+}
+
+// doctor lists the posts the bot set aside because Discord refused them
+// for good.
+func TestDoctorListsPostsSetAside(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "bot.db")
+	db, err := store.Open(path, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := store.Key{Guild: "300000000000000001", Channel: "300000000000000002"}
+	if err := db.Enqueue(key, store.Notice{Text: "Turn 2 · US round"}); err != nil {
+		t.Fatal(err)
+	}
+	pending, _ := db.Pending(key)
+	if err := db.Undeliverable(key, pending[0].Seq, "the post was larger than this server's upload limit"); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	stdout, stderr, code := run(t, "", "doctor", "--db", path)
+	if code != 0 || !strings.Contains(stdout, "upload limit") || !strings.Contains(stdout, "Turn 2 · US round") || !strings.Contains(stdout, key.String()) {
+		t.Errorf("doctor: exit %d\n%s%s", code, stdout, stderr)
 	}
 }
 
