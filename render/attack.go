@@ -170,7 +170,11 @@ func (p *painter) attackLabel(s *rules.State, a attackMark) {
 	var results []string
 	switch {
 	case a.pending:
-		lines = []string{fmt.Sprintf("attack: str %d · mod %s", e.Strength, signed(e.Modifier())), fmt.Sprintf("hits on ≤%d · card to draw", e.N)}
+		next := "card to draw"
+		if s.Phase() == rules.PhaseFaceChoice {
+			next = "redraw or miss" // a face card was drawn (R6.8)
+		}
+		lines = []string{fmt.Sprintf("attack: str %d · mod %s", e.Strength, signed(e.Modifier())), fmt.Sprintf("hits on ≤%d · %s", e.N, next)}
 	case e.N < 1:
 		lines = append(lines, "no hit possible")
 	default:
@@ -186,7 +190,25 @@ func (p *painter) attackLabel(s *rules.State, a attackMark) {
 			lines = nil
 		}
 	}
-	if !a.pending {
+	var hits []bool // whether each line of results is a hit
+	switch {
+	case a.pending:
+	case p.l.Compact && len(a.targets) > 1:
+		// A strike on a stack: one line per outcome, "DR-1 102 flipped",
+		// so the box stays small enough to find room beside the stack.
+		var order []rules.Result
+		ids := map[rules.Result][]string{}
+		for i, t := range a.targets {
+			if _, ok := ids[a.results[i]]; !ok {
+				order = append(order, a.results[i])
+			}
+			ids[a.results[i]] = append(ids[a.results[i]], sc.Unit(t).ID)
+		}
+		for _, res := range order {
+			results = append(results, strings.Join(ids[res], " ")+" "+strings.ToLower(shortResult(res)))
+			hits = append(hits, res.Hit())
+		}
+	default:
 		for i, t := range a.targets {
 			r := resultText(a.results[i])
 			if p.l.Compact {
@@ -194,11 +216,9 @@ func (p *painter) attackLabel(s *rules.State, a attackMark) {
 			}
 			if len(a.targets) > 1 {
 				r = sc.Unit(t).ID + ": " + r
-				if p.l.Compact {
-					r = sc.Unit(t).ID + " " + strings.ToLower(shortResult(a.results[i]))
-				}
 			}
 			results = append(results, r)
+			hits = append(hits, a.results[i].Hit())
 		}
 	}
 	hasCard := !a.pending && e.Card != rules.NoCard
@@ -239,7 +259,7 @@ func (p *painter) attackLabel(s *rules.State, a attackMark) {
 	}
 	for i, ln := range results {
 		c := colInk
-		if a.results[i].Hit() {
+		if hits[i] {
 			c = colFire
 		}
 		p.text(f, ln, r.X+6*k+indent, y, 0, 0.5, c)

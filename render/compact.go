@@ -259,15 +259,24 @@ func (p *painter) compactStatus(s *rules.State, ov *overlay) {
 	p.statusLine(regular, linePx*c, air, x+tw, st.Y+13*c, w-tw, airCol)
 	round, _ := roundText(s)
 	roundCol := colInk
-	if s.Over() {
-		round = strings.ToUpper(s.Winner().Title()) + " WINS · " + s.WinReason()
-		roundCol = colFire
-	}
-	p.statusLine(bold, roundPx*c, round, x, st.Y+30*c, w, roundCol)
 	last := "Last: —"
 	if len(ov.summary) > 0 {
 		last = "Last: " + strings.Join(ov.summary, "; ")
 	}
+	if s.Over() {
+		// The winner and the rule on the round's line, the reason below
+		// (R8): "GERMAN WINS · R8.3", "Won: at the end of a German round …".
+		rule, why, ok := strings.Cut(s.WinReason(), ": ")
+		round = strings.ToUpper(s.Winner().Title()) + " WINS"
+		if ok {
+			round += " · " + rule
+			last = "Won: " + why
+		} else {
+			last = "Won: " + s.WinReason()
+		}
+		roundCol = colFire
+	}
+	p.statusLine(bold, roundPx*c, round, x, st.Y+30*c, w, roundCol)
 	p.statusLine(regular, lastPx*c, p.clip(regular, lastPx*c, last, w), x, st.Y+47.5*c, w, colInk)
 }
 

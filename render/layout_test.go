@@ -18,15 +18,16 @@ func scene(t testing.TB, s *rules.State, events []rules.Event, width int) ([]ite
 	return slices.Clone(p.items), p.l
 }
 
-// hidden lists the pairs of layout boxes that cover one another.
+// hidden lists the pairs of layout boxes that cover one another: the
+// status panel's lines among themselves, and everything else.
 func hidden(items []item) []string {
 	var out []string
 	for i, a := range items {
-		if a.kind == kStatus {
-			continue
-		}
 		for _, b := range items[:i] {
-			if b.kind == kStatus || !clash(a, b) {
+			if (a.kind == kStatus) != (b.kind == kStatus) {
+				continue // the status panel is apart from the map
+			}
+			if a.kind == kStatus && !a.r.meets(b.r, 0.5) || a.kind != kStatus && !clash(a, b) {
 				continue
 			}
 			out = append(out, fmt.Sprintf("%s %q %v covers %s %q %v", a.kind, a.text, a.r, b.kind, b.text, b.r))

@@ -80,7 +80,7 @@ func mustRead(it item) string {
 			return "card"
 		case strings.HasPrefix(it.text, "Turn "), strings.HasPrefix(it.text, "Set-up"):
 			return "turn"
-		case strings.HasPrefix(it.text, "Last:"):
+		case strings.HasPrefix(it.text, "Last:"), strings.HasPrefix(it.text, "Won:"):
 			return "last"
 		case strings.HasPrefix(it.text, "Air/OBA"):
 			return ""
