@@ -73,26 +73,82 @@ func commandText(name string, opts map[string]string) string {
 	return strings.Join(parts, " ")
 }
 
-// attackOdds words the attack a fire action would make or join: its N
-// (R6.8) and the chance to hit, from the cards already seen this turn.
-func attackOdds(st *rules.State, a rules.Action) string {
+// shotOdds works out the attack an action would make, join or resolve
+// (fire, resolve, Air attack, OBA): its N (R6.8; for a strike on a stack,
+// the best N of its units, R7.4) and the chance to hit, from the cards
+// already seen this turn. ok is false for any other action.
+func shotOdds(st *rules.State, a rules.Action) (n int, chance float64, ok bool) {
+	switch a.Kind {
+	case rules.ActResolve:
+		e, ok := st.PendingOdds()
+		return int(e.N), st.HitChance(int(e.N)), ok
+	case rules.ActFire, rules.ActAirAttack, rules.ActOBA:
+	default:
+		return 0, 0, false
+	}
 	c := *st
 	var log []rules.Event
 	if err := c.Apply(a, &log); err != nil {
-		return ""
+		return 0, 0, false
 	}
-	e, ok := c.PendingOdds()
-	if !ok {
-		for _, ev := range log {
-			if ev.Kind == rules.EvAttack {
-				e, ok = ev, true
-			}
+	if e, pending := c.PendingOdds(); pending && a.Kind == rules.ActFire {
+		return int(e.N), st.HitChance(int(e.N)), true
+	}
+	n = -99
+	for _, ev := range log {
+		if ev.Kind == rules.EvAttack {
+			n, ok = max(n, int(ev.N)), true
 		}
 	}
+	if !ok { // a face card waits: the attack's N is known all the same
+		if e, pending := c.PendingOdds(); pending {
+			return int(e.N), st.HitChance(int(e.N)), true
+		}
+		return 0, 0, false
+	}
+	return n, st.HitChance(n), true
+}
+
+// attackOdds words the attack an action would make or join: its N (R6.8)
+// and the chance to hit, "" for an action that is no shot.
+func attackOdds(st *rules.State, a rules.Action) string {
+	n, chance, ok := shotOdds(st, a)
 	if !ok {
 		return ""
 	}
-	return fmt.Sprintf("N %d, %s to hit", e.N, percent(st.HitChance(int(e.N))))
+	if n < 1 {
+		return fmt.Sprintf("N %d, no chance", n)
+	}
+	return fmt.Sprintf("N %d, %s to hit", n, percent(chance))
+}
+
+// bestCommands are up to n shots of the side to act with the best chance
+// to hit, as moves lists them ("fire unit:TD target:DR-2 — N 4, 42% to
+// hit"), likeliest first; none that cannot hit.
+func bestCommands(st *rules.State, n int) []string {
+	if st.Over() || st.Phase() != rules.PhaseRound {
+		return nil
+	}
+	type shot struct {
+		text   string
+		chance float64
+	}
+	var shots []shot
+	sc := st.Scenario()
+	for _, a := range st.LegalActions(nil) {
+		_, chance, ok := shotOdds(st, a)
+		if !ok || chance <= 0 {
+			continue
+		}
+		name, opts := commandFor(sc, a)
+		shots = append(shots, shot{commandText(name, opts) + " — " + attackOdds(st, a), chance})
+	}
+	sort.SliceStable(shots, func(i, j int) bool { return shots[i].chance > shots[j].chance })
+	var out []string
+	for _, s := range shots[:min(n, len(shots))] {
+		out = append(out, s.text)
+	}
+	return out
 }
 
 // pendingOdds words the pending attack's N and chance to hit, or "".
@@ -131,21 +187,18 @@ func (s *Service) moves(req Request) (Response, error) {
 		}
 	}
 	byUnit := map[rules.UnitID][]string{}
-	var general []string
+	var general, hopeless []string
 	for _, a := range st.LegalActions(nil) {
 		if a.Kind == rules.ActPlace && v.game.State.Unit(a.Unit).Status == rules.OnMap {
 			continue // a placed unit is moved with the same command
 		}
 		name, opts := commandFor(sc, a)
 		line := commandText(name, opts)
-		switch a.Kind {
-		case rules.ActFire:
-			if odds := attackOdds(st, a); odds != "" {
-				line += " — " + odds
-			}
-		case rules.ActResolve:
-			if odds := pendingOdds(st); odds != "" {
-				line += " — " + odds
+		if odds := attackOdds(st, a); odds != "" {
+			line += " — " + odds
+			if shotN, _, _ := shotOdds(st, a); shotN < 1 && a.Kind != rules.ActResolve {
+				hopeless = append(hopeless, line)
+				continue
 			}
 		}
 		u := a.Unit
@@ -180,6 +233,12 @@ func (s *Service) moves(req Request) (Response, error) {
 	if len(general) > 0 {
 		b.WriteString("The side:\n")
 		for _, line := range general {
+			fmt.Fprintf(&b, "  %s\n", line)
+		}
+	}
+	if len(hopeless) > 0 {
+		b.WriteString("No chance (N below 1, legal but cannot hit):\n")
+		for _, line := range hopeless {
 			fmt.Fprintf(&b, "  %s\n", line)
 		}
 	}

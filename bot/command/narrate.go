@@ -24,8 +24,27 @@ func narrateAll(sc *rules.Scenario, evs []rules.Event) []string {
 		if line := Narrate(sc, e); line != "" {
 			out = append(out, line)
 		}
+		if e.Kind == rules.EvFire && resolvesNext(evs[i+1:]) {
+			out = append(out, "no other unit can join: the attack resolves (R6.6)")
+		}
 	}
 	return out
+}
+
+// resolvesNext reports whether the events after a firer joined show its
+// attack resolving in the same step (the last possible firer joined,
+// R6.6): a combat card and the attack or a face card.
+func resolvesNext(evs []rules.Event) bool {
+	for _, e := range evs {
+		switch {
+		case e.Kind == rules.EvDraw && e.Combat:
+		case e.Kind == rules.EvAttack || e.Kind == rules.EvFaceCard:
+			return true
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 func roundStart(e rules.Event) string {
@@ -90,6 +109,12 @@ func Narrate(sc *rules.Scenario, e rules.Event) string {
 	case rules.EvAttack:
 		return attackLine(sc, e)
 	case rules.EvFaceCard:
+		switch e.Source {
+		case rules.SourceAir:
+			return fmt.Sprintf("Air attack on %s: combat card %s is a face card: redraw or miss (R6.8)", hexName(sc, e.To), e.Card)
+		case rules.SourceOBA:
+			return fmt.Sprintf("OBA on %s: combat card %s is a face card: redraw or miss (R6.8)", hexName(sc, e.To), e.Card)
+		}
 		return fmt.Sprintf("combat card %s is a face card: redraw or miss (R6.8)", e.Card)
 	case rules.EvAirCover:
 		var ids []string

@@ -100,7 +100,7 @@ func (s *Service) report(out *outcome) Response {
 	if len(lines) == 0 {
 		lines = []string{"nothing happened"}
 	}
-	if t, _, ok := st.PendingAttack(); ok && !st.Over() {
+	if t, _, ok := st.PendingAttack(); ok && !st.Over() && st.Phase() != rules.PhaseFaceChoice {
 		lines = append(lines, fmt.Sprintf("attack on %s pending: %s (add firers, or resolve)", sc.Unit(t).ID, pendingOdds(st)))
 	}
 	// A step with events is told where it was taken; one without (undo, a
@@ -126,6 +126,9 @@ func (s *Service) report(out *outcome) Response {
 		return resp
 	}
 	resp.Posts[0].Buttons = buttonsFor(rec)
+	if !isAI(rec, st.ToAct()) {
+		resp.Next = bestCommands(st, 3)
+	}
 	if next := st.ToAct(); isAI(rec, next) {
 		resp.AINext = true
 	} else if post.Mention == "" && out.before.ToAct() != next {

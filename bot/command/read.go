@@ -46,7 +46,7 @@ func statusText(v *view) string {
 		}
 	}
 	b.WriteString("\n")
-	if t, firers, ok := st.PendingAttack(); ok {
+	if t, firers, ok := st.PendingAttack(); ok && st.Phase() != rules.PhaseFaceChoice {
 		var ids []string
 		for _, u := range firers {
 			ids = append(ids, uid(sc, u))

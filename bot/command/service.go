@@ -172,6 +172,14 @@ func (s *Service) dispatch(ctx context.Context, name string, req Request) (Respo
 		return s.setup(ctx, req)
 	case "move", "enter", "exit", "fire", "resolve", "redraw", "miss", "air", "oba", "pass":
 		return s.play(ctx, req, func(g *rules.Game) ([]rules.Event, error) {
+			if name == "resolve" {
+				if why := resolvedAlready(g); why != "" {
+					return nil, refuse("%s", why)
+				}
+			}
+			if name == "move" && o["with"] != "" {
+				return moveWithTiger(g, o)
+			}
 			a, err := buildAction(g.State.Scenario(), name, o)
 			if err != nil {
 				return nil, err

@@ -444,7 +444,9 @@ func (lp *localPlay) show(resp command.Response) {
 			}
 		}
 		if len(p.Buttons) > 0 {
-			var labels []string
+			// The likeliest shots first (as moves lists them), then the
+			// buttons' steps.
+			labels := append([]string(nil), resp.Next...)
 			for _, b := range p.Buttons {
 				labels = append(labels, strings.ToLower(b.Label))
 			}
