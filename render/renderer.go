@@ -30,6 +30,10 @@ type Renderer struct {
 	pngBufs  pngBufferPool
 }
 
+// PreviewWidth is the width of a phone's preview of a posted picture, for
+// which the compact layout is made.
+const PreviewWidth = 550
+
 // Options: Width in pixels (0 = the default full size); callers use a
 // smaller width as a fallback when an upload is too big.
 type Options struct{ Width int }

@@ -116,7 +116,11 @@ func (s *Service) newGame(req Request) (Response, error) {
 	if open(other) {
 		fmt.Fprintf(&b, "\nThe %s seat is open: anyone may take it with join.", side.Enemy().Title())
 	}
-	fmt.Fprintf(&b, "\nFair dealing: the cards follow from a secret seed, committed to as SHA-256 `%s`; the seed is revealed when the game ends, for anyone to check with export and mortain verify.", rules.Commitment(seed, salt))
+	if s.cfg.SeedGiven {
+		fmt.Fprintf(&b, "\nFair dealing: this game's seed was given with --seed, so the cards are not secret (a game to replay or test); the commitment is SHA-256 `%s`.", rules.Commitment(seed, salt))
+	} else {
+		fmt.Fprintf(&b, "\nFair dealing: the cards follow from a secret seed, committed to as SHA-256 `%s`; the seed is revealed when the game ends, for anyone to check with export and mortain verify.", rules.Commitment(seed, salt))
+	}
 	if isAI(rec, rules.US) {
 		b.WriteString("\nThe AI sets up the US units (R2.1).")
 	} else {

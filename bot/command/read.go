@@ -91,8 +91,12 @@ func (s *Service) mapPost(req Request) (Response, error) {
 	}
 	st := &v.game.State
 	post := Post{Text: roundHeader(st)}
-	if req.Options["size"] == "small" && s.cfg.RenderSmall != nil {
-		post.Image, post.ImageName = s.renderWith(s.cfg.RenderSmall, st, nil)
+	small := s.cfg.RenderSmall
+	if small == nil {
+		small = s.cfg.RenderCompact
+	}
+	if req.Options["size"] == "small" && small != nil {
+		post.Image, post.ImageName = s.renderWith(small, st, nil)
 	} else {
 		post.Image, post.ImageName = s.renderWith(s.cfg.Render, st, nil)
 	}

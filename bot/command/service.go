@@ -37,6 +37,9 @@ type Config struct {
 	// one. Nil: Render everywhere (local play, whose maps are opened at
 	// full size).
 	RenderSmall RenderFunc
+	// RenderCompact draws the compact map that map size:small posts when
+	// RenderSmall is nil (local play, whose other maps stay full size).
+	RenderCompact RenderFunc
 	// Replay draws a game's replay; nil refuses replay.
 	Replay ReplayFunc
 	// AI makes AI players (default ai.New).
@@ -51,6 +54,10 @@ type Config struct {
 	// Seed gives the seed of each new game (default: crypto/rand, so that
 	// nobody can guess it from the time a game started).
 	Seed func() uint64
+	// SeedGiven tells that Seed gives seeds a person chose (local play's
+	// --seed, for replays and tests): new games say their seed is not
+	// secret.
+	SeedGiven bool
 	// Salt gives the salt of each new game's commitment to its seed
 	// (default: 16 random bytes from crypto/rand, in hex).
 	Salt func() string

@@ -17,7 +17,9 @@ type StateView struct {
 	DeckLeft   int               `json:"deck_left"`
 	AirOBAUsed bool              `json:"air_oba_used"`
 	Options    map[string]string `json:"options"`
-	Seed       uint64            `json:"seed"`
+	// Seed is shown once the game is over: while it runs, it would tell
+	// every card to come.
+	Seed       *uint64           `json:"seed,omitempty"`
 	Steps      int               `json:"steps"`
 	Units      []UnitView        `json:"units"`
 }
@@ -51,7 +53,11 @@ func View(g *rules.Game) StateView {
 	sc := st.Scenario()
 	v := StateView{Phase: st.Phase().String(), Turn: st.Turn(), Winner: st.Winner().String(), WinReason: st.WinReason(),
 		Exited: st.Exited(), DeckLeft: st.DeckLeft(), AirOBAUsed: st.AirOBAUsed(), Options: st.Options().Map(),
-		Seed: g.Seed, Steps: len(g.History)}
+		Steps: len(g.History)}
+	if st.Over() {
+		seed := g.Seed
+		v.Seed = &seed
+	}
 	if st.Phase() == rules.PhaseRound || st.Phase() == rules.PhaseFaceChoice {
 		card := ""
 		if c := st.RoundCard(); c != rules.NoCard {
@@ -72,5 +78,14 @@ func View(g *rules.Game) StateView {
 	return v
 }
 
-// ViewJSON writes View(g) as indented JSON.
-func ViewJSON(g *rules.Game) ([]byte, error) { return json.MarshalIndent(View(g), "", "  ") }
+// ViewJSON writes View(g) as indented JSON; ended tells that the game is
+// finished though its position is not over (a resignation), so its seed
+// is shown.
+func ViewJSON(g *rules.Game, ended bool) ([]byte, error) {
+	v := View(g)
+	if ended && v.Seed == nil {
+		seed := g.Seed
+		v.Seed = &seed
+	}
+	return json.MarshalIndent(v, "", "  ")
+}

@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/mortain/mortain/bot/command"
 	"github.com/mortain/mortain/render"
@@ -141,7 +140,7 @@ func (m *Main) runLocal(ctx context.Context, args []string) int {
 	case lp.interactive:
 		lp.outDir = filepath.Join(m.dataDir(), "maps")
 	}
-	var renderFn command.RenderFunc
+	var renderFn, compactFn command.RenderFunc
 	var replayFn command.ReplayFunc
 	r, rerr := render.New()
 	if rerr == nil {
@@ -157,6 +156,9 @@ func (m *Main) runLocal(ctx context.Context, args []string) int {
 		} else {
 			renderFn = func(s *rules.State, evs []rules.Event) ([]byte, error) {
 				return r.Map(s, evs, render.Options{})
+			}
+			compactFn = func(s *rules.State, evs []rules.Event) ([]byte, error) {
+				return r.Map(s, evs, render.Options{Width: render.PreviewWidth})
 			}
 		}
 		lp.nextImage = nextImageNumber(lp.outDir)
@@ -178,21 +180,23 @@ func (m *Main) runLocal(ctx context.Context, args []string) int {
 	for _, name := range db.Removed() {
 		fmt.Fprintf(lp.narr, "Removed %s, left by a backup, restore or check that was stopped.\n", name)
 	}
-	seedFn := func() uint64 { return uint64(time.Now().UnixNano()) }
+	// Seeds come from the cryptographic generator (command.Config's
+	// default), unless --seed gives one for a replay or a test.
+	var seedFn func() uint64
 	if set["seed"] {
 		seedFn = func() uint64 { return *seed }
 	}
 	aiFn := func(level string, seed uint64) (ai.Player, error) { return ai.NewWithBudget(level, seed, budget) }
-	lp.svc = command.New(command.Config{Store: db, AI: aiFn, Render: renderFn, Replay: replayFn, Seed: seedFn, Scenario: scenario, Debug: *debug})
+	lp.svc = command.New(command.Config{Store: db, AI: aiFn, Render: renderFn, RenderCompact: compactFn, Replay: replayFn, Seed: seedFn, SeedGiven: set["seed"], Scenario: scenario, Debug: *debug})
 
 	code := lp.run(ctx, *dbPath)
 	if *jsonOut {
-		g, _, err := lp.svc.Game(lp.key)
+		g, finished, err := lp.svc.Game(lp.key)
 		if err != nil {
 			fmt.Fprintln(m.Stderr, "mortain: no game to print:", err)
 			return 1
 		}
-		b, err := command.ViewJSON(g)
+		b, err := command.ViewJSON(g, finished)
 		if err != nil {
 			fmt.Fprintln(m.Stderr, "mortain:", err)
 			return 1

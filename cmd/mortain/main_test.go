@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mortain/mortain/bot/command"
 )
@@ -266,8 +268,8 @@ func TestLocalResume(t *testing.T) {
 		t.Errorf("the game was not resumed:\n%s", stderr)
 	}
 	v := state(t, stdout)
-	if v.Phase != "round" || v.Turn != 1 || v.Seed != 9 {
-		t.Errorf("after resuming and finishing the set-up: phase %s turn %d seed %d", v.Phase, v.Turn, v.Seed)
+	if v.Phase != "round" || v.Turn != 1 || v.Seed != nil {
+		t.Errorf("after resuming and finishing the set-up: phase %s turn %d seed %v (a running game's seed is never shown)", v.Phase, v.Turn, v.Seed)
 	}
 	if u := unit(t, v, "120"); u.Hex != "1501" {
 		t.Errorf("120 on %s, want 1501 (the preset after the re-placement)", u.Hex)
@@ -436,5 +438,61 @@ func TestLocalRefusesDiscordMembers(t *testing.T) {
 	}
 	if strings.Count(stderr, "refused: ") != 2 {
 		t.Errorf("the hotseat game did not go on:\n%s", stderr)
+	}
+}
+
+// Local play deals from the cryptographic generator: a game's seed, shown
+// once it ended, is nowhere near the clock; a running game's --json holds
+// no seed; a game started with --seed says its seed is not secret.
+func TestLocalSeedsAreSecretUnlessGiven(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "s.db")
+	stdout, stderr, code := run(t, "new mode:hotseat\n", "local", "--strict", "--script", "-", "--json", "--db", db)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	if v := state(t, stdout); v.Seed != nil || !strings.Contains(stderr, "secret seed") {
+		t.Errorf("a running game: seed %v in --json; announced %q", v.Seed, stderr)
+	}
+	stdout, stderr, code = run(t, "resign confirm:yes\n", "local", "--strict", "--script", "-", "--json", "--db", db)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	v := state(t, stdout)
+	if v.Seed == nil {
+		t.Fatalf("the ended game's seed is not shown:\n%s", stdout)
+	}
+	now := uint64(time.Now().UnixNano())
+	if d := max(*v.Seed, now) - min(*v.Seed, now); d < uint64(24*time.Hour) {
+		t.Errorf("the seed %d is within %v of the clock: it comes from the time", *v.Seed, time.Duration(d))
+	}
+	out, _, _ := run(t, "new mode:hotseat\n", "local", "--seed", "7", "--script", "-", "--db", filepath.Join(t.TempDir(), "g.db"))
+	if !strings.Contains(out, "not secret") {
+		t.Errorf("a game started with --seed does not say its seed is not secret:\n%s", out)
+	}
+}
+
+// map size:small writes the compact map in local play; map, the full one.
+func TestLocalMapSmallIsTheCompactMap(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "maps")
+	if _, stderr, code := run(t, "new mode:hotseat\nmap size:small\nmap\n", "local", "--strict", "--script", "-", "--out", out, "--db", filepath.Join(dir, "m.db")); code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	widths := map[string]int{}
+	entries, _ := os.ReadDir(out)
+	for _, e := range entries {
+		f, err := os.Open(filepath.Join(out, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := png.DecodeConfig(f)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		widths[e.Name()] = cfg.Width
+	}
+	if widths["0002-map.png"] != 550 || widths["0003-map.png"] != 1200 {
+		t.Errorf("map widths %v: want 0002 (map size:small) 550 and 0003 (map) 1200", widths)
 	}
 }
