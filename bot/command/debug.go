@@ -56,7 +56,7 @@ func (s *Service) debug(_ context.Context, req Request) (Response, error) {
 		}
 		text = "debug deck " + o["cards"]
 	default:
-		return Response{}, refuse("debug: unknown edit %q — %s", edit, debugDefinition.Help)
+		return Response{}, refuse("debug: unknown edit %q — %s", echo(edit), debugDefinition.Help)
 	}
 	out, err := s.commit(req.Key, func(*store.Record) error { return nil }, func(g *rules.Game) ([]rules.Event, string, error) {
 		if err := g.Debug(text); err != nil {

@@ -34,7 +34,7 @@ func Parse(text string) (name string, opts map[string]string, err error) {
 	name = strings.ToLower(toks[0])
 	def, ok := Find(name)
 	if !ok || strings.Contains(name, ":") {
-		return "", nil, fmt.Errorf("unknown command %q: type help for the list", toks[0])
+		return "", nil, fmt.Errorf("unknown command %q: type help for the list", echo(toks[0]))
 	}
 	opts = map[string]string{}
 	for _, t := range toks[1:] {
@@ -42,7 +42,7 @@ func Parse(text string) (name string, opts map[string]string, err error) {
 		if isOpt && k != "" && !strings.HasPrefix(t, "<") {
 			k = strings.ToLower(k)
 			if _, ok := def.Option(k); !ok {
-				return "", nil, fmt.Errorf("%s has no option %q%s", name, k, optionList(def))
+				return "", nil, fmt.Errorf("%s has no option %q%s", name, echo(k), optionList(def))
 			}
 			if _, dup := opts[k]; dup {
 				return "", nil, fmt.Errorf("option %s: is given twice", k)
@@ -62,10 +62,14 @@ func Parse(text string) (name string, opts map[string]string, err error) {
 				}
 			}
 		}
-		return "", nil, fmt.Errorf("%s: unexpected %q: write options as name:value%s", name, t, optionList(def))
+		return "", nil, fmt.Errorf("%s: unexpected %q: write options as name:value%s", name, echo(t), optionList(def))
 	}
 	return name, opts, nil
 }
+
+// echo is what a refusal repeats of a person's input: at most its first
+// 80 characters.
+func echo(s string) string { return clipText(s, 80) }
 
 func optionList(d Definition) string {
 	if len(d.Options) == 0 {

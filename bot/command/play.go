@@ -341,6 +341,9 @@ func parseHex(v, opt string) (rules.Hex, error) {
 	}
 	h, err := rules.ParseHex(strings.TrimSpace(v))
 	if err != nil {
+		if len(v) > 80 {
+			return rules.NoHex, refuse("%s:%q is not a hex: want four digits CCRR (e.g. 1501).", opt, echo(v))
+		}
 		return rules.NoHex, refuse("%s", capitalize(err.Error())+".")
 	}
 	return h, nil

@@ -33,7 +33,7 @@ func RuleText(n string) string {
 	}
 	m := ruleRE.FindStringSubmatch(n)
 	if m == nil {
-		return fmt.Sprintf("%q is not a rule number: ask for one such as R6.8, or a section such as R6.", n)
+		return fmt.Sprintf("%q is not a rule number: ask for one such as R6.8, or a section such as R6.", echo(n))
 	}
 	var start string
 	var section bool
@@ -79,7 +79,7 @@ func HelpText(name string, debug bool) string {
 	if name != "" {
 		d, ok := Find(strings.TrimPrefix(strings.ToLower(name), "/"))
 		if !ok || (d.Name == "debug" && !debug) {
-			return fmt.Sprintf("There is no command %q: help lists them.", name)
+			return fmt.Sprintf("There is no command %q: help lists them.", echo(name))
 		}
 		var b strings.Builder
 		fmt.Fprintf(&b, "**%s** — %s\n%s\n", d.Name, d.Description, d.Help)

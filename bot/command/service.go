@@ -139,7 +139,7 @@ func (s *Service) Handle(ctx context.Context, req Request) Response {
 		if ok {
 			return refused("debug commands are only available in local play started with --debug")
 		}
-		return refused("unknown command %q: type help for the list", req.Command)
+		return refused("unknown command %q: type help for the list", echo(req.Command))
 	}
 	if def.Name == "new" {
 		modeShorthand(req.Options)
@@ -226,7 +226,7 @@ func (s *Service) dispatch(ctx context.Context, name string, req Request) (Respo
 	case "resume":
 		return s.resume(req)
 	}
-	return Response{}, refuse("unknown command %q: type help for the list", name)
+	return Response{}, refuse("unknown command %q: type help for the list", echo(name))
 }
 
 // DamagedText is the answer to a command that reached a damaged page of

@@ -496,3 +496,14 @@ func TestLocalMapSmallIsTheCompactMap(t *testing.T) {
 		t.Errorf("map widths %v: want 0002 (map size:small) 550 and 0003 (map) 1200", widths)
 	}
 }
+
+// A refusal repeats at most the first 80 characters of what was typed.
+func TestAVeryLongLineIsNotEchoedWhole(t *testing.T) {
+	long := strings.Repeat("x", 10_000)
+	for _, line := range []string{long, "move unit:117 to:" + long, "pass " + long, "help " + long} {
+		_, stderr, _ := run(t, "new mode:hotseat\n"+line+"\n", "local", "--script", "-", "--db", filepath.Join(t.TempDir(), "l.db"))
+		if len(stderr) > 2000 {
+			t.Errorf("%d bytes of refusal for a line of %d: %.120s…", len(stderr), len(line), stderr)
+		}
+	}
+}
