@@ -19,9 +19,9 @@ type StateView struct {
 	Options    map[string]string `json:"options"`
 	// Seed is shown once the game is over: while it runs, it would tell
 	// every card to come.
-	Seed       *uint64           `json:"seed,omitempty"`
-	Steps      int               `json:"steps"`
-	Units      []UnitView        `json:"units"`
+	Seed  *uint64    `json:"seed,omitempty"`
+	Steps int        `json:"steps"`
+	Units []UnitView `json:"units"`
 }
 
 // RoundView is the current round.
