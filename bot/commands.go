@@ -108,6 +108,9 @@ func subcommandOption(d command.Definition) *discordgo.ApplicationCommandOption 
 		Description: clip(d.Description, 100),
 	}
 	for _, o := range d.Options {
+		if o.Local {
+			continue // the terminal's alone
+		}
 		opt := &discordgo.ApplicationCommandOption{
 			Name:         o.Name,
 			Description:  clip(o.Description, 100),

@@ -42,6 +42,9 @@ type Option struct {
 	Autocomplete bool
 	// Hint is added to the refusal of a value outside Choices.
 	Hint string
+	// Local marks an option of the terminal only (a file to write), not
+	// registered in Discord.
+	Local bool
 }
 
 // Definition is a subcommand of /mortain.
@@ -248,8 +251,10 @@ func buildDefinitions() []Definition {
 		{Name: "replay", Description: "Post the animated replay of this channel's game", Group: GroupHistory,
 			Help: "Posts an animation of the game so far, or of the last finished game in this channel.", Example: "replay"},
 		{Name: "export", Description: "Post this channel's game as a JSON record anyone can replay and check", Group: GroupHistory,
+			Options: []Option{{Name: "out", Description: "the file to write (terminal only; default mortain-game-N.json here)", Local: true}},
 			Help: "Posts the game (or the last finished one) as a self-contained JSON file: scenario, options, players, every action and every card drawn. " +
-				"Once the game is over it also holds the seed and the salt, so that `mortain verify FILE` can check every card against the commitment posted at the start.",
+				"Once the game is over it also holds the seed and the salt, so that `mortain verify FILE` can check every card against the commitment posted at the start. " +
+				"In the terminal it writes mortain-game-N.json (N the game's id) in the current folder, or the file out: names, and prints the path.",
 			Example: "export"},
 		{Name: "games", Description: "List this channel's game and yours (in the terminal: your saved games)",
 			Help: "Lists this channel's game and the games you play in on this server: channel, players, and where each stands; the other games are only counted, since they may be in channels you cannot see. " +

@@ -140,11 +140,33 @@ func (s *Service) newGame(req Request) (Response, error) {
 	if req.Key.Guild == localGuild {
 		resp.Switch = rec.Key
 	}
+	if me.AI == "" && other.AI != "" && s.firstGame(req) {
+		hard := "the US"
+		if side == rules.German {
+			hard = "the US, which the AI now plays"
+		}
+		resp.Private = fmt.Sprintf("Your first game: the harder side for a beginner is %s (few units to hold with); level:easy is a gentler AI, and help ends with how to play a first game.", hard)
+	}
 	s.queue(rec, &resp) // the post is queued in the same commit as the game
 	if err := s.cfg.Store.Create(rec); err != nil {
 		return Response{}, err
 	}
 	return resp, nil
+}
+
+// firstGame reports whether the caller has finished no game yet on this
+// server (in the terminal: none at all).
+func (s *Service) firstGame(req Request) bool {
+	ps, err := s.cfg.Store.Stats(req.Key.Guild)
+	if err != nil {
+		return false
+	}
+	for _, p := range ps {
+		if p.UserID == req.Caller.UserID {
+			return false
+		}
+	}
+	return true
 }
 
 // seatsOf gives the seats new makes for the caller (me) and their
@@ -295,7 +317,11 @@ func (s *Service) resign(req Request) (Response, error) {
 		}
 		r.Settings[SettingResigned] = side.String()
 		rec = cloneRecord(r)
-		text := fmt.Sprintf("%s resigns for the %s side.\n%s", seatName(rec.Seats[side]), side.Title(), summary(rec.Game, rec.Seats, rec.Settings))
+		who := seatName(rec.Seats[side]) + " resigns"
+		if who == "you resigns" { // the terminal's player
+			who = "You resign"
+		}
+		text := fmt.Sprintf("%s for the %s side.\n%s", who, side.Title(), summary(rec.Game, rec.Seats, rec.Settings))
 		resp = Response{Posts: []Post{{Text: text, Mention: mentionOf(rec, side.Enemy()), Live: true}}, Over: true}
 		s.queue(r, &resp)
 		return nil

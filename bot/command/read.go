@@ -212,6 +212,9 @@ func (s *Service) stats(req Request) (Response, error) {
 		return Response{}, err
 	}
 	if len(ps) == 0 {
+		if s.cfg.Local {
+			return Response{Private: "No finished game yet."}, nil
+		}
 		return Response{Private: "No finished games on this server yet."}, nil
 	}
 	var b strings.Builder

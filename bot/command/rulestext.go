@@ -105,15 +105,64 @@ func HelpText(name string, debug bool) string {
 		fmt.Fprintf(&b, "Example: %s", d.Example)
 		return b.String()
 	}
+	return helpList(debug, false)
+}
+
+// localOnlyHidden are the commands local play does without: seats and
+// moderation belong to a server, the leaderboard to its members.
+var localOnlyHidden = map[string]bool{"join": true, "seat": true, "abort": true, "stats": true}
+
+// localDescriptions are the commands' descriptions as the terminal words
+// them.
+var localDescriptions = map[string]string{
+	"new":    "Start a new game (mode:ai, hotseat or ai-vs-ai); your other games are kept",
+	"games":  "List your saved games: id, players, where each stands",
+	"map":    "Draw the map of the game into the maps folder (size:small: the compact one)",
+	"replay": "Draw the animated replay of the game into the maps folder",
+	"export": "Write the game as a JSON record anyone can replay and check (mortain-game-N.json)",
+}
+
+// helpList lists the commands, as the terminal (local) or Discord shows
+// them, then how to play a first game.
+func helpList(debug, local bool) string {
 	var b strings.Builder
 	b.WriteString("Commands (help command:NAME explains one):\n")
 	for _, d := range definitions {
-		fmt.Fprintf(&b, "  %-8s %s\n", d.Name, d.Description)
+		desc := d.Description
+		if local {
+			if localOnlyHidden[d.Name] {
+				continue
+			}
+			if l := localDescriptions[d.Name]; l != "" {
+				desc = l
+			}
+		}
+		fmt.Fprintf(&b, "  %-8s %s\n", d.Name, desc)
+	}
+	if local {
+		fmt.Fprintf(&b, "  %-8s %s\n", resumeDefinition.Name, resumeDefinition.Description)
+		fmt.Fprintf(&b, "  %-8s %s\n", "quit", "Leave (your games are kept and resume when mortain starts again)")
 	}
 	if debug {
 		fmt.Fprintf(&b, "  %-8s %s\n", "debug", debugDefinition.Description)
 	}
 	b.WriteString("A rule: help command:R6.8 (typed, also rules R6.8).\n")
-	b.WriteString("Write options as name:value, e.g. move unit:DR-1 to:1803; unit ids and hexes are case-insensitive.")
+	b.WriteString("Write options as name:value, e.g. move unit:DR-1 to:1803; unit ids and hexes are case-insensitive.\n\n")
+	b.WriteString(firstGame)
 	return b.String()
 }
+
+// LocalHelpText is HelpText as the terminal shows it.
+func LocalHelpText(name string, debug bool) string {
+	if strings.TrimSpace(name) == "" {
+		return helpList(debug, true)
+	}
+	return HelpText(name, debug)
+}
+
+// firstGame is the short guide help ends with.
+const firstGame = `How to play your first game:
+- Take the German side against the AI at level easy: new mode:ai side:german level:easy. The German attacks, which is the easier side to learn; the US must hold with few units, and the hard AI punishes a loose set-up at once.
+- What wins: the German wins at once with five units exited off the west edge (R8.1), no US unit left (R8.2), or no US unit on the map while a German unit stands in column 11 at the end of a German round (R8.3); otherwise the US wins when turn 6 ends (R8.4).
+- The US set-up: setup preset:historical is a sound start; keep units on the hills (Hill 314) and in Mortain, where attacks on them get worse (R6.8).
+- The odds: an attack's strength less its modifiers is N; the card drawn hits if its value is N or less (R6.8), so N 5 hits about half the time. moves lists every legal command with N and the chance to hit.`

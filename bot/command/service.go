@@ -76,6 +76,9 @@ type Config struct {
 	// Limits bound the games and replays one member, channel or server
 	// may start (zero: none).
 	Limits Limits
+	// Local marks the terminal's front end: its texts speak of your games,
+	// not of channels and servers.
+	Local bool
 }
 
 // Service handles the commands of every front end.
@@ -153,6 +156,9 @@ func (s *Service) Handle(ctx context.Context, req Request) Response {
 	resp, err := s.dispatch(ctx, def.Name, req)
 	if errors.Is(err, store.ErrNotFound) && (def.Acts || def.Name == "resign" || def.Name == "join" || def.Name == "seat") {
 		if v, lerr := s.load(req.Key); lerr == nil && v.finished {
+			if s.cfg.Local {
+				return refused("This game is over (%s). Start another with new, or go back to a saved one with resume id:N (games lists them).", resultLine(v))
+			}
 			return refused("The game in this channel is over (%s). Start another with new.", resultLine(v))
 		}
 	}
@@ -209,8 +215,8 @@ func (s *Service) dispatch(ctx context.Context, name string, req Request) (Respo
 		return Response{Private: RuleText(o["n"])}, nil
 	case "help":
 		text := HelpText(o["command"], s.cfg.Debug)
-		if o["command"] == "" && req.Key.Guild == localGuild {
-			text = strings.Replace(text, "\nA rule:", fmt.Sprintf("\n  %-8s %s\nA rule:", resumeDefinition.Name, resumeDefinition.Description), 1)
+		if req.Key.Guild == localGuild {
+			text = LocalHelpText(o["command"], s.cfg.Debug)
 		}
 		return Response{Private: text}, nil
 	case "stats":
@@ -253,6 +259,9 @@ func (s *Service) fail(err error) Response {
 		s.cfg.Logger.Error("command failed", "err", err, "stack", string(pe.Stack))
 		return refused("Something went wrong on our side and nothing was changed; please try again.")
 	case errors.Is(err, store.ErrNotFound):
+		if s.cfg.Local {
+			return refused("There is no game yet: start one with new (new mode:ai against the AI, new mode:hotseat to play both sides).")
+		}
 		return refused("There is no game in this channel: start one with new.")
 	case errors.Is(err, store.ErrSetAside):
 		s.cfg.Logger.Warn("a damaged game was set aside", "err", err)

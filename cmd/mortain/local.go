@@ -43,6 +43,8 @@ type localPlay struct {
 	// hadGame is set once the database holds a game (running or
 	// finished); before that, a game command starts one against the AI.
 	hadGame bool
+	// exportTo is where the running export command writes its record.
+	exportTo string
 }
 
 const localUsage = `mortain local — play in the terminal
@@ -187,7 +189,7 @@ func (m *Main) runLocal(ctx context.Context, args []string) int {
 		seedFn = func() uint64 { return *seed }
 	}
 	aiFn := func(level string, seed uint64) (ai.Player, error) { return ai.NewWithBudget(level, seed, budget) }
-	lp.svc = command.New(command.Config{Store: db, AI: aiFn, Render: renderFn, RenderCompact: compactFn, Replay: replayFn, Seed: seedFn, SeedGiven: set["seed"], Scenario: scenario, Debug: *debug})
+	lp.svc = command.New(command.Config{Store: db, AI: aiFn, Render: renderFn, RenderCompact: compactFn, Replay: replayFn, Seed: seedFn, SeedGiven: set["seed"], Scenario: scenario, Debug: *debug, Local: true})
 
 	code := lp.run(ctx, *dbPath)
 	if *jsonOut {
@@ -247,7 +249,7 @@ func (lp *localPlay) run(ctx context.Context, dbPath string) int {
 	} else if lp.interactive && saved > 0 {
 		fmt.Fprintf(lp.narr, "Your last game is over; you have %d saved (games lists them, resume id:N goes back to one). Type new to start another, or help.\n", saved)
 	} else if lp.interactive {
-		fmt.Fprintf(lp.narr, "Type new to start (new mode:hotseat to play both sides), or help. Any game command starts a game against the AI (%s) with you as the US.\n", command.StrongestLevel())
+		fmt.Fprintf(lp.narr, "Type new to start a game against the AI (%s; you play the US, new side:german for the other side, level:easy for a gentler AI), new mode:hotseat to play both sides, or help. Any game command starts a game against the AI with you as the US.\n", command.StrongestLevel())
 	}
 	if lp.interactive && lp.m.Stdin == os.Stdin {
 		// A person at the terminal: line editing, history, Tab completion.
@@ -312,6 +314,17 @@ func (lp *localPlay) command(ctx context.Context, line string) int {
 	if discordMember(name, opts) {
 		return lp.refused("opponent: and seat name Discord members, and in local play you hold every seat yourself: use mode:hotseat, mode:ai or mode:ai-vs-ai")
 	}
+	if name == "new" {
+		// In the terminal nobody else can take a seat: a game names its
+		// mode, against the AI unless told otherwise.
+		mode := strings.ToLower(strings.TrimSpace(opts["mode"] + opts["opponent"]))
+		switch mode {
+		case "":
+			opts["mode"] = command.ModeAI
+		case command.ModeOpen:
+			return lp.refused("mode:open waits for another member to join, and in local play you hold every seat yourself: use mode:ai, mode:hotseat or mode:ai-vs-ai")
+		}
+	}
 	if !lp.hadGame && name != "new" && name != "help" && name != "rules" && name != "stats" && name != "games" && name != "resume" {
 		fmt.Fprintf(lp.narr, "Starting a game against the AI (%s); you play the US.\n", command.StrongestLevel())
 		resp := lp.svc.Handle(ctx, command.Request{Key: lp.key, Caller: localCaller, Command: "new", Options: map[string]string{"mode": command.ModeAI}})
@@ -319,6 +332,15 @@ func (lp *localPlay) command(ctx context.Context, line string) int {
 		if code := lp.respond(ctx, resp); code != 0 {
 			return code
 		}
+	}
+	lp.exportTo = ""
+	if name == "export" {
+		lp.exportTo = opts["out"]
+		if lp.exportTo == "" {
+			id, _ := command.LocalID(lp.key)
+			lp.exportTo = fmt.Sprintf("mortain-game-%d.json", id)
+		}
+		delete(opts, "out")
 	}
 	resp := lp.svc.Handle(ctx, command.Request{Key: lp.key, Caller: localCaller, Command: name, Options: opts})
 	lp.hadGame = lp.hadGame || (name == "new" && !resp.Refused)
@@ -425,6 +447,15 @@ func (lp *localPlay) show(resp command.Response) {
 			text += "\n▶ your move"
 		}
 		fmt.Fprintln(lp.narr, text)
+		if p.Image != nil && strings.HasSuffix(p.ImageName, ".json") && lp.exportTo != "" {
+			// export: a record for the person, where they are (or out:).
+			if err := os.WriteFile(lp.exportTo, p.Image, 0o644); err != nil {
+				fmt.Fprintln(lp.m.Stderr, "mortain: writing the record:", err)
+			} else {
+				fmt.Fprintf(lp.narr, "  written to %s\n", lp.exportTo)
+			}
+			continue
+		}
 		if p.Image != nil {
 			dir := lp.outDir
 			if dir == "" {

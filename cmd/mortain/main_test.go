@@ -507,3 +507,39 @@ func TestAVeryLongLineIsNotEchoedWhole(t *testing.T) {
 		}
 	}
 }
+
+// In the terminal export writes mortain-game-N.json in the current folder
+// (or out:) and says where; help lists the terminal's commands, quit
+// among them and no server command; a bare new is a game against the AI.
+func TestLocalExportHelpAndNewSpeakForTheTerminal(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	stdout, stderr, code := run(t, "new\nexport\nexport out:other.json\nhelp\nresign confirm:yes\nstatus\npass\n", "local", "--script", "-", "--db", filepath.Join(dir, "l.db"))
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	for _, f := range []string{"mortain-game-1.json", "other.json"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil || !strings.Contains(stdout, "written to "+f) {
+			t.Errorf("export did not write %s here and say so: %v", f, err)
+		}
+	}
+	if !strings.Contains(stdout, "German: the AI") {
+		t.Errorf("a bare new is not a game against the AI:\n%s", stdout)
+	}
+	help := stdout[strings.Index(stdout, "Commands (help"):]
+	for _, want := range []string{"  quit ", "  resume ", "How to play your first game"} {
+		if !strings.Contains(help, want) {
+			t.Errorf("local help lacks %q", want)
+		}
+	}
+	for _, not := range []string{"  join ", "  seat ", "  abort ", "  stats ", "this channel"} {
+		if strings.Contains(help[:strings.Index(help, "How to play")], not) {
+			t.Errorf("local help lists %q", not)
+		}
+	}
+	for _, not := range []string{"you resigns", "in this channel", "on this server"} {
+		if strings.Contains(stdout+stderr, not) {
+			t.Errorf("the terminal says %q:\n%s\n%s", not, stdout, stderr)
+		}
+	}
+}

@@ -233,6 +233,9 @@ func TestLocalReplayAndHelp(t *testing.T) {
 	if code != 0 || !strings.Contains(stdout, "step 1 of") || !strings.Contains(stdout, "Result:") {
 		t.Fatalf("replay: exit %d\n%s%s", code, stdout[:min(2000, len(stdout))], stderr)
 	}
+	if strings.Contains(stdout, "**") {
+		t.Errorf("the terminal's replay prints chat markup:\n%s", stdout[:min(2000, len(stdout))])
+	}
 	files, _ := os.ReadDir(maps)
 	if len(files) < 10 {
 		t.Errorf("%d maps written", len(files))

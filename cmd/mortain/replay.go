@@ -67,7 +67,7 @@ func (m *Main) replayRecord(path, outDir string, in lineSource, step bool) int {
 		fmt.Fprintf(m.Stdout, "— step %d of %d: %s\n", i+1, len(r.Actions), text)
 		for _, e := range evs {
 			if line := command.Narrate(sc, e); line != "" {
-				fmt.Fprintf(m.Stdout, "  %s\n", line)
+				fmt.Fprintf(m.Stdout, "  %s\n", plain(line))
 			}
 		}
 		if draw != nil {
