@@ -120,3 +120,14 @@ func TestMovesListsNoChanceShotsApartAndAirOdds(t *testing.T) {
 		t.Errorf("the Air attack has no odds:\n%s", r)
 	}
 }
+
+// status of a finished game shows its result and final position, not the
+// round it ended in.
+func TestStatusOfAFinishedGameShowsTheResultOnly(t *testing.T) {
+	s, _ := debugGame(t)
+	mustDo(t, s, ann, "resign confirm:yes")
+	r := mustDo(t, s, eve, "status").Private
+	if !strings.HasPrefix(r, "**Game over**") || !strings.Contains(r, "Final position") || strings.Contains(r, " round") || strings.Contains(r, "Deck:") {
+		t.Errorf("status after the game: %q", r)
+	}
+}

@@ -30,6 +30,9 @@ func statusText(v *view) string {
 	st := &g.State
 	sc := st.Scenario()
 	var b strings.Builder
+	if st.Over() || v.finished {
+		return finishedStatus(v)
+	}
 	switch st.Phase() {
 	case rules.PhaseSetup:
 		b.WriteString("**US set-up** (R2.1)")
@@ -79,6 +82,22 @@ func statusText(v *view) string {
 	default:
 		fmt.Fprintf(&b, "Waiting for %s: %s.", seatName(v.seats[st.ToAct()]), whatWaits(st))
 	}
+	return b.String()
+}
+
+// finishedStatus words a finished game: its result and its final
+// position, with nothing of the round it ended in.
+func finishedStatus(v *view) string {
+	st := &v.game.State
+	var b strings.Builder
+	when := fmt.Sprintf("after turn %d of %d", st.Turn(), rules.Turns)
+	if st.Turn() == 0 {
+		when = "during the US set-up"
+	}
+	fmt.Fprintf(&b, "**Game over** %s: %s.\n", when, resultLine(v))
+	fmt.Fprintf(&b, "Final position: German exits %d of %d; on the map:\n%s\n", st.Exited(), rules.ExitsToWin, board(st))
+	fmt.Fprintf(&b, "Rules: %s\n", st.Options())
+	fmt.Fprintf(&b, "Seats: %s", seatsLine(v.seats))
 	return b.String()
 }
 

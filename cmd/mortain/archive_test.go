@@ -116,7 +116,7 @@ func TestAResignedSetupHasOneResult(t *testing.T) {
 		t.Fatalf("local: exit %d\n%s", code, stderr)
 	}
 	stdout, stderr, code := run(t, "", "local", "--script", writeScript(t, "status", "games"), "--db", db)
-	if code != 0 || strings.Contains(stdout, "aborted") || !strings.Contains(stdout, "Result: the US side resigned; German wins.") ||
+	if code != 0 || strings.Contains(stdout, "aborted") || !strings.Contains(stdout, "the US side resigned; German won.") ||
 		!strings.Contains(stdout, "German won: the US side resigned") {
 		t.Errorf("exit %d\n%s%s", code, stdout, stderr)
 	}

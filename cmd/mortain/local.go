@@ -443,7 +443,7 @@ func (lp *localPlay) refusedShown() int {
 func (lp *localPlay) show(resp command.Response) {
 	for _, p := range resp.Posts {
 		text := plain(p.Text)
-		if p.Mention == localCaller.UserID {
+		if p.Mention == localCaller.UserID && !resp.Over {
 			text += "\n▶ your move"
 		}
 		fmt.Fprintln(lp.narr, text)
