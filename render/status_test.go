@@ -2,6 +2,7 @@ package render
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/mortain/mortain/rules"
@@ -80,7 +81,18 @@ func statusPositions(t testing.TB) map[string]*rules.Game {
 func TestStatusPanelNothingOverlaps(t *testing.T) {
 	for name, g := range statusPositions(t) {
 		for _, w := range []int{0, 550} {
-			checkScene(t, name, &g.State, g.LastEvents(), w)
+			items := checkScene(t, name, &g.State, g.LastEvents(), w)
+			if g.State.Phase() != rules.PhaseFaceChoice || w != 0 {
+				continue
+			}
+			// R6.8: the attack's box asks for redraw or miss, not a card.
+			said := false
+			for _, it := range items {
+				said = said || it.kind == kResult && strings.Contains(it.text, "redraw or miss")
+			}
+			if !said {
+				t.Errorf("%s: the attack box does not ask for redraw or miss", name)
+			}
 		}
 	}
 	g := busyGame(t)

@@ -514,7 +514,7 @@ func TestAVeryLongLineIsNotEchoedWhole(t *testing.T) {
 func TestLocalExportHelpAndNewSpeakForTheTerminal(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir(dir)
-	stdout, stderr, code := run(t, "new\nexport\nexport out:other.json\nhelp\nresign confirm:yes\nstatus\npass\n", "local", "--script", "-", "--db", filepath.Join(dir, "l.db"))
+	stdout, stderr, code := run(t, "new\nexport\nexport out:other.json\nhelp\nresign confirm:yes\nstatus\npass\nnew mode:open\n", "local", "--script", "-", "--db", filepath.Join(dir, "l.db"))
 	if code != 0 {
 		t.Fatalf("exit %d\n%s", code, stderr)
 	}
@@ -525,6 +525,9 @@ func TestLocalExportHelpAndNewSpeakForTheTerminal(t *testing.T) {
 	}
 	if !strings.Contains(stdout, "German: the AI") {
 		t.Errorf("a bare new is not a game against the AI:\n%s", stdout)
+	}
+	if !strings.Contains(stderr, "refused: mode:open waits for another member") {
+		t.Errorf("a game waiting for a seat nobody can take was not refused:\n%s", stderr)
 	}
 	help := stdout[strings.Index(stdout, "Commands (help"):]
 	for _, want := range []string{"  quit ", "  resume ", "How to play your first game"} {
