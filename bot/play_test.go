@@ -209,7 +209,7 @@ func playScriptedGame(t *testing.T, e *env) {
 		t.Errorf("old button: %q", r.Text())
 	}
 
-	r = e.slash(bob, "resign", opt("confirm", "yes"))
+	e.slash(bob, "resign", opt("confirm", "yes"))
 	final := e.last(channel)
 	if !strings.Contains(final.Content, "Game over") || !strings.Contains(final.Content, "US side wins") || !strings.Contains(final.Content, "alice") {
 		t.Errorf("final post %q", final.Content)

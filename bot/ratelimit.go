@@ -173,7 +173,7 @@ func (t *rateTransport) hold(ctx context.Context, limited bool) error {
 
 // errHeld is a request that could not wait out a global 429 within its
 // context's deadline.
-var errHeld = errors.New("Discord's rate limit holds every request for longer than this one can wait")
+var errHeld = errors.New("the rate limit of Discord holds every request for longer than this one can wait")
 
 // fits reports whether ctx's deadline leaves room for a wait.
 func fits(ctx context.Context, wait time.Duration) bool {

@@ -137,7 +137,6 @@ func (p *hardPlayer) halving(ctx context.Context, smp *sampler, cands []rules.Ac
 
 // worker is one search thread's scratch space.
 type worker struct {
-	perm  []rules.Card
 	st    rules.State
 	legal []rules.Action
 	v     view

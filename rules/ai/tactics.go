@@ -56,7 +56,7 @@ func ParseTactics(text string) ([]TacticsPosition, error) {
 			continue
 		}
 		if cur == nil {
-			return nil, fmt.Errorf("line %d: %q before the first name:", n, line)
+			return nil, fmt.Errorf("line %d: %q comes before the first name: line", n, line)
 		}
 		switch key {
 		case "note":
@@ -89,9 +89,9 @@ func ParseTactics(text string) ([]TacticsPosition, error) {
 		case seen[p.Name]:
 			return nil, fmt.Errorf("line %d: position %q twice", p.Line, p.Name)
 		case len(p.Accept) == 0 && len(p.Forbid) == 0:
-			return nil, fmt.Errorf("line %d: position %q has neither accept: nor forbid:", p.Line, p.Name)
+			return nil, fmt.Errorf("line %d: position %q has neither an accept: nor a forbid: line", p.Line, p.Name)
 		case p.Why == "":
-			return nil, fmt.Errorf("line %d: position %q has no why:", p.Line, p.Name)
+			return nil, fmt.Errorf("line %d: position %q has no why: line", p.Line, p.Name)
 		case len(p.Script) == 0 || !strings.HasPrefix(p.Script[0], "new"):
 			return nil, fmt.Errorf("line %d: position %q: the script must begin with new", p.Line, p.Name)
 		}
@@ -244,7 +244,7 @@ func commandSteps(name string, o map[string]string) ([]string, error) {
 	need := func(keys ...string) error {
 		for _, k := range keys {
 			if opt(k) == "" {
-				return fmt.Errorf("%s needs %s:", name, k)
+				return fmt.Errorf("%s needs the option %s:VALUE", name, k)
 			}
 		}
 		return nil

@@ -53,14 +53,6 @@ type view struct {
 	bl blunderCtx
 }
 
-// newView looks at s for the side to act. exact says whether to count the
-// undrawn cards (a real decision) or to assume a full deck (fast playouts).
-func newView(s *rules.State, exact bool) *view {
-	v := &view{}
-	v.reset(s, exact)
-	return v
-}
-
 // reset recomputes the view for s, reusing v's memory.
 func (v *view) reset(s *rules.State, exact bool) {
 	sc := s.Scenario()
