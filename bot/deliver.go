@@ -271,7 +271,10 @@ func (d *deliverer) run(key store.Key, c *courier) {
 			}
 			d.metrics.post("refused")
 			if r.kind == refusedOther {
-				d.setAside(key, n, r)
+				if err := d.setAside(key, n, r); err != nil {
+					d.stop(key, c, nil) // the next posts wait: tried again in a moment
+					return
+				}
 				d.mu.Lock()
 				c.again = true // the line about it is queued after the rest
 				c.done = n.Seq
@@ -315,21 +318,23 @@ func (d *deliverer) run(key store.Key, c *courier) {
 // setAside takes a notice Discord refused for a reason no setting fixes
 // out of the queue, keeping it in the store, and queues one plain line
 // that says what could not be posted and why (unless the notice was such
-// a line itself).
-func (d *deliverer) setAside(key store.Key, n store.Notice, r *refusal) {
+// a line itself). An error means the notice could not be set aside: it is
+// still first in the queue.
+func (d *deliverer) setAside(key store.Key, n store.Notice, r *refusal) error {
 	d.log.Error("Discord refused a post for good; it is set aside and the next one goes on", "channel", key.Channel, "notice", n.Seq, "status", r.status, "code", r.code, "err", r.reason)
 	if err := d.box.Undeliverable(key, n.Seq, r.reason); err != nil {
-		d.log.Error("setting aside a refused post", "channel", key.Channel, "err", err)
-		return
+		d.log.Error("setting aside a refused post; the channel's next posts wait", "channel", key.Channel, "err", err)
+		return err
 	}
 	d.metrics.post("set_aside")
 	if n.Report {
-		return
+		return nil
 	}
 	line := "A post could not be shown here: " + r.reason + ". It is kept by the bot (see /mortain status); the game goes on."
 	if err := d.box.Enqueue(key, store.Notice{Text: line, Report: true}); err != nil {
 		d.log.Error("queueing the line about a post set aside", "channel", key.Channel, "err", err)
 	}
+	return nil
 }
 
 // tellRecovered tells the channel, once, that its posts held back by a
