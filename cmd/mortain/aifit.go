@@ -34,7 +34,7 @@ Tools:
   tactics-show   each tactics position with the heuristic's scores and the levels' play
 
 They print figures rather than check them. Their defaults repeat the figures
-of docs/ai.md exactly (budget and wait measure the clock, so theirs vary);
+of docs/journal/ exactly (budget and wait measure the clock, so theirs vary);
 at the defaults most take minutes, some an hour or more. Ctrl-C stops a tool.
 `
 
@@ -129,7 +129,7 @@ With --tune it prints the search's start and kept candidates (robustGerman
 is its last line, rounded to four decimals). Then, for hardGerman and
 robustGerman, the German win rates of an easy player with the weights on
 each set-up, and of the hard German with them on the historical and the
-first searched set-up: the tables of docs/ai.md, "A weakness: the US set-up".
+first searched set-up: the tables of docs/journal/2026-11-21-us-setup-weakness.md.
 `,
 		flags: func(fs *flag.FlagSet) func(context.Context, io.Writer) error {
 			o := ai.DefaultTuneRobust()

@@ -15,16 +15,16 @@ const (
 	halvingEps = 0.05 // chance a playout move is a random sensible one
 	signZ      = 0.5  // evidence needed to overrule the heuristic (sign test z)
 	// germanPlayouts caps the German's playouts a decision under a time
-	// budget. Its strength did not grow past 100 playouts (docs/ai.md,
-	// "The German's playouts capped"), and the cap makes it answer in tens
+	// budget. Its strength did not grow past 100 playouts (docs/journal/
+	// 2026-11-25-german-playouts-capped.md), and the cap makes it answer in tens
 	// of milliseconds and play the same under any time budget as at 100
 	// iterations, however loaded the machine (unless the time runs out
 	// first).
 	germanPlayouts = 100
 	// usHuntPlayouts caps, in the same way, the hard US's playouts a
 	// decision against a hunting German (style.go): 100, 400 and 1,600
-	// played alike at the default budget (docs/ai.md, "The hard US reads
-	// the German's style").
+	// played alike at the default budget (docs/journal/
+	// 2026-11-25-us-reads-style.md).
 	usHuntPlayouts = 400
 )
 

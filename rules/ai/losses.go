@@ -12,7 +12,7 @@ import (
 	"github.com/mortain/mortain/rules"
 )
 
-// The tool behind "The German hunts" in docs/ai.md: mortain ai-fit
+// The tool behind docs/journal/2026-11-23-german-hunts.md: mortain ai-fit
 // losses. It counts how the German's games end, and how many of its
 // losses come after too few German units are left for the exits to win
 // (R8.1).
@@ -25,7 +25,7 @@ type LossesOptions struct {
 	Seed uint64
 }
 
-// DefaultLosses returns the settings of the figures of docs/ai.md.
+// DefaultLosses returns the settings of the journal's figures.
 func DefaultLosses() LossesOptions {
 	return LossesOptions{Games: 200, Seed: 11}
 }

@@ -11,7 +11,7 @@ import (
 	"github.com/mortain/mortain/rules"
 )
 
-// The tools behind the AI-speed figures of docs/ai.md ("Speed") and
+// The tools behind the AI-speed figures of docs/ai.md (docs/journal/2026-11-23-speed.md) and
 // docs/benchmarks.md: mortain ai-fit budget and wait.
 
 // openPositions returns n positions where side is to act and the hard
@@ -56,7 +56,7 @@ type BudgetOptions struct {
 	Rate float64
 }
 
-// DefaultBudget returns the settings of the figures of docs/ai.md.
+// DefaultBudget returns the settings of the journal's figures.
 func DefaultBudget() BudgetOptions {
 	return BudgetOptions{Sides: []rules.Side{rules.US, rules.German}, Positions: 40}
 }
@@ -155,7 +155,7 @@ type WaitOptions struct {
 	Budget Budget
 }
 
-// DefaultWait returns the settings of the figures of docs/ai.md.
+// DefaultWait returns the settings of the journal's figures.
 func DefaultWait() WaitOptions {
 	return WaitOptions{Games: 4}
 }

@@ -236,8 +236,8 @@ func SetupSuite() ([]SuiteSetup, error) {
 
 // aiSetupNames are the suite's set-ups the easy and hard US choose from:
 // the six where the hunting hard German at 100 iterations won the fewest
-// of 100 games against the easy US, 52-60 (docs/ai.md, "The German
-// hunts"). Those chosen against the Germans before it were search-2,
+// of 100 games against the easy US, 52-60 (docs/journal/
+// 2026-11-23-german-hunts.md). Those chosen against the Germans before it were search-2,
 // search-10, search-12, search-3, searched-3 and search-8, then
 // searched-4, search-12, searched-3, search-11, random-4 and random-14,
 // then search-8, searched-4, search-6, search-12, search-9 and search-3.

@@ -17,7 +17,7 @@ import (
 
 // searchedSetups are the set-ups SearchUSSetups found: the first against
 // the easy German, the other three against an easy player with the hard
-// German's weights. docs/ai.md gives their figures.
+// German's weights. docs/journal/2026-11-21-us-setup-weakness.md gives their figures.
 var searchedSetups = []map[string]string{
 	{"117": "1401", "119": "1804", "120": "1202", "823": "1405", "TD": "1503"},
 	{"117": "1303", "119": "1704", "120": "1302", "823": "1303", "TD": "1805"},
@@ -132,14 +132,14 @@ type PlaySetupOptions struct {
 	HardGames int
 }
 
-// DefaultPlaySetup returns the settings of the figures of docs/ai.md.
+// DefaultPlaySetup returns the settings of the journal's figures.
 func DefaultPlaySetup() PlaySetupOptions {
 	return PlaySetupOptions{Games: 2000, HardGames: 100}
 }
 
 // PlayFoundSetup plays the easy US from the first searched set-up against
 // both German levels, beside the historical one: the figures of
-// docs/ai.md, "A weakness: the US set-up". It writes two lines a set-up.
+// docs/journal/2026-11-21-us-setup-weakness.md. It writes two lines a set-up.
 func PlayFoundSetup(ctx context.Context, out io.Writer, o PlaySetupOptions) error {
 	if o.Games < 1 || o.HardGames < 1 {
 		return errors.New("every count of games must be at least 1")

@@ -12,8 +12,7 @@ import (
 // level's heuristic (hardGerman, hunt) does. The hard US meets each with a
 // different search (hardPlayer.Choose): its tree search, whose playouts
 // model the easy German, stops the walk west, and sequential halving with
-// the hunter in the playouts meets the hunt (docs/ai.md, "The hard US
-// reads the German's style"). Which German it faces it judges as a player
+// the hunter in the playouts meets the hunt (docs/journal/2026-11-25-us-reads-style.md). Which German it faces it judges as a player
 // would, from the moves the German has made: each move that the hunter's
 // heuristic ranks among its best and the easy German's does not counts for
 // a hunt, and the other way round for a walk. Until the German has shown

@@ -148,7 +148,7 @@ type TuneRobustOptions struct {
 }
 
 // DefaultTuneRobust returns the settings of the check that gives the
-// table of docs/ai.md ("A weakness: the US set-up"), and of the search
+// table of docs/journal/2026-11-21-us-setup-weakness.md, and of the search
 // that found robustGerman when Tune is set.
 func DefaultTuneRobust() TuneRobustOptions {
 	return TuneRobustOptions{Candidates: 150, Seed: 57, Games: 1000, FloorGames: 1500, CheckGames: 4000, HardGames: 200}
