@@ -257,14 +257,7 @@ func (s *State) drawForCombat(log *[]Event) {
 			s.phase = PhaseFaceChoice
 			s.round.combatCard = c
 			e := newEvent(EvFaceCard)
-			e.Side, e.Card, e.Target = s.round.side, c, s.round.attackTarget
-			e.To = s.units[s.round.attackTarget].Hex
-			switch s.round.strikeKind {
-			case strikeAir:
-				e.Source, e.To = SourceAir, s.round.strikeHex
-			case strikeOBA:
-				e.Source, e.To = SourceOBA, s.round.strikeHex
-			}
+			e.Side, e.Card = s.round.side, c
 			s.emit(log, e)
 			return
 		}

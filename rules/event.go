@@ -18,7 +18,7 @@ const (
 	EvExit                          // Unit exited off the west edge From (R5.5)
 	EvFire                          // Unit joined the attack on Target (R6.6)
 	EvAttack                        // an attack resolved: see the combat fields
-	EvFaceCard                      // a face card drawn in combat awaits redraw or miss: Card, the attack's Source, Target and To
+	EvFaceCard                      // a face card drawn in combat awaits redraw or miss
 	EvAirCover                      // Air cover on To covering the units in Firers (R7.5)
 	EvPass                          // Side passed (R4.5)
 	EvRoundEnd                      // the round ended; Text says why

@@ -109,12 +109,6 @@ func Narrate(sc *rules.Scenario, e rules.Event) string {
 	case rules.EvAttack:
 		return attackLine(sc, e)
 	case rules.EvFaceCard:
-		switch e.Source {
-		case rules.SourceAir:
-			return fmt.Sprintf("Air attack on %s: combat card %s is a face card: redraw or miss (R6.8)", hexName(sc, e.To), e.Card)
-		case rules.SourceOBA:
-			return fmt.Sprintf("OBA on %s: combat card %s is a face card: redraw or miss (R6.8)", hexName(sc, e.To), e.Card)
-		}
 		return fmt.Sprintf("combat card %s is a face card: redraw or miss (R6.8)", e.Card)
 	case rules.EvAirCover:
 		var ids []string

@@ -94,6 +94,16 @@ func (s *Service) report(out *outcome) Response {
 	st := &rec.Game.State
 	sc := st.Scenario()
 	lines := narrateAll(sc, out.events)
+	if strike := strikeOf(rec.Game); strike != "" && len(out.events) > 0 {
+		// An Air or OBA strike whose card is a face card: say the strike
+		// before its card (R6.8, R7.4).
+		for i, l := range lines {
+			if strings.HasPrefix(l, "combat card ") {
+				lines[i] = strike + ": " + l
+				break
+			}
+		}
+	}
 	if out.note != "" {
 		lines = append([]string{out.note}, lines...)
 	}
@@ -135,6 +145,28 @@ func (s *Service) report(out *outcome) Response {
 		resp.Posts[0].Mention = mentionOf(rec, next)
 	}
 	return resp
+}
+
+// strikeOf words the Air attack or OBA that the game's last step made
+// ("Air attack on 1602 (Hill 314)"), or "" when the last step was no
+// strike.
+func strikeOf(g *rules.Game) string {
+	if len(g.History) == 0 {
+		return ""
+	}
+	f := strings.Fields(g.History[len(g.History)-1])
+	if len(f) < 2 || f[0] != "air-attack" && f[0] != "oba" {
+		return ""
+	}
+	h, err := rules.ParseHex(f[1])
+	if err != nil {
+		return ""
+	}
+	what := "Air attack"
+	if f[0] == "oba" {
+		what = "OBA"
+	}
+	return what + " on " + hexName(g.State.Scenario(), h)
 }
 
 // finish archives a game that ended and words the result.

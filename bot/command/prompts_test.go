@@ -131,3 +131,16 @@ func TestStatusOfAFinishedGameShowsTheResultOnly(t *testing.T) {
 		t.Errorf("status after the game: %q", r)
 	}
 }
+
+// An Air strike whose card is a face card is told before its card (R6.8,
+// R7.4): the narration follows the order of events.
+func TestR7_4AStrikeIsToldBeforeItsFaceCard(t *testing.T) {
+	s, _ := debugGame(t)
+	mustDo(t, s, ann, "debug place unit:DR-1 hex:1602")
+	mustDo(t, s, ann, "debug round side:us card:3H")
+	mustDo(t, s, ann, `debug deck cards:"KC 5C"`)
+	r := mustDo(t, s, ann, "air mode:attack hex:1602")
+	if !strings.Contains(r.Posts[0].Text, "Air attack on 1602: combat card KC is a face card") {
+		t.Errorf("the post: %q", r.Posts[0].Text)
+	}
+}
