@@ -99,7 +99,11 @@ func (t *rateTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 			t.log.Warn("rate limited by Discord", "wait", wait, "global", global, "path", req.URL.Path)
 		}
 		if attempt+1 >= maxRateRetries || req.Body != nil && req.GetBody == nil || !fits(ctx, wait) {
-			return resp, nil // the caller sees the 429
+			// The caller sees the 429; this transport holds the routes a
+			// global one concerns, so discordgo's own global lock, which
+			// would hold the interactions' acknowledgements too, is not set.
+			resp.Header.Del("X-RateLimit-Global")
+			return resp, nil
 		}
 		if req.GetBody != nil {
 			b, err := req.GetBody()
