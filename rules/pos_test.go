@@ -5,169 +5,19 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"sync"
 	"testing"
 )
 
-// pos builds a position from a compact notation, as FEN does for chess, so
-// that a rule test reads as the situation it tests. Fields are separated by
-// spaces, in any order:
-//
-//	opt:los=lenient,attack=ends-round  options (opt: values of the spec)
-//	turn:3                             the turn (default 1)
-//	round:german/3  round:us/QH        the round: side and points, or side and card
-//	deck:5H,KS,JK                      the next cards drawn, in order
-//	deck:5H,KS/last                    ... and they are the last cards of the deck
-//	had:us|german|both|none            sides that had a round this turn (default both)
-//	us:120@1501,823@1501,TD@1402*      US units on the map (* = flipped)
-//	ger:DR-1@1603,102@1603             German units on the map
-//	res:CCA,CCB                        units in reserve (also every unit not listed)
-//	elim:117,119*                      eliminated units
-//	exit:DF,D                          exited German units
-//	cov:DR-1                           units under Air cover (R7.5)
-//	air:used                           the US used Air or OBA this turn (R7.1)
-//
-// The position is reached from a real game (historical set-up, turn 1) by
-// the engine's debug edits, so it obeys the engine's invariants. The game
-// is played with testScenario, so that the combat arithmetic of the rule
-// tests does not move with balance changes to the built-in factors.
+// pos builds a position from its notation (ParsePosition), so that a rule
+// test reads as the situation it tests. The game is played with
+// testScenario, so that the combat arithmetic of the rule tests does not
+// move with balance changes to the built-in factors.
 func pos(t testing.TB, spec string) State {
 	t.Helper()
-	sc := testScenario(t)
-	fields := map[string]string{}
-	for _, f := range strings.Fields(spec) {
-		k, v, ok := strings.Cut(f, ":")
-		if !ok {
-			t.Fatalf("pos %q: field %q has no key", spec, f)
-		}
-		if _, dup := fields[k]; dup {
-			t.Fatalf("pos %q: %s given twice", spec, k)
-		}
-		fields[k] = v
-	}
-	var opts Options
-	if v, ok := fields["opt"]; ok {
-		for _, kv := range strings.Split(v, ",") {
-			name, val, _ := strings.Cut(kv, "=")
-			if err := opts.Set(name, val); err != nil {
-				t.Fatalf("pos: %v", err)
-			}
-		}
-	}
-	s := NewState(sc, opts, 1)
-	must(t, s.Apply(Historical(), nil))
-	must(t, s.Apply(SetupDone(), nil))
-	for u := range sc.Units {
-		must(t, s.DebugPlace(UnitID(u), NoHex))
-	}
-	unitList := func(key string) []string {
-		if v := fields[key]; v != "" {
-			return strings.Split(v, ",")
-		}
-		return nil
-	}
-	split := func(item string) (UnitID, string, bool) {
-		flipped := strings.HasSuffix(item, "*")
-		item = strings.TrimSuffix(item, "*")
-		id, where, _ := strings.Cut(item, "@")
-		return uid(t, id), where, flipped
-	}
-	for _, key := range []string{"us", "ger"} {
-		side := US
-		if key == "ger" {
-			side = German
-		}
-		for _, item := range unitList(key) {
-			u, where, flipped := split(item)
-			if sc.Units[u].Side != side {
-				t.Fatalf("pos: %s is not a %s unit", sc.Units[u].ID, side.Title())
-			}
-			h, err := ParseHex(where)
-			must(t, err)
-			must(t, s.DebugPlace(u, h))
-			s.units[u].Flipped = flipped
-		}
-	}
-	for _, item := range unitList("res") {
-		u, _, flipped := split(item)
-		s.units[u].Flipped = flipped
-	}
-	for key, st := range map[string]Status{"elim": Eliminated, "exit": Exited} {
-		for _, item := range unitList(key) {
-			u, _, flipped := split(item)
-			s.setUnit(u, UnitState{Status: st, Hex: NoHex, Flipped: flipped})
-		}
-	}
-	turn := 1
-	if v, ok := fields["turn"]; ok {
-		n, err := strconv.Atoi(v)
-		must(t, err)
-		turn = n
-	}
-	must(t, s.DebugTurn(turn))
-	side, what, _ := strings.Cut(fields["round"], "/")
-	if side == "" {
-		side, what = "us", "5"
-	}
-	sd, err := ParseSide(side)
-	must(t, err)
-	if n, err := strconv.Atoi(what); err == nil {
-		must(t, s.DebugRound(sd, n, NoCard))
-	} else {
-		c, err := ParseCard(what)
-		must(t, err)
-		must(t, s.DebugRound(sd, 0, c))
-	}
-	if v, ok := fields["deck"]; ok {
-		list, last := strings.CutSuffix(v, "/last")
-		var cards []Card
-		for _, cs := range strings.Split(list, ",") {
-			c, err := ParseCard(cs)
-			must(t, err)
-			cards = append(cards, c)
-		}
-		must(t, s.DebugDeck(cards))
-		if last {
-			// Move the undrawn cards not listed to the drawn part, so the
-			// listed cards are the last ones.
-			rest := append([]Card(nil), s.deck[int(s.drawn)+len(cards):]...)
-			drawn := append([]Card(nil), s.deck[:s.drawn]...)
-			n := copy(s.deck[:], drawn)
-			n += copy(s.deck[n:], rest)
-			copy(s.deck[n:], cards)
-			s.drawn = uint8(DeckSize - len(cards))
-		}
-	}
-	s.hadRound = [3]bool{false, true, true}
-	switch fields["had"] {
-	case "", "both":
-	case "us":
-		s.hadRound[German] = false
-	case "german":
-		s.hadRound[US] = false
-	case "none":
-		s.hadRound = [3]bool{}
-	default:
-		t.Fatalf("pos: had:%s: want us, german, both or none", fields["had"])
-	}
-	for _, item := range unitList("cov") {
-		u, _, _ := split(item)
-		s.covered |= 1 << u
-	}
-	if v, ok := fields["air"]; ok {
-		if v != "used" {
-			t.Fatalf("pos: air:%s: want air:used", v)
-		}
-		s.airOBAUsed = true
-	}
-	for k := range fields {
-		switch k {
-		case "opt", "turn", "round", "deck", "had", "us", "ger", "res", "elim", "exit", "cov", "air":
-		default:
-			t.Fatalf("pos: unknown field %q", k)
-		}
+	s, err := ParsePosition(testScenario(t), spec)
+	if err != nil {
+		t.Fatalf("pos %q: %v", spec, err)
 	}
 	checkInvariants(t, &s)
 	return s

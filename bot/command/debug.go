@@ -23,6 +23,14 @@ func (s *Service) debug(_ context.Context, req Request) (Response, error) {
 	}
 	var text string
 	switch edit := strings.ToLower(o["edit"]); edit {
+	case "position":
+		// The position in the notation of rules.ParsePosition, the next
+		// cards included: for a bug report or a test.
+		v, err := s.load(req.Key)
+		if err != nil {
+			return Response{}, err
+		}
+		return Response{Private: v.game.State.Position()}, nil
 	case "place":
 		if err := need("unit", "hex"); err != nil {
 			return Response{}, err

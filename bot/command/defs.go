@@ -314,7 +314,7 @@ func (d Definition) Option(name string) (Option, bool) {
 var debugDefinition = Definition{
 	Name: "debug", Description: "Debug edits (local play with --debug only)", Positional: "edit", Acts: true,
 	Options: []Option{
-		{Name: "edit", Description: "place, flip, turn, round or deck", Required: true},
+		{Name: "edit", Description: "place, flip, turn, round, deck, or position (print it)", Required: true},
 		{Name: "unit", Description: "the unit"},
 		{Name: "hex", Description: "the hex, reserve or eliminated"},
 		{Name: "n", Description: "the turn"},
@@ -324,6 +324,6 @@ var debugDefinition = Definition{
 		{Name: "cards", Description: "the next cards, in order"},
 	},
 	Help: "debug place unit:ID hex:CCRR|reserve|eliminated; debug flip unit:ID; debug turn n:N; debug round side:us|german points:N (or card:QS); " +
-		"debug deck cards:\"KS 5H JK\" (the next cards, in order). Only in local play started with --debug; recorded in the history.",
+		"debug deck cards:\"KS 5H JK\" (the next cards, in order); debug position prints the position in the notation of docs/engine.md (the next cards included), for a bug report or a test. Only in local play started with --debug; the edits are recorded in the history.",
 	Example: "debug deck cards:\"5H KS\"",
 }
