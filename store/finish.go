@@ -9,6 +9,7 @@ import (
 
 	"github.com/mortain/mortain/rules"
 	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
 )
 
 // ReasonAborted is the Reason of a game archived before it was over.
@@ -80,7 +81,7 @@ func (db *DB) finish(key Key, name string, e *entry, abandoned bool, notices []N
 			return err
 		}
 		if abandoned {
-			if err := tx.Bucket(bucketOutbox).DeleteBucket([]byte(name)); err != nil && !errors.Is(err, bolt.ErrBucketNotFound) {
+			if err := tx.Bucket(bucketOutbox).DeleteBucket([]byte(name)); err != nil && !errors.Is(err, berrors.ErrBucketNotFound) {
 				return err
 			}
 		} else if err := addResult(tx, f); err != nil {

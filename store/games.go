@@ -7,6 +7,7 @@ import (
 	"time"
 
 	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
 )
 
 // games holds one entry per channel in use: its lock and its decoded
@@ -145,7 +146,7 @@ func (db *DB) Create(rec *Record) error {
 	steps := newSteps(nil, c.Game.History, now)
 	err = db.commit(func(tx *bolt.Tx) error {
 		b, err := tx.Bucket(bucketRunning).CreateBucket([]byte(name))
-		if errors.Is(err, bolt.ErrBucketExists) {
+		if errors.Is(err, berrors.ErrBucketExists) {
 			return ErrExists
 		}
 		if err != nil {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
 )
 
 // minFileSize is below the size of any bbolt file (four pages).
@@ -116,7 +117,7 @@ func openBolt(path string, timeout time.Duration, readOnly bool) (bdb *bolt.DB, 
 	switch {
 	case err == nil:
 		return bdb, nil
-	case errors.Is(err, bolt.ErrTimeout):
+	case errors.Is(err, berrors.ErrTimeout):
 		return nil, fmt.Errorf("database %s: %w (gave up after %s); stop the other program or choose another file", path, ErrInUse, timeout)
 	case errors.Is(err, fs.ErrPermission):
 		return nil, permissionError(path, err)

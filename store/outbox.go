@@ -10,6 +10,7 @@ import (
 	"time"
 
 	bolt "go.etcd.io/bbolt"
+	berrors "go.etcd.io/bbolt/errors"
 )
 
 // Notice is a message a channel must see: the position after a step, the
@@ -424,7 +425,7 @@ func (db *DB) DropNotices(key Key) error {
 	defer db.leave()
 	return db.commit(func(tx *bolt.Tx) error {
 		err := tx.Bucket(bucketOutbox).DeleteBucket([]byte(key.String()))
-		if errors.Is(err, bolt.ErrBucketNotFound) {
+		if errors.Is(err, berrors.ErrBucketNotFound) {
 			return nil
 		}
 		return err
