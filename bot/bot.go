@@ -124,9 +124,18 @@ func (b *Bot) stopFor(err error) {
 // token, a gateway close Discord says not to reconnect after).
 func (b *Bot) Fatal() <-chan error { return b.fatal }
 
-// resume restarts the AI of a channel whose posts go through again after
-// a refusal, when it is the AI's turn.
+// resume restarts the clock and the AI of a channel whose posts go through
+// again after a refusal: the player to act gets their whole time from now,
+// and the AI plays if it is its turn.
 func (b *Bot) resume(key store.Key) {
+	if !b.enter() {
+		return
+	}
+	defer b.wg.Done()
+	b.locked(key, func() command.Response {
+		b.cmds.RestartClock(key)
+		return command.Response{}
+	})
 	rec, err := b.games.Get(key)
 	if err != nil || rec.Settings[settingPaused] != "" {
 		return

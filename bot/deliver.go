@@ -349,7 +349,7 @@ func (d *deliverer) tellRecovered(key store.Key, n store.Notice) {
 		d.log.Error("queueing the line about posts held back", "channel", key.Channel, "err", err)
 	}
 	if d.recovered != nil {
-		d.recovered(key)
+		go d.recovered(key) // it takes the channel's lock: not on the courier
 	}
 }
 

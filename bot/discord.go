@@ -60,6 +60,9 @@ type Commands interface {
 	// Undelivered words the channel's posts Discord refused for good, or
 	// "".
 	Undelivered(key store.Key) string
+	// RestartClock starts the time of the person to act afresh (the
+	// channel could not see the game meanwhile).
+	RestartClock(key store.Key)
 }
 
 var _ Commands = (*command.Service)(nil)

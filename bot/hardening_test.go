@@ -548,3 +548,37 @@ func TestShardsIdentifyMaxConcurrencyAtATime(t *testing.T) {
 		}
 	}
 }
+
+// A round time limit counts from when the channel could see the game
+// again: the hours its posts were refused do not pass the round.
+func TestHeldPostsRestartTheRoundClock(t *testing.T) {
+	e := newEnv(t)
+	e.start()
+	e.slash(alice, "new", userOpt("opponent", bob), opt("round-limit", "3h"))
+	e.press(alice, e.last(channel), button(t, e.last(channel), "setup-historical"))
+	e.fake.Fail(1_000_000, fakediscord.Forbidden, fakediscord.IsChannelPost)
+	e.slash(alice, "setup", opt("done", true))
+	steps := len(e.game(channel).Game.History)
+	e.clock.Advance(4 * time.Hour)
+	e.bot.Load().Tick()
+	if got := len(e.game(channel).Game.History); got != steps {
+		t.Fatalf("the round was passed while the channel saw nothing (%d steps, was %d)", got, steps)
+	}
+	e.fake.ClearFaults()
+	e.slash(spectator, "map") // a command: the held posts go out
+	if !e.fake.WaitFor(10*time.Second, func() bool {
+		for _, m := range e.fake.Messages(channel) {
+			if strings.Contains(m.Content, "could not post here") {
+				return true
+			}
+		}
+		return false
+	}) {
+		t.Fatal("the held posts did not go out")
+	}
+	e.quiet(channel)
+	e.bot.Load().Tick()
+	if got := len(e.game(channel).Game.History); got != steps {
+		t.Errorf("the round time limit ran out the moment the held posts went out (%d steps, was %d)", got, steps)
+	}
+}

@@ -2,6 +2,7 @@ package command
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"time"
@@ -9,6 +10,24 @@ import (
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
 )
+
+// RestartClock starts the time the person to act has had afresh, from now:
+// the channel could not see the game (the bot's posts were refused), so
+// the time they waited does not count against the round time limit or the
+// reminder.
+func (s *Service) RestartClock(key store.Key) {
+	now := s.cfg.Now().UTC().Format(time.RFC3339)
+	err := s.cfg.Store.Update(key, func(rec *store.Record) error {
+		if rec.Settings == nil {
+			rec.Settings = map[string]string{}
+		}
+		rec.Settings[SettingActed] = now
+		return nil
+	})
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		s.cfg.Logger.Error("restarting a game's clock", "key", key, "err", err)
+	}
+}
 
 // Tick applies the game's time settings (both off by default): once the
 // person to act has waited past round-limit, their round is passed for

@@ -78,6 +78,14 @@ func (s *Server) Fail(n int, f Fault, match func(Request) bool) {
 	s.mu.Unlock()
 }
 
+// ClearFaults removes every fault rule Fail set: requests are handled
+// normally again.
+func (s *Server) ClearFaults() {
+	s.mu.Lock()
+	s.faults = nil
+	s.mu.Unlock()
+}
+
 func (s *Server) faultFor(req Request) (Fault, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
