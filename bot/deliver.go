@@ -278,7 +278,7 @@ func (d *deliverer) run(key store.Key, c *courier) {
 				d.mu.Lock()
 				c.again = true // the line about it is queued after the rest
 				c.done = n.Seq
-				c.settle(n.Seq, nil)
+				c.settle(n.Seq, r) // the callers hear a post was set aside
 				d.mu.Unlock()
 				continue
 			}
@@ -342,7 +342,7 @@ func (d *deliverer) setAside(key store.Key, n store.Notice, r *refusal) error {
 func (d *deliverer) tellRecovered(key store.Key, n store.Notice) {
 	since := ""
 	if !n.FailedAt.IsZero() {
-		since = " since " + n.FailedAt.UTC().Format(time.RFC822)
+		since = " since " + n.FailedAt.UTC().Format("2006-01-02 15:04 UTC")
 	}
 	line := "The bot could not post here" + since + " (a missing permission); the posts held back are shown above, in order, and the game goes on."
 	if err := d.box.Enqueue(key, store.Notice{Text: line, Report: true}); err != nil {
@@ -484,7 +484,7 @@ func (d *deliverer) deliver(key store.Key, n store.Notice, buttons bool) (strip 
 }
 
 // pictureLeftOut is the line a post gets when its picture could not go.
-const pictureLeftOut = "(The picture is larger than this server's upload limit and was left out; /mortain map shows the compact map.)"
+const pictureLeftOut = "(The picture is larger than this server's upload limit and was left out; /mortain map size:small posts the compact map.)"
 
 // nonceOf names part i of notice n: "m<seq>.<part>.<tag>", seq in base
 // 36 and tag the notice's random tag (at most 25 characters in all).

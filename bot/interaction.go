@@ -414,6 +414,9 @@ func privateText(button bool, d delivery) string {
 // Only a missing permission gets the advice to grant one.
 func refusedPosts(err error) string {
 	var r *refusal
+	if errors.As(err, &r) && r.kind == refusedOther {
+		return "Saved; one post could not be shown in the channel (" + err.Error() + ") and was set aside, with a line saying so there. The game goes on."
+	}
 	if errors.As(err, &r) && r.kind != refusedPermission {
 		return "Saved, but not shown in the channel: " + err.Error() + "."
 	}

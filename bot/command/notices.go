@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/mortain/mortain/store"
 )
@@ -62,7 +61,7 @@ func (s *Service) Undelivered(key store.Key) string {
 	}
 	first := pending[0]
 	return fmt.Sprintf("Notices undelivered since %s (%d waiting): %s.",
-		first.FailedAt.UTC().Format(time.RFC822), len(pending), strings.TrimSuffix(first.Failure, "."))
+		first.FailedAt.UTC().Format("2006-01-02 15:04 UTC"), len(pending), strings.TrimSuffix(first.Failure, "."))
 }
 
 // undeliverableStore is a store that keeps the notices Discord refused
@@ -82,7 +81,11 @@ func (s *Service) setAside(key store.Key) string {
 	if err != nil || len(aside) == 0 {
 		return ""
 	}
-	last := aside[len(aside)-1]
-	return fmt.Sprintf("Posts Discord refused for good and set aside here: %d (the last on %s: %s). The game went on without them; an operator sees them with mortain doctor.",
-		len(aside), last.FailedAt.UTC().Format(time.RFC822), strings.TrimSuffix(last.Failure, "."))
+	var b strings.Builder
+	fmt.Fprintf(&b, "Posts Discord refused for good and set aside here: %d. The game went on without them (an operator sees them with mortain doctor); the last:", len(aside))
+	for _, n := range aside[max(0, len(aside)-3):] {
+		first, _, _ := strings.Cut(n.Text, "\n")
+		fmt.Fprintf(&b, "\n- %s — %s: %s", n.FailedAt.UTC().Format("2006-01-02 15:04 UTC"), strings.TrimSuffix(n.Failure, "."), clipText(first, 200))
+	}
+	return b.String()
 }
