@@ -510,12 +510,18 @@ const maxNonce = 25
 // under a fresh one.
 func (d *deliverer) send(channel string, ms *discordgo.MessageSend, file *upload, nonce string) (*discordgo.Message, error) {
 	backoff := 500 * time.Millisecond
+	collisions := 0
 	for attempt := 1; ; attempt++ {
 		msg, got, err := createMessage(d.ctx, d.api, channel, ms, file, nonce)
 		if err == nil && msg.ChannelID == channel && got == nonce {
 			return msg, nil
 		}
 		if err == nil {
+			if collisions++; collisions > 2 {
+				// Each try under a fresh nonce that Discord answers with
+				// another message: set the post aside rather than loop.
+				return nil, &refusal{status: http.StatusOK, kind: refusedOther, reason: "Discord answered the post with another message, three times"}
+			}
 			d.log.Error("Discord answered a post with another message; posting again under a fresh nonce", "channel", channel, "nonce", nonce, "answer_channel", msg.ChannelID, "answer_nonce", got)
 			nonce = freshNonce(nonce)
 			continue

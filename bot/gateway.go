@@ -75,9 +75,12 @@ func discordgoLog(level, _ int, format string, a ...any) {
 			continue
 		}
 		msg := fmt.Sprintf(format, a...)
-		if level <= discordgo.LogError {
+		switch {
+		case level <= discordgo.LogError:
 			b.log.Error("discordgo: " + msg)
-		} else {
+		case level == discordgo.LogWarning:
+			b.log.Warn("discordgo: " + msg)
+		default:
 			b.log.Debug("discordgo: " + msg)
 		}
 	}

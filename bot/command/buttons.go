@@ -80,6 +80,26 @@ var buttonVerbs = map[string]struct {
 	"abort-confirm":    {"abort", map[string]string{"confirm": "yes"}},
 }
 
+// ButtonCommand is the command a person types for a button, as the
+// terminal offers it ("setup preset:historical" for the Historical
+// set-up button); "" for a button with no typed command (Continue).
+func ButtonCommand(customID string) string {
+	rest, ok := strings.CutPrefix(customID, buttonPrefix)
+	if !ok {
+		return ""
+	}
+	verb, _, _ := strings.Cut(rest, "/")
+	v, ok := buttonVerbs[verb]
+	if !ok {
+		return ""
+	}
+	name, opts := v.command, map[string]string{}
+	for k, val := range v.opts {
+		opts[k] = val
+	}
+	return commandText(name, opts)
+}
+
 // KnownButtonVerb reports whether verb is one of the bot's button verbs
 // (for metric labels, which must come from a bounded set).
 func KnownButtonVerb(verb string) bool {

@@ -108,6 +108,12 @@ func TestLimitsRefuseNamingTheLimit(t *testing.T) {
 	if r := in("c4", eve, "new mode:hotseat"); !r.Refused || !strings.Contains(r.Private, "limit") {
 		t.Errorf("a member's second game: %q", r.Private)
 	}
+	if r := in("c5", ann, "new mode:open"); r.Refused {
+		t.Fatal(r.Private)
+	}
+	if r := in("c5", eve, "join"); !r.Refused || !strings.Contains(r.Private, "limit") {
+		t.Errorf("a member's second game by join: %q", r.Private)
+	}
 	if r := in("c3", ann, "replay"); r.Refused {
 		t.Fatalf("replay: %q", r.Private)
 	}

@@ -255,6 +255,9 @@ func (s *Service) join(req Request) (Response, error) {
 	var side rules.Side
 	var rec *store.Record
 	var resp Response
+	if err := s.withinLimits(req, false); err != nil {
+		return Response{}, err
+	}
 	err := s.cfg.Store.Update(req.Key, func(r *store.Record) error {
 		if r.Game.State.Over() {
 			return refuse("The game is over; start another with new.")

@@ -194,19 +194,19 @@ func (s *Service) moves(req Request) (Response, error) {
 		}
 		name, opts := commandFor(sc, a)
 		line := commandText(name, opts)
-		if odds := attackOdds(st, a); odds != "" {
-			line += " — " + odds
-			if shotN, _, _ := shotOdds(st, a); shotN < 1 && a.Kind != rules.ActResolve {
-				hopeless = append(hopeless, line)
-				continue
-			}
-		}
 		u := a.Unit
 		if a.Kind == rules.ActAirAttack || a.Kind == rules.ActOBA || a.Kind == rules.ActAirCover {
 			u = rules.NoUnit
 		}
 		if only != rules.NoUnit && u != only {
 			continue
+		}
+		if odds := attackOdds(st, a); odds != "" {
+			line += " — " + odds
+			if shotN, _, _ := shotOdds(st, a); shotN < 1 && a.Kind != rules.ActResolve {
+				hopeless = append(hopeless, line)
+				continue
+			}
 		}
 		if u == rules.NoUnit {
 			general = append(general, line)

@@ -119,6 +119,9 @@ func TestMovesListsNoChanceShotsApartAndAirOdds(t *testing.T) {
 	if !strings.Contains(head, "air mode:attack hex:1504 — N 3, 30% to hit") {
 		t.Errorf("the Air attack has no odds:\n%s", r)
 	}
+	if only := mustDo(t, s, eve, "moves unit:TD").Private; strings.Contains(only, "unit:120") {
+		t.Errorf("moves unit:TD lists another unit's shot:\n%s", only)
+	}
 }
 
 // status of a finished game shows its result and final position, not the

@@ -284,7 +284,7 @@ func (lp *localPlay) run(ctx context.Context, dbPath string) int {
 			continue
 		}
 		if !lp.interactive {
-			fmt.Fprintf(lp.narr, "> %s\n", line)
+			fmt.Fprintf(lp.narr, "> %s\n", clipLine(line))
 		}
 		if line == "quit" || line == "q" {
 			return 0
@@ -479,13 +479,7 @@ func (lp *localPlay) show(resp command.Response) {
 			}
 		}
 		if len(p.Buttons) > 0 {
-			// The likeliest shots first (as moves lists them), then the
-			// buttons' steps.
-			labels := append([]string(nil), resp.Next...)
-			for _, b := range p.Buttons {
-				labels = append(labels, strings.ToLower(b.Label))
-			}
-			fmt.Fprintf(lp.narr, "  next: %s\n", strings.Join(labels, " · "))
+			fmt.Fprintf(lp.narr, "  next: %s\n", strings.Join(nextCommands(resp.Next, p.Buttons), " · "))
 		}
 	}
 	if resp.Private != "" {
@@ -495,6 +489,39 @@ func (lp *localPlay) show(resp command.Response) {
 			fmt.Fprintln(lp.narr, plain(resp.Private))
 		}
 	}
+}
+
+// nextCommands are the commands the prompt offers, as typed: the likeliest
+// shots first (as moves lists them), then the buttons' steps not already
+// offered, then moves for the rest when no shot is offered.
+func nextCommands(best []string, buttons []command.Button) []string {
+	out := append([]string(nil), best...)
+	offered := func(c string) bool {
+		for _, o := range out {
+			if o == c || strings.HasPrefix(o, c+" ") {
+				return true
+			}
+		}
+		return false
+	}
+	for _, b := range buttons {
+		if c := command.ButtonCommand(b.CustomID); c != "" && !offered(c) {
+			out = append(out, c)
+		}
+	}
+	if len(best) == 0 && offered("pass") {
+		out = append(out, "moves (every legal command)")
+	}
+	return out
+}
+
+// clipLine is what the narration repeats of a line read: at most its
+// first 80 characters.
+func clipLine(s string) string {
+	if r := []rune(s); len(r) > 80 {
+		return string(r[:80]) + "…"
+	}
+	return s
 }
 
 // plain removes the chat markup.

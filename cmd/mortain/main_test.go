@@ -501,9 +501,9 @@ func TestLocalMapSmallIsTheCompactMap(t *testing.T) {
 func TestAVeryLongLineIsNotEchoedWhole(t *testing.T) {
 	long := strings.Repeat("x", 10_000)
 	for _, line := range []string{long, "move unit:117 to:" + long, "pass " + long, "help " + long} {
-		_, stderr, _ := run(t, "new mode:hotseat\n"+line+"\n", "local", "--script", "-", "--db", filepath.Join(t.TempDir(), "l.db"))
-		if len(stderr) > 2000 {
-			t.Errorf("%d bytes of refusal for a line of %d: %.120s…", len(stderr), len(line), stderr)
+		stdout, stderr, _ := run(t, "new mode:hotseat\n"+line+"\n", "local", "--script", "-", "--db", filepath.Join(t.TempDir(), "l.db"))
+		if len(stderr) > 2000 || strings.Contains(stdout, long[:200]) {
+			t.Errorf("a line of %d echoed whole: %d bytes of refusal, %d of narration", len(line), len(stderr), len(stdout))
 		}
 	}
 }
@@ -544,5 +544,29 @@ func TestLocalExportHelpAndNewSpeakForTheTerminal(t *testing.T) {
 		if strings.Contains(stdout+stderr, not) {
 			t.Errorf("the terminal says %q:\n%s\n%s", not, stdout, stderr)
 		}
+	}
+}
+
+// next: offers commands as they are typed: the likeliest shots, then the
+// buttons' steps, never a button's label.
+func TestLocalNextOffersTypedCommands(t *testing.T) {
+	stdout, stderr, code := run(t, "new mode:hotseat\nsetup preset:historical\ndebug place unit:DR-1 hex:1601\n", "local", "--debug", "--script", "-", "--db", filepath.Join(t.TempDir(), "n.db"))
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	for _, line := range strings.Split(stdout, "\n") {
+		if !strings.HasPrefix(line, "  next: ") {
+			continue
+		}
+		for _, c := range strings.Split(strings.TrimPrefix(line, "  next: "), " · ") {
+			cmd, _, _ := strings.Cut(c, " — ")
+			cmd = strings.TrimSuffix(cmd, " (every legal command)")
+			if _, _, err := command.Parse(cmd); err != nil {
+				t.Errorf("next: offers %q, which is not a command: %v", c, err)
+			}
+		}
+	}
+	if !strings.Contains(stdout, "setup done") {
+		t.Errorf("next: never offers setup done:\n%s", stdout)
 	}
 }
