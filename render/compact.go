@@ -22,6 +22,7 @@ const (
 	roundPx  = 14
 	lastPx   = 14
 	linePx   = 11 // Air/OBA and the options in force
+	minAirPx = 9  // the smallest that line is drawn at
 	wordPx   = 11 // the lists' headings (US, reserve, lost, exited)
 	resultPx = 14
 	listRowH = 18 // a line of the lists under the map
@@ -224,6 +225,9 @@ func (p *painter) listChip(s *rules.State, u rules.UnitID, fl *listFlow) {
 // smaller if it would not fit in w, and records it.
 func (p *painter) statusLine(style fontStyle, size float64, s string, x, y, w float64, col color.RGBA) {
 	px := fitSize(p, style, s, size, w)
+	for px > 1 && p.width(p.face(style, px), s) > w {
+		px -= 0.5 // fitSize rounds to the half pixel, upwards too
+	}
 	f := p.face(style, px)
 	p.text(f, s, x, y, 0, 0.5, col)
 	p.record(item{kind: kStatus, r: p.textBox(f, s, x, y, 0, 0.5), px: px, text: s, style: style, ink: col})
@@ -250,7 +254,14 @@ func (p *painter) compactStatus(s *rules.State, ov *overlay) {
 		air += " · " + exitsText(s)
 	}
 	if nd := s.Options().NonDefault(); len(nd) > 0 {
-		air += " · " + strings.Join(nd, " ")
+		// The options in force when they fit at a readable size, else
+		// how many there are (status and the full map list them).
+		with := air + " · " + strings.Join(nd, " ")
+		if fitSize(p, regular, with, linePx*c, w-tw) >= minAirPx*c {
+			air = with
+		} else {
+			air += fmt.Sprintf(" · %d rule options", len(nd))
+		}
 	}
 	airCol := colInkSoft
 	if on {

@@ -82,6 +82,18 @@ func TestStatusPanelNothingOverlaps(t *testing.T) {
 	for name, g := range statusPositions(t) {
 		for _, w := range []int{0, 550} {
 			items := checkScene(t, name, &g.State, g.LastEvents(), w)
+			_, l := scene(t, &g.State, g.LastEvents(), w)
+			for _, it := range items {
+				if it.kind != kStatus || it.r.Y > l.Status.Y+l.Status.H {
+					continue
+				}
+				if it.r.X+it.r.W > l.Status.X+l.Status.W+0.5 {
+					t.Errorf("%s (width %d): %q runs past the status panel", name, w, it.text)
+				}
+				if w == 550 && it.px < minAirPx*l.C {
+					t.Errorf("%s (width %d): %q is drawn at %.1f px", name, w, it.text, it.px)
+				}
+			}
 			if g.State.Phase() != rules.PhaseFaceChoice || w != 0 {
 				continue
 			}
