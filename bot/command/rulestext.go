@@ -77,13 +77,34 @@ func HelpText(name string, debug bool) string {
 		return RuleText(name)
 	}
 	if name != "" {
+		return commandHelp(name, debug, false)
+	}
+	return helpList(debug, false)
+}
+
+// commandHelp explains one command, as the terminal (local) or Discord
+// words it.
+func commandHelp(name string, debug, local bool) string {
+	{
 		d, ok := Find(strings.TrimPrefix(strings.ToLower(name), "/"))
 		if !ok || (d.Name == "debug" && !debug) {
 			return fmt.Sprintf("There is no command %q: help lists them.", echo(name))
 		}
+		desc, help := d.Description, d.Help
+		if local {
+			if l := localDescriptions[d.Name]; l != "" {
+				desc = l
+			}
+			if l := localHelps[d.Name]; l != "" {
+				help = l
+			}
+		}
 		var b strings.Builder
-		fmt.Fprintf(&b, "**%s** — %s\n%s\n", d.Name, d.Description, d.Help)
+		fmt.Fprintf(&b, "**%s** — %s\n%s\n", d.Name, desc, help)
 		for _, o := range d.Options {
+			if o.Local && !local || local && localHiddenOptions[d.Name+" "+o.Name] {
+				continue
+			}
 			req := ""
 			if o.Required {
 				req = " (required)"
@@ -100,13 +121,37 @@ func HelpText(name string, debug bool) string {
 			if o.Long != "" {
 				desc = o.Long
 			}
+			if l := localOptionDescs[d.Name+" "+o.Name]; local && l != "" {
+				desc = l
+				vals = strings.Replace(vals, "|open", "", 1)
+			}
 			fmt.Fprintf(&b, "  %s:%s%s — %s\n", o.Name, vals, req, desc)
 		}
-		fmt.Fprintf(&b, "Example: %s", d.Example)
+		example := d.Example
+		if local && localExamples[d.Name] != "" {
+			example = localExamples[d.Name]
+		}
+		fmt.Fprintf(&b, "Example: %s", example)
 		return b.String()
 	}
-	return helpList(debug, false)
 }
+
+// The terminal's words for what differs there: its own descriptions and
+// explanations, the options it does without, its examples.
+var (
+	localHelps = map[string]string{
+		"new": "Starts a new game; your other games are kept (games lists them, resume id:N goes back to one). " +
+			"mode:ai (the default) plays the AI, with you as the side: you choose; mode:hotseat has you play both sides; mode:ai-vs-ai lets you watch. " +
+			"Rule options (los:lenient ...) change the rules, as in docs/rules.md.",
+		"games":  "Lists your saved games, the latest first: id, players, where each stands or its result, and when it was last played; resume id:N switches to one.",
+		"map":    "Draws the map of the game into the maps folder and prints its path; size:small draws the compact 550-pixel one made for a phone.",
+		"replay": "Draws an animation of the game so far (or of the game that ended) into the maps folder and prints its path.",
+		"export": "Writes the game as a self-contained JSON record: scenario, options, players, every action and every card drawn; once it is over also the seed and the salt, so that `mortain verify FILE` can check every card. It writes mortain-game-N.json (N the game's id) in the current folder, or the file out: names, and prints the path.",
+	}
+	localHiddenOptions = map[string]bool{"new opponent": true, "new remind": true, "new round-limit": true, "new pace": true, "new confirm": true}
+	localOptionDescs   = map[string]string{"new mode": "ai (the default here), hotseat (you play both sides) or ai-vs-ai (you watch)"}
+	localExamples      = map[string]string{"new": "new mode:ai side:german level:easy", "export": "export out:game.json"}
+)
 
 // localOnlyHidden are the commands local play does without: seats and
 // moderation belong to a server, the leaderboard to its members.
@@ -154,10 +199,13 @@ func helpList(debug, local bool) string {
 
 // LocalHelpText is HelpText as the terminal shows it.
 func LocalHelpText(name string, debug bool) string {
-	if strings.TrimSpace(name) == "" {
+	switch {
+	case strings.TrimSpace(name) == "":
 		return helpList(debug, true)
+	case ruleRE.MatchString(strings.TrimSpace(name)):
+		return RuleText(name)
 	}
-	return HelpText(name, debug)
+	return commandHelp(name, debug, true)
 }
 
 // firstGame is the short guide help ends with.

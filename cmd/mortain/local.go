@@ -312,7 +312,10 @@ func (lp *localPlay) command(ctx context.Context, line string) int {
 		return lp.refused(err.Error())
 	}
 	if discordMember(name, opts) {
-		return lp.refused("opponent: and seat name Discord members, and in local play you hold every seat yourself: use mode:hotseat, mode:ai or mode:ai-vs-ai")
+		if name == "seat" {
+			return lp.refused("seat hands a seat to another member in Discord; in local play you hold every seat yourself")
+		}
+		return lp.refused("opponent: names a Discord member, and in local play you hold every seat yourself: use mode:hotseat, mode:ai or mode:ai-vs-ai")
 	}
 	if name == "new" {
 		// In the terminal nobody else can take a seat: a game names its
@@ -323,6 +326,11 @@ func (lp *localPlay) command(ctx context.Context, line string) int {
 			opts["mode"] = command.ModeAI
 		case command.ModeOpen:
 			return lp.refused("mode:open waits for another member to join, and in local play you hold every seat yourself: use mode:ai, mode:hotseat or mode:ai-vs-ai")
+		}
+		for _, o := range []string{command.SettingRemind, command.SettingRoundLimit} {
+			if opts[o] != "" {
+				return lp.refused(o + ": is for games in Discord, where players come and go; in local play the game waits for you")
+			}
 		}
 	}
 	if !lp.hadGame && name != "new" && name != "help" && name != "rules" && name != "stats" && name != "games" && name != "resume" {

@@ -433,7 +433,7 @@ func TestLocalRefusesDiscordMembers(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d\n%s", code, stderr)
 	}
-	if n := strings.Count(stderr, "refused: opponent: and seat name Discord members, and in local play you hold every seat"); n != 2 {
+	if n := strings.Count(stderr, "Discord member") + strings.Count(stderr, "seat hands a seat to another member in Discord"); n != 2 {
 		t.Errorf("%d refusals of Discord members, want 2:\n%s", n, stderr)
 	}
 	if strings.Count(stderr, "refused: ") != 2 {
@@ -514,7 +514,7 @@ func TestAVeryLongLineIsNotEchoedWhole(t *testing.T) {
 func TestLocalExportHelpAndNewSpeakForTheTerminal(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir(dir)
-	stdout, stderr, code := run(t, "new\nexport\nexport out:other.json\nhelp\nresign confirm:yes\nstatus\npass\nnew mode:open\n", "local", "--script", "-", "--db", filepath.Join(dir, "l.db"))
+	stdout, stderr, code := run(t, "new\nexport\nexport out:other.json\nhelp\nresign confirm:yes\nstatus\npass\nnew mode:open\nhelp command:new\nhelp command:export\nhelp command:games\n", "local", "--script", "-", "--db", filepath.Join(dir, "l.db"))
 	if code != 0 {
 		t.Fatalf("exit %d\n%s", code, stderr)
 	}
@@ -540,7 +540,7 @@ func TestLocalExportHelpAndNewSpeakForTheTerminal(t *testing.T) {
 			t.Errorf("local help lists %q", not)
 		}
 	}
-	for _, not := range []string{"you resigns", "in this channel", "on this server"} {
+	for _, not := range []string{"you resigns", "this channel", "this server", "Discord's list", "open (the default"} {
 		if strings.Contains(stdout+stderr, not) {
 			t.Errorf("the terminal says %q:\n%s\n%s", not, stdout, stderr)
 		}
