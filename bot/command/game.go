@@ -96,7 +96,8 @@ func (s *Service) newGame(req Request) (Response, error) {
 	if cur, err := s.cfg.Store.Get(rec.Key); err == nil {
 		// A game runs here: only its players (or a moderator) may end it
 		// for a new one, and only once they confirm.
-		if len(sidesOf(cur, req.Caller)) == 0 && !req.Caller.CanManage {
+		starter := cur.Settings[SettingStartedBy] == req.Caller.UserID && isAIvsAI(cur)
+		if len(sidesOf(cur, req.Caller)) == 0 && !req.Caller.CanManage && !starter {
 			return Response{}, store.ErrExists
 		}
 		if !confirmed(req) {

@@ -147,3 +147,22 @@ func TestR7_4AStrikeIsToldBeforeItsFaceCard(t *testing.T) {
 		t.Errorf("the post: %q", r.Posts[0].Text)
 	}
 }
+
+// The map of a game that ended says so; the member who started an
+// AI-vs-AI game may end it for a new one.
+func TestMapOfAnEndedGameAndTheStarterOfAnAIGame(t *testing.T) {
+	s, _ := debugGame(t)
+	mustDo(t, s, ann, "resign confirm:yes")
+	if r := mustDo(t, s, eve, "map"); !strings.HasPrefix(r.Posts[0].Text, "Game over:") {
+		t.Errorf("map of a resigned game: %q", r.Posts[0].Text)
+	}
+	st := NewMemStore()
+	s = New(Config{Store: st, Seed: func() uint64 { return 5 }})
+	mustDo(t, s, ann, "new mode:ai-vs-ai pace:round")
+	if r := do(t, s, eve, "new mode:hotseat"); !strings.Contains(r.Private, "already running") {
+		t.Errorf("another member ended the AI-vs-AI game: %q", r.Private)
+	}
+	if r := do(t, s, ann, "new mode:hotseat"); !strings.Contains(r.Private, "confirm:yes") {
+		t.Errorf("its starter cannot end it for a new game: %q", r.Private)
+	}
+}

@@ -110,14 +110,19 @@ func (s *Service) mapPost(req Request) (Response, error) {
 	}
 	st := &v.game.State
 	post := Post{Text: roundHeader(st)}
+	if v.finished || st.Over() {
+		post.Text = "Game over: " + resultLine(v) + "."
+	}
 	small := s.cfg.RenderSmall
 	if small == nil {
 		small = s.cfg.RenderCompact
 	}
+	// The last step's events: its arrows and fire lines, and "Last:".
+	last := v.game.LastEvents()
 	if req.Options["size"] == "small" && small != nil {
-		post.Image, post.ImageName = s.renderWith(small, st, nil)
+		post.Image, post.ImageName = s.renderWith(small, st, last)
 	} else {
-		post.Image, post.ImageName = s.renderWith(s.cfg.Render, st, nil)
+		post.Image, post.ImageName = s.renderWith(s.cfg.Render, st, last)
 	}
 	if post.Image == nil {
 		post.Text += "\n" + board(st)

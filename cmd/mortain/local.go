@@ -347,6 +347,9 @@ func (lp *localPlay) command(ctx context.Context, line string) int {
 		if lp.exportTo == "" {
 			id, _ := command.LocalID(lp.key)
 			lp.exportTo = fmt.Sprintf("mortain-game-%d.json", id)
+			if _, err := os.Stat(lp.exportTo); err == nil {
+				return lp.refused(lp.exportTo + " exists here and was left as it is: name another file with export out:FILE")
+			}
 		}
 		delete(opts, "out")
 	}
