@@ -149,8 +149,11 @@ Local play flags:
   --out DIR       write the map PNG after every activation to DIR (default when
                   playing at a terminal: ~/.local/share/mortain/maps; with --script
                   or piped input, maps are written only when --out is given)
+  --scenario FILE play new games on a scenario file (the format of the built-in
+                  rules/scenarios/mortain.json)
   --budget B      the hard AI's thinking per decision: a time (500ms) or a
                   number of iterations (2000it) (default 500ms)
+  --replay FILE   replay a game record made by export, step by step, with maps
   --config FILE   the configuration file to look for a Discord token in
                   (default ./config.yaml if present)
 
