@@ -95,3 +95,50 @@ func TestR4_7_NoCardDrawnTwiceInATurn(t *testing.T) {
 	}
 	t.Logf("%d games, %d early Jokers shuffled back", n, reshuffles)
 }
+
+// TestR9_2_UndoWithinTheRound plays random games and checks the other side
+// of the undo floor: a step that drew no card, started no turn and ended
+// no game can be undone (R9.2: undo goes back within the round), and undo
+// gives back exactly the state before it.
+func TestR9_2_UndoWithinTheRound(t *testing.T) {
+	n := 40 / propertyScale()
+	opts := optionSets()
+	undone := 0
+	for i := 0; i < n; i++ {
+		g := NewGame(nil, opts[i%len(opts)], uint64(80000+i))
+		p := NewRandomPlayer(uint64(i) ^ 0xdead)
+		for steps := 0; !g.State.Over() && steps < 20000; steps++ {
+			a, ok := p.Choose(&g.State)
+			if !ok {
+				t.Fatalf("seed %d: no legal action", g.Seed)
+			}
+			before := g.State
+			events, err := g.Apply(a)
+			if err != nil {
+				t.Fatalf("seed %d: %s refused: %v", g.Seed, a.Format(g.State.sc), err)
+			}
+			if slices.ContainsFunc(events, func(e Event) bool {
+				return e.Kind == EvDraw || e.Kind == EvTurnStart || e.Kind == EvGameOver
+			}) {
+				continue
+			}
+			after := g.State
+			if !g.CanUndo() {
+				t.Fatalf("seed %d step %d (%s): no card was drawn, yet the step cannot be undone", g.Seed, len(g.History), a.Format(g.State.sc))
+			}
+			if err := g.Undo(); err != nil {
+				t.Fatalf("seed %d step %d (%s): undo: %v", g.Seed, len(g.History), a.Format(g.State.sc), err)
+			}
+			if g.State != before {
+				t.Fatalf("seed %d: undo of %s did not give back the state before it", g.Seed, a.Format(g.State.sc))
+			}
+			undone++
+			if _, err := g.Apply(a); err != nil || g.State != after {
+				t.Fatalf("seed %d: %s again after undo: %v, or another state", g.Seed, a.Format(g.State.sc), err)
+			}
+		}
+	}
+	if undone == 0 {
+		t.Fatal("no step could be undone")
+	}
+}
