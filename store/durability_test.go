@@ -127,7 +127,7 @@ func TestFinishFailsWholeWhenAPlayerRecordCannotBeWritten(t *testing.T) {
 
 // TestAbandonAGameThatNeverQueuedANotice abandons a game whose channel was
 // deleted before anything was posted: it has no outbox, and Abandon must
-// still archive it.
+// still archive it, and DropNotices (which the bot calls next) succeed.
 func TestAbandonAGameThatNeverQueuedANotice(t *testing.T) {
 	db, _ := openTemp(t, Options{})
 	key := Key{Guild: "g", Channel: "c"}
@@ -144,6 +144,7 @@ func TestAbandonAGameThatNeverQueuedANotice(t *testing.T) {
 	arch, err := db.Archive("g", 0)
 	require.NoError(t, err)
 	assert.Len(t, arch, 1)
+	assert.NoError(t, db.DropNotices(key), "dropping the notices of a channel that has none")
 }
 
 // TestGroupCommitKeepsTheGoodUpdates commits three channels' writes as one
