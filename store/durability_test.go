@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mortain/mortain/rules"
 	"github.com/stretchr/testify/assert"
@@ -180,4 +181,63 @@ func TestGroupCommitKeepsTheGoodUpdates(t *testing.T) {
 		assert.NotNil(t, b.Get([]byte("c")), "a good update was lost")
 		return nil
 	}))
+}
+
+// TestGroupCommitSharesOneTransaction checks the other half of group
+// commit: calls that all succeed share one transaction (one fsync), and a
+// lone call, failing or not, runs its function once.
+func TestGroupCommitSharesOneTransaction(t *testing.T) {
+	db, _ := openTemp(t, Options{})
+	var ids []int
+	var runs int
+	call := func(fail error) *commitCall {
+		return &commitCall{done: make(chan error, 1), fn: func(tx *bolt.Tx) error {
+			runs++
+			ids = append(ids, tx.ID())
+			return fail
+		}}
+	}
+	group := []*commitCall{call(nil), call(nil), call(nil)}
+	db.gc.run(group)
+	for _, c := range group {
+		require.NoError(t, <-c.done)
+	}
+	require.Len(t, ids, 3)
+	assert.True(t, ids[0] == ids[1] && ids[1] == ids[2], "the group took transactions %v, want one", ids)
+
+	bad := errors.New("refused")
+	runs = 0
+	lone := call(bad)
+	db.gc.run([]*commitCall{lone})
+	assert.ErrorIs(t, <-lone.done, bad)
+	assert.Equal(t, 1, runs, "a lone failing call ran its function %d times", runs)
+}
+
+// TestKeepAsideNamesNeverCollide keeps a file aside three times at the
+// same moment (two restores within a millisecond): the names are
+// NAME.replaced-TIME, then -2 and -3, and each is a copy of the file.
+func TestKeepAsideNamesNeverCollide(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "mortain.db")
+	require.NoError(t, os.WriteFile(path, []byte("games"), 0o600))
+	at := time.Date(2026, 11, 26, 3, 4, 5, 6_000_000, time.UTC)
+	base := path + ".replaced-20261126T030405.006Z"
+	for _, want := range []string{base, base + "-2", base + "-3"} {
+		got, err := keepAsideAt(path, at)
+		require.NoError(t, err)
+		assert.Equal(t, want, got)
+		b, err := os.ReadFile(got)
+		require.NoError(t, err)
+		assert.Equal(t, "games", string(b))
+	}
+}
+
+// TestSameFileOfAMissingPath: a path that does not exist is the same file
+// as itself written another way (so that Restore and BackupTo refuse to
+// write a database over itself before it exists), and not another path.
+func TestSameFileOfAMissingPath(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "missing.db")
+	assert.True(t, sameFile(missing, filepath.Join(dir, ".", "missing.db")))
+	assert.True(t, sameFile(filepath.Join(dir, "x", "..", "missing.db"), missing))
+	assert.False(t, sameFile(missing, filepath.Join(dir, "other.db")))
 }

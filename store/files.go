@@ -102,8 +102,11 @@ func syncDir(dir string) {
 // keepAside gives the file at path a second name, path.replaced-TIME,
 // that no other file has (a suffix -2, -3, ... when two restores share a
 // time), and returns it. path itself stays in place.
-func keepAside(path string) (string, error) {
-	base := path + ".replaced-" + time.Now().UTC().Format("20060102T150405.000Z")
+func keepAside(path string) (string, error) { return keepAsideAt(path, time.Now()) }
+
+// keepAsideAt is keepAside at the time now.
+func keepAsideAt(path string, now time.Time) (string, error) {
+	base := path + ".replaced-" + now.UTC().Format("20060102T150405.000Z")
 	for n := 1; ; n++ {
 		name := base
 		if n > 1 {
