@@ -1,12 +1,14 @@
 package store
 
 import (
+	"encoding/json"
 	"testing"
 	"time"
 
 	"github.com/mortain/mortain/rules"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	bolt "go.etcd.io/bbolt"
 )
 
 // TestNewStepsLogsOnlyWhatChanged: a commit logs the steps added after
@@ -64,4 +66,40 @@ func TestAPlayerHoldingBothSidesGetsNoResult(t *testing.T) {
 	stats, err := db.Stats("g")
 	require.NoError(t, err)
 	assert.Empty(t, stats)
+}
+
+// TestStandingsOrder: Stats lists the most wins first, then the fewest
+// losses, then by name, then by id.
+func TestStandingsOrder(t *testing.T) {
+	db, _ := openTemp(t, Options{})
+	players := []PlayerStats{ // in the order Stats must give them
+		{UserID: "u1", Name: "Zed", Wins: map[rules.Side]int{rules.US: 1, rules.German: 1}, Losses: map[rules.Side]int{rules.US: 5}},
+		{UserID: "u2", Name: "Amy", Wins: map[rules.Side]int{rules.German: 1}},
+		{UserID: "u3", Name: "Bob", Wins: map[rules.Side]int{rules.US: 1}, Losses: map[rules.Side]int{rules.German: 1}},
+		{UserID: "u4", Name: "Bob", Wins: map[rules.Side]int{rules.US: 1}, Losses: map[rules.Side]int{rules.US: 1}},
+		{UserID: "u0", Name: "Cal"},
+	}
+	require.NoError(t, db.writeTx(func(tx *bolt.Tx) error {
+		b, err := tx.Bucket(bucketStats).CreateBucketIfNotExists([]byte("g"))
+		if err != nil {
+			return err
+		}
+		for _, p := range players {
+			data, err := json.Marshal(p)
+			if err != nil {
+				return err
+			}
+			if err := b.Put([]byte(p.UserID), data); err != nil {
+				return err
+			}
+		}
+		return nil
+	}))
+	got, err := db.Stats("g")
+	require.NoError(t, err)
+	var ids []string
+	for _, p := range got {
+		ids = append(ids, p.UserID)
+	}
+	assert.Equal(t, []string{"u1", "u2", "u3", "u4", "u0"}, ids)
 }
