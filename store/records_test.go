@@ -74,7 +74,8 @@ func TestStandingsOrder(t *testing.T) {
 	db, _ := openTemp(t, Options{})
 	players := []PlayerStats{ // in the order Stats must give them
 		{UserID: "u1", Name: "Zed", Wins: map[rules.Side]int{rules.US: 1, rules.German: 1}, Losses: map[rules.Side]int{rules.US: 5}},
-		{UserID: "u2", Name: "Amy", Wins: map[rules.Side]int{rules.German: 1}},
+		{UserID: "u2", Name: "Zoe", Wins: map[rules.Side]int{rules.German: 1}},
+		{UserID: "u5", Name: "Abe", Wins: map[rules.Side]int{rules.German: 1}, Losses: map[rules.Side]int{rules.German: 1}},
 		{UserID: "u3", Name: "Bob", Wins: map[rules.Side]int{rules.US: 1}, Losses: map[rules.Side]int{rules.German: 1}},
 		{UserID: "u4", Name: "Bob", Wins: map[rules.Side]int{rules.US: 1}, Losses: map[rules.Side]int{rules.US: 1}},
 		{UserID: "u0", Name: "Cal"},
@@ -101,5 +102,5 @@ func TestStandingsOrder(t *testing.T) {
 	for _, p := range got {
 		ids = append(ids, p.UserID)
 	}
-	assert.Equal(t, []string{"u1", "u2", "u3", "u4", "u0"}, ids)
+	assert.Equal(t, []string{"u1", "u2", "u5", "u3", "u4", "u0"}, ids)
 }
