@@ -129,7 +129,7 @@ Usage:
   mortain ai-fit TOOL      the tools that tuned and measured the AI (mortain ai-fit -h)
   mortain backup FILE      copy the local-play database (--db) to FILE while in use
   mortain export --out F   write a game as a JSON record (mortain export -h)
-  mortain verify FILE      check a record's dealing against its commitment
+  mortain verify FILE      check a record's dealing and result against its seed
   mortain restore B --db F put backup B in place of database F (checked first)
   mortain doctor --db F    check a database; list the games set aside as damaged
   mortain reshard --from N --to M
