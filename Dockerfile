@@ -9,8 +9,25 @@ COPY go.mod go.sum ./
 RUN go mod download
 COPY . .
 # docker build --build-arg VERSION=v1.2.3 . sets what mortain --version says.
+# Without it the binary carries the commit checked out: .dockerignore lets
+# in .git/HEAD and the refs (nothing else of .git), read here with the
+# shell alone as the image has no git; mortain --version then says
+# "mortain devel <12 hex digits>".
 ARG VERSION=""
-RUN CGO_ENABLED=0 go build -trimpath -ldflags="-s -w -X main.version=${VERSION}" -o /out/mortain ./cmd/mortain
+RUN rev=""; \
+    if [ -f .git/HEAD ]; then \
+      read -r head < .git/HEAD; \
+      case "$head" in \
+        "ref: "*) ref=${head#ref: }; \
+          if [ -f ".git/$ref" ]; then read -r rev < ".git/$ref"; \
+          elif [ -f .git/packed-refs ]; then \
+            while read -r hash name; do [ "$name" = "$ref" ] && rev=$hash; done < .git/packed-refs; \
+          fi ;; \
+        *) rev=$head ;; \
+      esac; \
+    fi; \
+    CGO_ENABLED=0 go build -buildvcs=false -trimpath \
+      -ldflags="-s -w -X main.version=${VERSION} -X main.revision=${rev}" -o /out/mortain ./cmd/mortain
 # The data directory, owned by the distroless "nonroot" user (65532).
 RUN mkdir -p /out/data && chown 65532:65532 /out/data
 

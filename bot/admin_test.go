@@ -97,7 +97,7 @@ func TestShardsKeepTheirOwnBackups(t *testing.T) {
 	e.cfg.BackupKeep = 1
 	e.cfg.ShardID, e.cfg.ShardCount = 0, 2
 	os.MkdirAll(e.cfg.BackupDir, 0o700)
-	other := []string{"mortain-20260101-000000.000000.db", "mortain-shard-1-of-2-20260101-000000.000000.db"}
+	other := []string{"mortain-20260101-000000.000000.db", "mortain-scheduled-shard-1-of-2-20260101-000000.000000.db"}
 	for _, n := range other {
 		os.WriteFile(filepath.Join(e.cfg.BackupDir, n), nil, 0o600)
 	}
@@ -113,8 +113,51 @@ func TestShardsKeepTheirOwnBackups(t *testing.T) {
 	for _, f := range files {
 		names = append(names, f.Name())
 	}
-	if len(names) != 3 || names[0] != other[0] || !strings.HasPrefix(names[1], "mortain-shard-0-of-2-") || names[2] != other[1] {
+	if len(names) != 3 || names[0] != other[0] || !strings.HasPrefix(names[1], "mortain-scheduled-shard-0-of-2-") || names[2] != other[1] {
 		t.Errorf("backups %v: want shard 0's newest and the others' untouched", names)
+	}
+}
+
+// Scheduled backups rotate only the files the bot wrote: a backup made by
+// hand into the same folder, named like docs/operations.md's example
+// (mortain-$(date +%F).db) or otherwise, is never removed.
+func TestScheduledBackupsLeaveManualBackups(t *testing.T) {
+	e := newEnv(t)
+	e.cfg.BackupDir = filepath.Join(t.TempDir(), "backups")
+	e.cfg.BackupKeep = 1
+	os.MkdirAll(e.cfg.BackupDir, 0o700)
+	manual := []string{
+		"mortain-2026-11-20.db",
+		"mortain-20260101-000000.000000.db",
+		"mortain-scheduled-20260101.db",
+		"mortain-scheduled-20260101-000000.000000.db.old",
+		"mortain-scheduled-shard-1-of-2-20260101-000000.000000.db",
+	}
+	for _, n := range manual {
+		os.WriteFile(filepath.Join(e.cfg.BackupDir, n), nil, 0o600)
+	}
+	e.start()
+	b := e.bot.Load()
+	var last string
+	for i := 0; i < 3; i++ {
+		p, err := b.BackupNow()
+		if err != nil {
+			t.Fatal(err)
+		}
+		last = filepath.Base(p)
+	}
+	files, _ := os.ReadDir(e.cfg.BackupDir)
+	left := map[string]bool{}
+	for _, f := range files {
+		left[f.Name()] = true
+	}
+	for _, n := range manual {
+		if !left[n] {
+			t.Errorf("the scheduled backups removed %s", n)
+		}
+	}
+	if len(files) != len(manual)+1 || !left[last] || !strings.HasPrefix(last, "mortain-scheduled-2") {
+		t.Errorf("backups %v: want the manual ones and the newest scheduled one, %s", left, last)
 	}
 }
 

@@ -11,26 +11,49 @@ import (
 )
 
 // Scheduled backups: every BackupEvery the bot writes a consistent copy of
-// its database into BackupDir (mortain-YYYYMMDD-HHMMSS.db; a shard's are
-// mortain-shard-ID-of-COUNT-YYYYMMDD-HHMMSS.db, so that shards may share
-// the folder) and keeps the BackupKeep newest of its own. The admin
-// listener's /backup serves one on request.
+// its database into BackupDir (mortain-scheduled-YYYYMMDD-HHMMSS.ffffff.db;
+// a shard's are mortain-scheduled-shard-ID-of-COUNT-YYYYMMDD-HHMMSS.ffffff.db,
+// so that shards may share the folder) and keeps the BackupKeep newest of
+// its own: only files named exactly so are ever removed, so a backup made
+// by hand into the folder stays. The admin listener's /backup serves one
+// on request.
 
-const backupPrefix, backupSuffix = "mortain-", ".db"
+const (
+	backupPrefix = "mortain-"
+	// scheduledMark follows backupPrefix in the name of a scheduled
+	// backup, which tells it from any file named by a person.
+	scheduledMark = "scheduled-"
+	backupSuffix  = ".db"
+	// backupTime is the time in a scheduled backup's name (UTC).
+	backupTime = "20060102-150405.000000"
+)
 
-// backupName is the start of the name of this process's backups.
-func (b *Bot) backupName() string {
+// shardTag is "shard-ID-of-COUNT-" for a shard of several, else "".
+func (b *Bot) shardTag() string {
 	if b.cfg.ShardCount > 1 {
-		return fmt.Sprintf("%sshard-%d-of-%d-", backupPrefix, b.cfg.ShardID, b.cfg.ShardCount)
+		return fmt.Sprintf("shard-%d-of-%d-", b.cfg.ShardID, b.cfg.ShardCount)
 	}
-	return backupPrefix
+	return ""
 }
 
+// backupName is the start of the name of this process's scheduled
+// backups.
+func (b *Bot) backupName() string { return backupPrefix + scheduledMark + b.shardTag() }
+
 // ownBackup reports whether the file name is one of this process's
-// backups: its prefix, then the time (a digit).
+// scheduled backups: its start, a time in exactly the layout BackupNow
+// writes, and the suffix.
 func (b *Bot) ownBackup(name string) bool {
 	rest, ok := strings.CutPrefix(name, b.backupName())
-	return ok && strings.HasSuffix(rest, backupSuffix) && rest != "" && rest[0] >= '0' && rest[0] <= '9'
+	if !ok {
+		return false
+	}
+	stamp, ok := strings.CutSuffix(rest, backupSuffix)
+	if !ok || len(stamp) != len(backupTime) {
+		return false
+	}
+	_, err := time.Parse(backupTime, stamp)
+	return err == nil
 }
 
 // scheduledBackup is one scheduled backup, logged.
@@ -48,7 +71,7 @@ func (b *Bot) BackupNow() (string, error) {
 	if err := os.MkdirAll(b.cfg.BackupDir, 0o700); err != nil {
 		return "", err
 	}
-	name := b.backupName() + time.Now().UTC().Format("20060102-150405.000000") + backupSuffix
+	name := b.backupName() + time.Now().UTC().Format(backupTime) + backupSuffix
 	path := filepath.Join(b.cfg.BackupDir, name)
 	if err := b.games.BackupFile(path); err != nil {
 		return "", err
@@ -81,7 +104,7 @@ func (b *Bot) serveBackup(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Type", "application/octet-stream")
-	w.Header().Set("Content-Disposition", `attachment; filename="`+b.backupName()+time.Now().UTC().Format("20060102-150405")+`.db"`)
+	w.Header().Set("Content-Disposition", `attachment; filename="`+backupPrefix+b.shardTag()+time.Now().UTC().Format("20060102-150405")+backupSuffix+`"`)
 	if err := b.games.Backup(w); err != nil {
 		b.log.Error("serving a backup failed", "err", err)
 	}

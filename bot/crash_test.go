@@ -19,6 +19,7 @@ import (
 	"github.com/mortain/mortain/bot"
 	"github.com/mortain/mortain/bot/command"
 	"github.com/mortain/mortain/bot/internal/fakediscord"
+	"github.com/mortain/mortain/internal/testenv"
 	"github.com/mortain/mortain/store"
 )
 
@@ -35,12 +36,9 @@ const (
 	crashKills = 3                   // SIGKILLs per game
 )
 
-// longEnv, when set (.ci/run sets it), gives the soak and crash tests
-// their full length; without it they run a short version.
-const longEnv = "MORTAIN_LONG"
-
-// longTests reports whether the long versions run.
-func longTests() bool { return os.Getenv(longEnv) != "" }
+// longTests reports whether the soak and crash tests run at full length:
+// MORTAIN_LONG set to 1 or true (.ci/run sets it); else a short version.
+func longTests() bool { return testenv.Long() }
 
 func TestMain(m *testing.M) {
 	if os.Getenv(childEnv) != "" {

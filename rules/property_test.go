@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mortain/mortain/internal/testenv"
 )
 
 // checkInvariants asserts the invariants that hold after every action.
@@ -222,13 +224,13 @@ func optionSets() []Options {
 }
 
 // propertyScale divides the length of the property tests: by 10 with
-// -short, by 4 under the race detector, unless MORTAIN_LONG is set (as
-// .ci/run does): then they run at full length, race detector or not.
+// -short, by 4 under the race detector, unless MORTAIN_LONG is 1 or true
+// (as .ci/run sets it): then they run at full length, race detector or not.
 func propertyScale() int {
 	switch {
 	case testing.Short():
 		return 10
-	case os.Getenv("MORTAIN_LONG") != "":
+	case testenv.Long():
 		return 1
 	case raceEnabled:
 		return 4

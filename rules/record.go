@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // Fair dealing anyone can check: when a game starts its players see a
@@ -52,10 +53,29 @@ func NewRecord(g *Game, salt string, reveal bool) *Record {
 		seed := g.Seed
 		r.Seed, r.Salt = &seed, salt
 	}
-	if g.State.Over() {
-		r.Result = g.State.Winner().Title() + " wins: " + g.State.WinReason()
-	}
+	r.Result = rulesResult(g)
 	return r
+}
+
+// rulesResult is the result of a game the rules ended, as a record states
+// it ("US wins: R8.4 ..."), or "" while the rules have not ended it.
+func rulesResult(g *Game) string {
+	if !g.State.Over() {
+		return ""
+	}
+	return g.State.Winner().Title() + " wins: " + g.State.WinReason()
+}
+
+// DebugEdits lists the steps of the record that are debug edits (numbered
+// from 1): a game with any was set up or dealt by hand, not by its seed.
+func (r *Record) DebugEdits() []int {
+	var out []int
+	for i, a := range r.Actions {
+		if f := strings.Fields(a); len(f) > 0 && strings.EqualFold(f[0], "debug") {
+			out = append(out, i+1)
+		}
+	}
+	return out
 }
 
 // draws lists the cards drawn in a log, in order.
@@ -69,9 +89,10 @@ func draws(log []Event) []string {
 	return out
 }
 
-// Verify checks a record: its seed and salt give its commitment, and
-// replaying its actions from that seed deals exactly its draws. The error
-// names the first mismatch.
+// Verify checks a record: its seed and salt give its commitment,
+// replaying its actions from that seed deals exactly its draws, its result
+// is the replay's, and no step is a debug edit. The error names the first
+// mismatch, or the first debug edit.
 func (r *Record) Verify() error {
 	if r.Format != RecordFormat {
 		return fmt.Errorf("not a Mortain game record (format %q, want %q)", r.Format, RecordFormat)
@@ -103,6 +124,34 @@ func (r *Record) Verify() error {
 		case dealt[i] != r.Draws[i]:
 			return fmt.Errorf("draw %d: the record says %s, but the seed deals %s", i+1, r.Draws[i], dealt[i])
 		}
+	}
+	if err := r.checkResult(g); err != nil {
+		return err
+	}
+	if edits := r.DebugEdits(); len(edits) > 0 {
+		n := edits[0]
+		return fmt.Errorf("step %d, %q, is a debug edit (%d in all): the position or the cards were set by hand, not dealt by the seed alone", n, r.Actions[n-1], len(edits))
+	}
+	return nil
+}
+
+// RulesResult reports whether the record's result is one the rules give
+// ("US wins: R8.4 ..."), as opposed to a resignation or an abort, which a
+// replay cannot show. Once Verify passes, such a result is the replay's.
+func (r *Record) RulesResult() bool {
+	return strings.HasPrefix(r.Result, US.Title()+" wins: ") || strings.HasPrefix(r.Result, German.Title()+" wins: ")
+}
+
+// checkResult compares the record's result with the replayed game g: a
+// game the rules ended must carry exactly that result; a game they did not
+// end (resigned or aborted, which no replay shows) must not claim one.
+func (r *Record) checkResult(g *Game) error {
+	want := rulesResult(g)
+	switch {
+	case want != "" && r.Result != want:
+		return fmt.Errorf("the record's result is %q, but the replay ends %q", r.Result, want)
+	case want == "" && r.RulesResult():
+		return fmt.Errorf("the record's result is %q, but in the replay the rules have not ended the game (turn %d)", r.Result, g.State.Turn())
 	}
 	return nil
 }

@@ -21,6 +21,11 @@ import (
 // file holds a shared lock while it is written, so that cleanTemps removes
 // only those a killed process left.
 
+// syncFile makes what was written to f durable (fsync). Every sync of the
+// files above goes through it, so that a test can see each one and when
+// it happens.
+var syncFile = (*os.File).Sync
+
 // tempFile is a temporary file being written beside its destination.
 type tempFile struct {
 	f    *os.File
@@ -43,7 +48,7 @@ func newTemp(dest string) (*tempFile, error) {
 
 // sync makes the written data durable and gives the file mode 0600.
 func (t *tempFile) sync() error {
-	if err := t.f.Sync(); err != nil {
+	if err := syncFile(t.f); err != nil {
 		return err
 	}
 	return t.f.Chmod(0o600)
@@ -89,7 +94,7 @@ func (t *tempFile) place(dest string, replace bool) error {
 // syncDir makes a rename in dir durable where the platform allows.
 func syncDir(dir string) {
 	if d, err := os.Open(dir); err == nil {
-		d.Sync()
+		syncFile(d)
 		d.Close()
 	}
 }
@@ -97,8 +102,11 @@ func syncDir(dir string) {
 // keepAside gives the file at path a second name, path.replaced-TIME,
 // that no other file has (a suffix -2, -3, ... when two restores share a
 // time), and returns it. path itself stays in place.
-func keepAside(path string) (string, error) {
-	base := path + ".replaced-" + time.Now().UTC().Format("20060102T150405.000Z")
+func keepAside(path string) (string, error) { return keepAsideAt(path, time.Now()) }
+
+// keepAsideAt is keepAside at the time now.
+func keepAsideAt(path string, now time.Time) (string, error) {
+	base := path + ".replaced-" + now.UTC().Format("20060102T150405.000Z")
 	for n := 1; ; n++ {
 		name := base
 		if n > 1 {
@@ -135,7 +143,7 @@ func copyExclusive(src, dst string) error {
 	}
 	_, err = io.Copy(out, in)
 	if err == nil {
-		err = out.Sync()
+		err = syncFile(out)
 	}
 	if cerr := out.Close(); err == nil {
 		err = cerr

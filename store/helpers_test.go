@@ -15,6 +15,8 @@ func openTemp(t testing.TB, opts Options) (*DB, string) {
 	path := filepath.Join(t.TempDir(), "mortain.db")
 	db, err := Open(path, opts)
 	require.NoError(t, err)
+	// No test runs the store without fsync on commit (TestOpenAlwaysSyncsCommits).
+	require.False(t, db.bolt.NoSync, "bbolt opened with NoSync")
 	t.Cleanup(func() { db.Close() })
 	return db, path
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"os"
 	"testing"
+
+	"github.com/mortain/mortain/internal/testenv"
 )
 
 // childEnv switches the test binary into a helper process (see children);
@@ -33,9 +35,7 @@ func runChild(role string) error {
 	return fmt.Errorf("unknown role %q", role)
 }
 
-// longEnv, when set (.ci/run sets it), gives the soak, crash and property
-// tests their full length; without it they run a short version.
-const longEnv = "MORTAIN_LONG"
-
-// longTests reports whether the long versions run.
-func longTests() bool { return os.Getenv(longEnv) != "" }
+// longTests reports whether the soak, crash and property tests run at full
+// length: MORTAIN_LONG set to 1 or true (.ci/run sets it); else a short
+// version.
+func longTests() bool { return testenv.Long() }

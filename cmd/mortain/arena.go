@@ -27,7 +27,7 @@ Flags:
   --german LEVEL   the German player: %[1]s (default easy)
   --games N        games to play (default 400)
   --seed N         the match seed: the same seed and an iteration budget replay the same games (default 1)
-  --budget B       the hard level's budget per decision: a time (2s, 500ms) or iterations (2000it) (default 2s)
+  --budget B       the hard level's budget per decision: a time (2s, 500ms) or iterations (2000it) (default 500ms)
   --parallel N     games played at once (default: the number of CPUs)
   --opt NAME=VALUE a house rule for every game (repeatable), e.g. --opt los=lenient
   --scenario FILE  play a scenario file instead of the built-in one (e.g. to test unit factors)

@@ -129,7 +129,7 @@ Usage:
   mortain ai-fit TOOL      the tools that tuned and measured the AI (mortain ai-fit -h)
   mortain backup FILE      copy the local-play database (--db) to FILE while in use
   mortain export --out F   write a game as a JSON record (mortain export -h)
-  mortain verify FILE      check a record's dealing against its commitment
+  mortain verify FILE      check a record's dealing and result against its seed
   mortain restore B --db F put backup B in place of database F (checked first)
   mortain doctor --db F    check a database; list the games set aside as damaged
   mortain reshard --from N --to M
@@ -149,8 +149,11 @@ Local play flags:
   --out DIR       write the map PNG after every activation to DIR (default when
                   playing at a terminal: ~/.local/share/mortain/maps; with --script
                   or piped input, maps are written only when --out is given)
+  --scenario FILE play new games on a scenario file (the format of the built-in
+                  rules/scenarios/mortain.json)
   --budget B      the hard AI's thinking per decision: a time (500ms) or a
                   number of iterations (2000it) (default 500ms)
+  --replay FILE   replay a game record made by export, step by step, with maps
   --config FILE   the configuration file to look for a Discord token in
                   (default ./config.yaml if present)
 

@@ -118,10 +118,12 @@ const verifyUsage = `mortain verify — check a game record's dealing
 Usage:
   mortain verify GAME.json
 
-It recomputes the commitment from the record's seed and salt and replays
-every action from the seed: exit status 0 when every shuffle and draw is
-the record's, 1 naming the first difference, 2 for a file that is not a
-record.
+It recomputes the commitment from the record's seed and salt, replays
+every action from the seed and compares the replay's result with the
+record's: exit status 0 when every shuffle, draw and the result are the
+record's ("honest"), 1 naming the first difference, or the first debug
+edit (a game whose position or cards were set by hand is never honest),
+2 for a file that is not a record.
 `
 
 // runVerify checks a record made by export.
@@ -144,11 +146,27 @@ func (m *Main) runVerify(args []string) int {
 		fmt.Fprintf(m.Stderr, "mortain verify: %s is not a game record: %v\n", args[0], err)
 		return 2
 	}
+	if r.Format != rules.RecordFormat {
+		fmt.Fprintf(m.Stderr, "mortain verify: %s is not a game record (format %q, want %q)\n", args[0], r.Format, rules.RecordFormat)
+		return 2
+	}
 	if err := r.Verify(); err != nil {
 		fmt.Fprintf(m.Stderr, "mortain verify: %s: %v\n", args[0], err)
 		return 1
 	}
-	fmt.Fprintf(m.Stdout, "%s: honest. The seed and salt give the commitment %s, and replaying the %d actions deals the %d cards recorded.\n",
-		args[0], r.Commitment, len(r.Actions), len(r.Draws))
+	result := "ends as the record says"
+	if !r.RulesResult() {
+		result = "does not end by the rules, so the record's result (" + orNone(r.Result) + ") is the players' word, not checked"
+	}
+	fmt.Fprintf(m.Stdout, "%s: honest. The seed and salt give the commitment %s, replaying the %d actions deals the %d cards recorded, and the game %s.\n",
+		args[0], r.Commitment, len(r.Actions), len(r.Draws), result)
 	return 0
+}
+
+// orNone is s, or "none" when s is empty.
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
 }

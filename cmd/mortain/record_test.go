@@ -56,6 +56,72 @@ func TestExportThenVerify(t *testing.T) {
 	if _, _, code := run(t, "", "verify", script); code != 2 {
 		t.Errorf("verify of a file that is no record: exit %d, want 2", code)
 	}
+	empty := filepath.Join(dir, "empty.json")
+	os.WriteFile(empty, []byte("{}"), 0o644)
+	if _, stderr, code := run(t, "", "verify", empty); code != 2 || !strings.Contains(stderr, "not a game record") {
+		t.Errorf("verify of {}: exit %d, want 2\n%s", code, stderr)
+	}
+
+	// A record whose result was changed is not honest (R8).
+	dec = json.NewDecoder(strings.NewReader(string(mustRead(t, out))))
+	dec.UseNumber()
+	r = nil
+	if err := dec.Decode(&r); err != nil {
+		t.Fatal(err)
+	}
+	if strings.HasPrefix(r["result"].(string), "US") {
+		r["result"] = "German wins: R8.2: no US unit is left"
+	} else {
+		r["result"] = "US wins: R8.4: the US holds at the end of turn 6"
+	}
+	data, _ = json.Marshal(r)
+	os.WriteFile(bad, data, 0o644)
+	stdout, stderr, code = run(t, "", "verify", bad)
+	if code != 1 || !strings.Contains(stderr, "result") || strings.Contains(stdout, "honest") {
+		t.Errorf("verify of a record with another result: exit %d\n%s%s", code, stdout, stderr)
+	}
+}
+
+// A finished game whose cards were stacked with debug deck replays to the
+// cards it records, but verify says it has a debug edit and never calls it
+// honest (R9.1).
+func TestVerifyRefusesARecordWithDebugEdits(t *testing.T) {
+	g := rules.NewGame(nil, rules.Options{}, 11)
+	p := rules.NewRandomPlayer(11)
+	for g.State.Phase() != rules.PhaseRound {
+		a, _ := p.Choose(&g.State)
+		if _, err := g.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := g.Debug("debug deck KS QS JS"); err != nil {
+		t.Fatal(err)
+	}
+	for !g.State.Over() {
+		a, _ := p.Choose(&g.State)
+		if _, err := g.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	data, err := json.Marshal(rules.NewRecord(g, "salt", true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "stacked.json")
+	os.WriteFile(path, data, 0o644)
+	stdout, stderr, code := run(t, "", "verify", path)
+	if code != 1 || !strings.Contains(stderr, "debug deck KS QS JS") || strings.Contains(stdout, "honest") {
+		t.Errorf("verify of a stacked deck: exit %d\n%s%s", code, stdout, stderr)
+	}
+}
+
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
 
 // backup refuses a database path that does not exist instead of backing

@@ -8,8 +8,13 @@ import (
 
 // version is the release, set at build time with
 // -ldflags "-X main.version=v1.2.3" (the Dockerfile's VERSION); without
-// it, the version control revision Go records in the binary.
+// it, the version control revision Go records in the binary, or revision.
 var version = ""
+
+// revision is the version control revision, set at build time with
+// -ldflags "-X main.revision=..." where Go cannot record it (the
+// Dockerfile reads it from .git, with no git command in the image).
+var revision = ""
 
 // versionText is what mortain --version prints.
 func versionText() string {
@@ -25,6 +30,9 @@ func versionText() string {
 				case "vcs.modified":
 					modified = s.Value
 				}
+			}
+			if rev == "" {
+				rev = revision
 			}
 			if len(rev) > 12 {
 				rev = rev[:12]
