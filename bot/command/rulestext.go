@@ -1,16 +1,16 @@
 package command
 
 import (
-	_ "embed"
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/mortain/mortain/rules"
 )
 
-// rulesDoc is a copy of the rules the engine enforces (docs/rules.md).
-//
-//go:embed rules.md
-var rulesDoc string
+// rulesDoc is the rules the engine enforces (rules/rules.md, embedded once
+// in the rules package).
+var rulesDoc = rules.Text
 
 var ruleRE = regexp.MustCompile(`^(?i)r?(\d)(?:\.(\d+))?$`)
 
@@ -142,7 +142,7 @@ var (
 	localHelps = map[string]string{
 		"new": "Starts a new game; your other games are kept (games lists them, resume id:N goes back to one). " +
 			"mode:ai (the default) plays the AI, with you as the side: you choose; mode:hotseat has you play both sides; mode:ai-vs-ai lets you watch. " +
-			"Rule options (los:lenient ...) change the rules, as in docs/rules.md.",
+			"Rule options (los:lenient ...) change the rules, as in rules/rules.md.",
 		"games":  "Lists your saved games, the latest first: id, players, where each stands or its result, and when it was last played; resume id:N switches to one.",
 		"map":    "Draws the map of the game into the maps folder and prints its path; size:small draws the compact 550-pixel one made for a phone.",
 		"replay": "Draws an animation of the game so far (or of the game that ended) into the maps folder and prints its path.",
