@@ -234,6 +234,24 @@ func hasKeys(b *bolt.Bucket) bool {
 // errNoNotice is returned for a notice that is no longer in the outbox.
 var errNoNotice = errors.New("store: no such notice")
 
+// queuedNotice reads notice seq of key's outbox in tx, with the channel's
+// outbox bucket; errNoNotice when it is not queued.
+func queuedNotice(tx *bolt.Tx, key Key, seq uint64) (*bolt.Bucket, Notice, error) {
+	var n Notice
+	ch := channelOutbox(tx, key)
+	if ch == nil || ch.Bucket(bucketNotices) == nil {
+		return nil, n, errNoNotice
+	}
+	v := ch.Bucket(bucketNotices).Get(seqKey(seq))
+	if v == nil {
+		return nil, n, errNoNotice
+	}
+	if err := json.Unmarshal(v, &n); err != nil {
+		return nil, n, fmt.Errorf("store: reading a notice of %s: %w", key, err)
+	}
+	return ch, n, nil
+}
+
 // updateNotice rewrites notice seq of key with fn in one commit.
 func (db *DB) updateNotice(key Key, seq uint64, fn func(n *Notice)) error {
 	if err := db.enter(); err != nil {
@@ -241,19 +259,11 @@ func (db *DB) updateNotice(key Key, seq uint64, fn func(n *Notice)) error {
 	}
 	defer db.leave()
 	return db.commit(func(tx *bolt.Tx) error {
-		ch := channelOutbox(tx, key)
-		if ch == nil || ch.Bucket(bucketNotices) == nil {
-			return errNoNotice
-		}
-		nb := ch.Bucket(bucketNotices)
-		v := nb.Get(seqKey(seq))
-		if v == nil {
-			return errNoNotice
-		}
-		var n Notice
-		if err := json.Unmarshal(v, &n); err != nil {
+		ch, n, err := queuedNotice(tx, key, seq)
+		if err != nil {
 			return err
 		}
+		nb := ch.Bucket(bucketNotices)
 		fn(&n)
 		data, err := json.Marshal(n)
 		if err != nil {
@@ -458,19 +468,13 @@ func (db *DB) Undeliverable(key Key, seq uint64, reason string) error {
 	defer db.leave()
 	now := time.Now().UTC()
 	return db.commit(func(tx *bolt.Tx) error {
-		ch := channelOutbox(tx, key)
-		if ch == nil || ch.Bucket(bucketNotices) == nil {
+		ch, n, err := queuedNotice(tx, key, seq)
+		if errors.Is(err, errNoNotice) {
 			return nil
+		} else if err != nil {
+			return err
 		}
 		nb := ch.Bucket(bucketNotices)
-		v := nb.Get(seqKey(seq))
-		if v == nil {
-			return nil
-		}
-		var n Notice
-		if err := json.Unmarshal(v, &n); err != nil {
-			return fmt.Errorf("store: reading a notice of %s: %w", key, err)
-		}
 		n.Failure, n.FailedAt = reason, now
 		if ib := ch.Bucket(bucketImages); ib != nil {
 			n.HadImage = ib.Get(seqKey(seq)) != nil
