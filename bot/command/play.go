@@ -136,8 +136,8 @@ func (s *Service) report(out *outcome) Response {
 		return resp
 	}
 	resp.Posts[0].Buttons = buttonsFor(rec)
-	if !isAI(rec, st.ToAct()) {
-		resp.Next = bestCommands(st, 3)
+	if s.cfg.Local && !isAI(rec, st.ToAct()) {
+		resp.Next = bestCommands(st, 3) // the terminal's prompt alone shows them
 	}
 	if next := st.ToAct(); isAI(rec, next) {
 		resp.AINext = true

@@ -88,7 +88,8 @@ type Response struct {
 	Over bool
 	// Next are the best commands of the person to act after this step,
 	// by the odds moves shows (the likeliest shots first, at most three),
-	// for a text front end's prompt; empty when no shot can hit.
+	// for the terminal's prompt (Config.Local only); empty when no shot
+	// can hit.
 	Next []string
 	// Switch, when set, is the key of the game the front end's next
 	// commands go to: local play's new (a game of its own, the others
