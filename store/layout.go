@@ -6,7 +6,8 @@ import (
 	"strings"
 )
 
-// The layout of the file (schema 2; schema 1 had no outbox):
+// The layout of the file (schema 3; schema 2 had no servers or members,
+// schema 1 no outbox):
 //
 //	meta                      "schema" -> "1", "app" -> "mortain"
 //	running / "guild/channel" "record" -> record JSON
@@ -16,13 +17,15 @@ import (
 //	stats / guild             user id -> PlayerStats JSON
 //	outbox / "guild/channel"  notices / seq -> Notice JSON, images / seq -> bytes,
 //	                          "live" -> message id, strip / message id -> ""
+//	servers                   guild -> ServerSettings JSON
+//	members / guild           user id -> Member JSON
 //
 // seq keys are 8-byte big-endian numbers from NextSequence, so cursors
 // walk them in order.
 
 // SchemaVersion is the layout version this program writes. Older files are
 // migrated on open; newer ones are refused.
-const SchemaVersion = 2
+const SchemaVersion = 3
 
 var (
 	bucketMeta    = []byte("meta")
@@ -30,6 +33,8 @@ var (
 	bucketArchive = []byte("archive")
 	bucketStats   = []byte("stats")
 	bucketHistory = []byte("history")
+	bucketServers = []byte("servers")
+	bucketMembers = []byte("members")
 
 	keySchema   = []byte("schema")
 	keyApp      = []byte("app")

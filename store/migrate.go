@@ -30,6 +30,7 @@ type recordV0 struct {
 var migrations = []func(tx *bolt.Tx) error{
 	0: migrate0to1,
 	1: createLayout, // schema 2 adds the outbox
+	2: createLayout, // schema 3 adds the servers' and members' settings
 }
 
 // migrate brings a file of schema from up to SchemaVersion, in one

@@ -268,6 +268,9 @@ func layoutBuckets(v int) [][]byte {
 	if v >= 2 {
 		names = append(names, bucketOutbox)
 	}
+	if v >= 3 {
+		names = append(names, bucketServers, bucketMembers)
+	}
 	return names
 }
 

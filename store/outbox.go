@@ -96,36 +96,42 @@ func newNonce() string {
 	return base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b[:])
 }
 
-// enqueue writes notices for key in tx, numbering them.
+// enqueue writes notices for key in tx, numbering them. A notice whose
+// Key names another channel of key's server (the channel a game's thread
+// was opened from) is queued in that channel's outbox instead.
 func enqueue(tx *bolt.Tx, key Key, notices []Notice, now time.Time) error {
-	if len(notices) == 0 {
-		return nil
-	}
 	root := tx.Bucket(bucketOutbox)
-	ch, err := root.CreateBucketIfNotExists([]byte(key.String()))
-	if err != nil {
-		return err
-	}
-	nb, err := ch.CreateBucketIfNotExists(bucketNotices)
-	if err != nil {
-		return err
-	}
-	ib, err := ch.CreateBucketIfNotExists(bucketImages)
-	if err != nil {
-		return err
-	}
 	for _, n := range notices {
+		to := key
+		if n.Key.Channel != "" && n.Key != key {
+			if n.Key.Guild != key.Guild {
+				return fmt.Errorf("store: a notice of %s for %s, on another server", key, n.Key)
+			}
+			to = n.Key
+		}
+		ch, err := root.CreateBucketIfNotExists([]byte(to.String()))
+		if err != nil {
+			return err
+		}
+		nb, err := ch.CreateBucketIfNotExists(bucketNotices)
+		if err != nil {
+			return err
+		}
+		ib, err := ch.CreateBucketIfNotExists(bucketImages)
+		if err != nil {
+			return err
+		}
 		seq, err := root.NextSequence()
 		if err != nil {
 			return err
 		}
-		n.Seq, n.Key, n.Created = seq, key, now
+		n.Seq, n.Key, n.Created = seq, to, now
 		if n.Nonce == "" {
 			n.Nonce = newNonce()
 		}
 		data, err := json.Marshal(n)
 		if err != nil {
-			return fmt.Errorf("store: encoding a notice for %s: %w", key, err)
+			return fmt.Errorf("store: encoding a notice for %s: %w", to, err)
 		}
 		if err := nb.Put(seqKey(seq), data); err != nil {
 			return err

@@ -182,3 +182,24 @@ func TestNonceSequenceNeverRepeatsAfterAChannelIsDropped(t *testing.T) {
 	require.NoError(t, err)
 	assert.Greater(t, second, first)
 }
+
+func TestANoticeForTheParentChannelIsQueuedThereInTheSameCommit(t *testing.T) {
+	db, _ := openTemp(t, Options{})
+	thread := Key{Guild: "g", Channel: "thread"}
+	parent := Key{Guild: "g", Channel: "parent"}
+	rec := newRecord(thread, 1)
+	rec.Notices = []Notice{{Text: "in the thread"}, {Key: parent, Text: "a game started"}}
+	require.NoError(t, db.Create(rec))
+	here, err := db.Pending(thread)
+	require.NoError(t, err)
+	require.Len(t, here, 1)
+	assert.Equal(t, "in the thread", here[0].Text)
+	there, err := db.Pending(parent)
+	require.NoError(t, err)
+	require.Len(t, there, 1)
+	assert.Equal(t, "a game started", there[0].Text)
+	assert.Equal(t, parent, there[0].Key)
+
+	_, err = db.Finish(thread, Notice{Key: Key{Guild: "other", Channel: "x"}, Text: "elsewhere"})
+	require.ErrorContains(t, err, "another server", "a notice never leaves its server's file")
+}

@@ -52,6 +52,8 @@ func fillShard(t *testing.T, path string, guilds []string) {
 		require.NoError(t, db.Create(rec))
 		_, err := db.Finish(done)
 		require.NoError(t, err)
+		require.NoError(t, db.SetServer(g, ServerSettings{InChannel: true}))
+		require.NoError(t, db.UpdateMember(g, "u1", func(m *Member) error { m.DM = true; return nil }))
 	}
 }
 
@@ -121,6 +123,12 @@ func TestReshardMovesEveryGuildToItsShardAndLosesNothing(t *testing.T) {
 			stats, err := db.Stats(g)
 			require.NoError(t, err)
 			assert.Len(t, stats, 2, "the records of %s moved", g)
+			server, err := db.Server(g)
+			require.NoError(t, err)
+			assert.True(t, server.InChannel, "the settings of %s moved", g)
+			m, err := db.Member(g, "u1")
+			require.NoError(t, err)
+			assert.True(t, m.DM, "the members' settings of %s moved", g)
 		}
 		assert.Len(t, running, want, "shard %d holds its guilds' games only", s)
 		assert.Equal(t, want, counts[s].Games)

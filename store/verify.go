@@ -82,6 +82,30 @@ func (db *DB) Verify() ([]RecordProblem, error) {
 		}); err != nil {
 			return err
 		}
+		if servers := tx.Bucket(bucketServers); servers != nil {
+			if err := servers.ForEach(func(guild, v []byte) error {
+				var s ServerSettings
+				if err := json.Unmarshal(v, &s); err != nil {
+					bad(fmt.Sprintf("the settings of server %s", guild), err)
+				}
+				return nil
+			}); err != nil {
+				return err
+			}
+		}
+		if members := tx.Bucket(bucketMembers); members != nil {
+			if err := members.ForEachBucket(func(guild []byte) error {
+				return members.Bucket(guild).ForEach(func(user, v []byte) error {
+					var m Member
+					if err := json.Unmarshal(v, &m); err != nil {
+						bad(fmt.Sprintf("the settings of member %s of %s", user, guild), err)
+					}
+					return nil
+				})
+			}); err != nil {
+				return err
+			}
+		}
 		outbox := tx.Bucket(bucketOutbox)
 		return outbox.ForEachBucket(func(name []byte) error {
 			nb := outbox.Bucket(name).Bucket(bucketNotices)

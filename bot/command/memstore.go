@@ -54,12 +54,17 @@ func (m *MemStore) Create(rec *store.Record) error {
 	return nil
 }
 
-// enqueue numbers and keeps notices; m.mu is held.
+// enqueue numbers and keeps notices (a notice naming another channel of
+// key's server is kept for that channel, as the store does); m.mu is held.
 func (m *MemStore) enqueue(key store.Key, notices []store.Notice) {
 	for _, n := range notices {
+		to := key
+		if n.Key.Channel != "" && n.Key.Guild == key.Guild {
+			to = n.Key
+		}
 		m.seq++
-		n.Seq, n.Key, n.Created = m.seq, key, time.Now().UTC()
-		m.outbox[key] = append(m.outbox[key], n)
+		n.Seq, n.Key, n.Created = m.seq, to, time.Now().UTC()
+		m.outbox[to] = append(m.outbox[to], n)
 	}
 }
 
