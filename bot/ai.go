@@ -159,6 +159,9 @@ func (b *Bot) aiStep(key store.Key) (aiStepped, error) {
 		return aiStepped{}, err
 	}
 	b.out.kick(key)
+	for _, k := range resp.Also {
+		b.out.kick(k)
+	}
 	if len(resp.Posts) > 0 {
 		b.metrics.decided(time.Since(start))
 		for range resp.Posts {

@@ -78,6 +78,9 @@ func runBotChild() error {
 		return err
 	}
 	defer db.Close()
+	if err := db.SetServer(guild, store.ServerSettings{InChannel: true}); err != nil {
+		return err
+	}
 	log := bot.NewLogger(os.Stderr, cfg)
 	svc := command.New(command.Config{Store: db, Render: tinyPNG, Level: "random", Logger: log, Outbox: true,
 		Seed: func() uint64 { return seed }})

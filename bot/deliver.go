@@ -245,7 +245,7 @@ func (d *deliverer) run(key store.Key, c *courier) {
 		for i, n := range pending {
 			// A position followed at once by a newer one goes without
 			// buttons: they would be stale before anyone could press them.
-			strip, err := d.deliver(key, n, !liveAmong(pending[i+1:]))
+			strip, err := d.deliver(key, n, n.Standalone || !liveAmong(pending[i+1:]))
 			if err == nil {
 				d.metrics.post("delivered")
 				d.mu.Lock()
@@ -511,6 +511,7 @@ const maxNonce = 25
 func (d *deliverer) send(channel string, ms *discordgo.MessageSend, file *upload, nonce string) (*discordgo.Message, error) {
 	backoff := 500 * time.Millisecond
 	collisions := 0
+	unarchived := false
 	for attempt := 1; ; attempt++ {
 		msg, got, err := createMessage(d.ctx, d.api, channel, ms, file, nonce)
 		if err == nil && msg.ChannelID == channel && got == nonce {
@@ -527,6 +528,19 @@ func (d *deliverer) send(channel string, ms *discordgo.MessageSend, file *upload
 			continue
 		}
 		if r := asRefusal(err); r != nil {
+			if r.code == 50083 && !unarchived {
+				// An archived thread: open it again and post once more; a
+				// thread that stays shut (locked) is lost to the game.
+				unarchived = true
+				if uerr := unarchive(d.ctx, d.api, channel); uerr == nil {
+					d.log.Info("reopened an archived thread to post in it", "channel", channel)
+					continue
+				} else {
+					d.log.Warn("an archived thread could not be reopened", "channel", channel, "err", uerr)
+				}
+				return nil, &refusal{status: r.status, code: r.code, kind: refusedGone,
+					reason: "Discord refused the post: the game's thread is archived and locked, and the bot cannot reopen it"}
+			}
 			return nil, r
 		}
 		if d.ctx.Err() != nil {

@@ -85,6 +85,8 @@ type env struct {
 	render command.RenderFunc
 	seed   uint64
 	ai     command.AIFactory // the AI players (nil: ai.New)
+	// threads leaves the server's default: a thread per game.
+	threads bool
 
 	db     *store.DB
 	sess   *discordgo.Session
@@ -132,6 +134,12 @@ func (e *env) start() {
 	db, err := store.Open(e.dbPath, store.Options{DeferCheck: true})
 	if err != nil {
 		e.t.Fatal(err)
+	}
+	if e.runs == 0 && !e.threads {
+		// The tests written before threads play in the channel itself.
+		if err := db.SetServer(guild, store.ServerSettings{InChannel: true}); err != nil {
+			e.t.Fatal(err)
+		}
 	}
 	log := bot.NewLogger(io.MultiWriter(e.logs), e.cfg)
 	e.db = db

@@ -155,17 +155,20 @@ func (b *Bot) posts(name string) bool {
 func (b *Bot) onCommand(c *call) {
 	name, opts, _ := subcommand(c.i.ApplicationCommandData())
 	c.label = name
-	if b.posts(name) {
+	if _, forum := threadsHome(c.where); b.posts(name) && !(name == "new" && forum) {
 		if msg := b.cannotPost(c); msg != "" {
 			b.log.Info("command refused: the bot cannot post here", "channel", c.key.Channel, "command", name)
 			b.refuse(c, slashCommand, msg)
 			return
 		}
 	}
+	req := command.Request{Key: c.key, Caller: c.caller, Command: name, Options: opts, Names: namesOf(c.i)}
 	if name == "new" {
 		b.newGameDefaults(opts)
+		if threads, forum := threadsHome(c.where); threads {
+			req.Place = command.Place{OpenThread: b.threadOpener(c, forum), Forum: forum}
+		}
 	}
-	req := command.Request{Key: c.key, Caller: c.caller, Command: name, Options: opts}
 	b.log.Info("command", "channel", c.key.Channel, "user", c.caller.UserID, "command", name)
 	b.answer(c, false, func(ctx context.Context) delivery {
 		if !b.mutates(name) {
@@ -275,7 +278,13 @@ func (b *Bot) locked(key store.Key, fn func() command.Response) delivery {
 func (b *Bot) delivering(key store.Key, resp command.Response) delivery {
 	d := delivery{resp: resp}
 	if len(resp.Posts) == 0 {
+		for _, k := range resp.Also {
+			b.out.kick(k)
+		}
 		return d
+	}
+	for _, k := range resp.Also {
+		b.out.kick(k)
 	}
 	for range resp.Posts {
 		b.metrics.post("queued")
@@ -425,6 +434,13 @@ func refusedPosts(err error) string {
 }
 
 func (b *Bot) replyNow(c *call, button bool, d delivery) {
+	if button && d.resp.Update != "" {
+		b.respond(c, updateMessage(d.resp.Update))
+		if text := privateText(button, d); text != "" {
+			b.followUps(c, splitText(text, maxContent))
+		}
+		return
+	}
 	text := privateText(button, d)
 	if text == "" {
 		b.respond(c, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate})
@@ -439,6 +455,13 @@ func (b *Bot) replyNow(c *call, button bool, d delivery) {
 }
 
 func (b *Bot) replyLate(c *call, button bool, d delivery) {
+	if button && d.resp.Update != "" {
+		content, none := clip(d.resp.Update, maxContent), []discordgo.MessageComponent{}
+		if _, err := b.api.InteractionResponseEdit(c.i, &discordgo.WebhookEdit{Content: &content, Components: &none,
+			AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}}, discordgo.WithContext(b.ctx)); err != nil {
+			b.log.Error("updating a challenge's post failed", "interaction", c.i.ID, "err", err)
+		}
+	}
 	text := privateText(button, d)
 	if text == "" {
 		return
@@ -471,4 +494,12 @@ func (b *Bot) followUps(c *call, parts []string) {
 			return
 		}
 	}
+}
+
+// updateMessage replaces the text of the post whose button was pressed
+// and takes its buttons away (an open challenge once its seat is taken).
+func updateMessage(text string) *discordgo.InteractionResponse {
+	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
+		Data: &discordgo.InteractionResponseData{Content: clip(text, maxContent), Components: []discordgo.MessageComponent{},
+			AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}}}
 }

@@ -24,6 +24,7 @@ type metrics struct {
 	aiDecision      prometheus.Histogram
 	dbChecked       prometheus.Gauge
 	dbDamaged       prometheus.GaugeFunc
+	threads         prometheus.Counter
 }
 
 // latencyBuckets span a fast acknowledgement to Discord's 3 s and beyond.
@@ -56,6 +57,9 @@ func newMetrics(running func() (int, error), damaged func() bool, version string
 		aiDecision: prometheus.NewHistogram(prometheus.HistogramOpts{
 			Name: "mortain_ai_decision_seconds", Help: "Time the AI took to decide and commit one activation.", Buckets: latencyBuckets,
 		}),
+		threads: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "mortain_threads_opened_total", Help: "Threads and forum posts the bot opened for new games.",
+		}),
 		dbChecked: prometheus.NewGauge(prometheus.GaugeOpts{
 			Name: "mortain_database_checked", Help: "1 once the walk of every page of the database, in the background after start, has ended.",
 		}),
@@ -82,7 +86,7 @@ func newMetrics(running func() (int, error), damaged func() bool, version string
 		}
 		return float64(n)
 	})
-	m.reg.MustRegister(m.interactions, m.ack, m.answer, m.posts, m.rateLimited, m.invalidRequests, m.aiDecision, m.dbChecked, m.dbDamaged, build, games,
+	m.reg.MustRegister(m.interactions, m.ack, m.answer, m.posts, m.rateLimited, m.invalidRequests, m.aiDecision, m.threads, m.dbChecked, m.dbDamaged, build, games,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
@@ -139,5 +143,11 @@ func (m *metrics) decided(d time.Duration) {
 func (m *metrics) checked() {
 	if m != nil {
 		m.dbChecked.Set(1)
+	}
+}
+
+func (m *metrics) threadOpened() {
+	if m != nil {
+		m.threads.Inc()
 	}
 }

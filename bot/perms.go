@@ -67,6 +67,10 @@ func missingPermissions(perms int64, thread bool) string {
 // Where is what an interaction's raw event tells of its channel and
 // server beyond discordgo's Interaction.
 type Where struct {
+	// Kind is the channel's type (text, announcement, forum, a thread...)
+	// when HasKind: the event named the channel.
+	Kind    discordgo.ChannelType
+	HasKind bool
 	// Thread tells that the channel is a thread (announcement, public or
 	// private); Private, a private thread; Locked and Archived come from
 	// its thread_metadata.
@@ -95,6 +99,7 @@ func WhereOf(raw json.RawMessage) Where {
 	if ev.Channel == nil {
 		return w
 	}
+	w.Kind, w.HasKind = ev.Channel.Type, true
 	switch ev.Channel.Type {
 	case discordgo.ChannelTypeGuildNewsThread, discordgo.ChannelTypeGuildPublicThread:
 		w.Thread = true

@@ -54,6 +54,10 @@ type Notice struct {
 	// is sent with a nonce made of Seq, the part's index and this tag, so
 	// that no two notices of any shard, backup or restore share one.
 	Nonce string `json:"nonce,omitempty"`
+	// Standalone marks a notice whose buttons stay on its post until
+	// someone presses one (an open challenge): it is never the channel's
+	// live post, so other posts leave it alone.
+	Standalone bool `json:"standalone,omitempty"`
 	// Report marks a notice that reports another one set aside: it is not
 	// reported in turn if Discord refuses it too.
 	Report bool `json:"report,omitempty"`
@@ -70,7 +74,7 @@ type Button struct {
 }
 
 // IsLive reports whether delivering n replaces the channel's live post.
-func (n *Notice) IsLive() bool { return n.Live || len(n.Buttons) > 0 }
+func (n *Notice) IsLive() bool { return !n.Standalone && (n.Live || len(n.Buttons) > 0) }
 
 // The outbox's layout: outbox / "guild/channel" holds a bucket of notices
 // (seq -> Notice JSON), a bucket of their images (seq -> bytes), the id of

@@ -2,6 +2,8 @@ package command
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -104,7 +106,7 @@ func ButtonCommand(customID string) string {
 // (for metric labels, which must come from a bounded set).
 func KnownButtonVerb(verb string) bool {
 	_, ok := buttonVerbs[verb]
-	return ok || verb == "continue" || verb == "new-confirm"
+	return ok || verb == "continue" || verb == "new-confirm" || verb == "join"
 }
 
 // HandleButton runs the command of a pressed button, like Handle.
@@ -121,6 +123,9 @@ func (s *Service) HandleButton(ctx context.Context, key store.Key, caller Caller
 			return refused("This confirmation is no longer valid: run new again, with confirm:yes.")
 		}
 		return s.Handle(ctx, req)
+	}
+	if verb == "join" && len(parts) == 4 {
+		return s.joinButton(ctx, key, caller, parts)
 	}
 	var tag string
 	step := -1
@@ -172,4 +177,50 @@ func (s *Service) HandleButton(ctx context.Context, key store.Key, caller Caller
 	}
 	req := Request{Key: key, Caller: caller, Command: v.command, Options: opts, fresh: fresh}
 	return s.Handle(ctx, req)
+}
+
+// joinButton takes the open seat of the game a Join button names
+// ("mortain/join/GAME/STEP/THREAD"), pressed in the game's thread or in
+// the channel it was opened from: there, the challenge's post then says
+// who took the seat, and loses its button.
+func (s *Service) joinButton(ctx context.Context, here store.Key, caller Caller, parts []string) Response {
+	game := store.Key{Guild: here.Guild, Channel: parts[3]}
+	rec, err := s.cfg.Store.Get(game)
+	if errors.Is(err, store.ErrNotFound) {
+		resp := refused("This game is no longer running.")
+		if game != here {
+			resp.Update = "This challenge is over: its game is no longer running."
+		}
+		return resp
+	}
+	if err != nil {
+		return s.fail(err)
+	}
+	if game != here && rec.Settings[SettingParent] != here.Channel {
+		return refused("This button is damaged; use the command instead.")
+	}
+	if tag := parts[1]; tag != gameTag(rec) {
+		return refused("This button is damaged; use the command instead.")
+	}
+	resp := s.Handle(ctx, Request{Key: game, Caller: caller, Command: "join", Options: map[string]string{}})
+	if game == here {
+		return resp
+	}
+	resp.Also = append(resp.Also, game)
+	if !resp.Refused {
+		resp.Private = fmt.Sprintf("You took the seat: the game is in <#%s>.", game.Channel)
+		resp.Update = fmt.Sprintf("%s took the open seat. The game is in <#%s> — %s.", seatName(store.Seat{UserID: caller.UserID}), game.Channel, seatsLineAfterJoin(s, game))
+	} else if after, err := s.cfg.Store.Get(game); err == nil && !open(after.Seats[rules.US]) && !open(after.Seats[rules.German]) {
+		resp.Update = fmt.Sprintf("The seat was taken. The game is in <#%s> — %s.", game.Channel, seatsLine(after.Seats))
+	}
+	return resp
+}
+
+// seatsLineAfterJoin words the seats of a game as they now stand.
+func seatsLineAfterJoin(s *Service, key store.Key) string {
+	rec, err := s.cfg.Store.Get(key)
+	if err != nil {
+		return "the game goes on"
+	}
+	return seatsLine(rec.Seats)
 }

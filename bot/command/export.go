@@ -6,7 +6,9 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"sort"
 	"strings"
+	"time"
 
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
@@ -65,21 +67,29 @@ func (s *Service) export(req Request) (Response, error) {
 	return Response{Posts: []Post{{Text: text, Image: data, ImageName: "mortain-game.json"}}}, nil
 }
 
-// games lists the server's running games; in local play, the saved
-// local games (localGames).
+// games lists the caller's running games on the server, those waiting
+// for them first, each with its thread, opponent, turn and wait; all:yes
+// (Manage Channels) lists every game of this channel and its threads. In
+// local play, the saved local games (localGames).
 func (s *Service) games(req Request) (Response, error) {
 	if req.Key.Guild == localGuild {
 		return s.localGames(req)
+	}
+	all := strings.EqualFold(req.Options["all"], "yes") || strings.EqualFold(req.Options["all"], "true")
+	if all && !req.Caller.CanManage {
+		return Response{}, refuse("games all:yes needs the Manage Channels permission; games alone lists yours.")
 	}
 	keys, err := s.cfg.Store.Running()
 	if err != nil {
 		return Response{}, err
 	}
-	// The caller sees this channel's game and the games they play in;
-	// the others may be in channels they cannot view, so they are only
-	// counted.
-	var lines []string
-	others := 0
+	now := s.cfg.Now()
+	type row struct {
+		text    string
+		waiting bool
+		since   time.Time
+	}
+	var rows []row
 	for _, k := range keys {
 		if k.Guild != req.Key.Guild {
 			continue
@@ -88,22 +98,72 @@ func (s *Service) games(req Request) (Response, error) {
 		if err != nil {
 			continue
 		}
-		if k != req.Key && len(sidesOf(rec, req.Caller)) == 0 {
-			others++
+		mine := sidesOf(rec, req.Caller)
+		here := k == req.Key || rec.Settings[SettingParent] == req.Key.Channel
+		if len(mine) == 0 && !(all && here) {
 			continue
 		}
 		st := &rec.Game.State
-		lines = append(lines, fmt.Sprintf("<#%s> — %s — %s", k.Channel, seatsLine(rec.Seats), roundHeader(st)))
+		since := waitingSince(rec)
+		toAct := st.ToAct()
+		waiting := !st.Over() && holds(rec.Seats[toAct], req.Caller)
+		var who string
+		switch {
+		case len(mine) == 0:
+			who = seatsLine(rec.Seats)
+		case len(mine) == 2:
+			who = "you play both sides"
+		default:
+			who = "you (" + mine[0].Title() + ") against " + seatName(rec.Seats[mine[0].Enemy()])
+		}
+		wait := "waiting for " + seatName(rec.Seats[toAct])
+		if waiting {
+			wait = "**your move**"
+		}
+		text := fmt.Sprintf("<#%s> — %s — %s — %s for %s", k.Channel, who, roundHeader(st), wait, waitedText(now.Sub(since)))
+		rows = append(rows, row{text: text, waiting: waiting, since: since})
 	}
+	sort.SliceStable(rows, func(i, j int) bool {
+		if rows[i].waiting != rows[j].waiting {
+			return rows[i].waiting
+		}
+		return rows[i].since.Before(rows[j].since)
+	})
 	var b strings.Builder
-	switch len(lines) {
-	case 0:
-		b.WriteString("You play in no running game here, and none runs in this channel: start one with new.")
+	switch {
+	case len(rows) == 0 && all:
+		b.WriteString("No game runs in this channel or its threads.")
+	case len(rows) == 0:
+		b.WriteString("You play in no running game on this server: start one with new.")
+	case all:
+		fmt.Fprintf(&b, "The games of this channel and its threads (%d):", len(rows))
 	default:
-		fmt.Fprintf(&b, "This channel's game and yours (%d):\n%s", len(lines), strings.Join(lines, "\n"))
+		fmt.Fprintf(&b, "Your games on this server (%d), those waiting for you first:", len(rows))
 	}
-	if others > 0 {
-		fmt.Fprintf(&b, "\n%d other game(s) run on this server, in channels you may not see.", others)
+	for _, r := range rows {
+		b.WriteString("\n" + r.text)
 	}
 	return Response{Private: b.String()}, nil
+}
+
+// waitingSince is when a game began to wait for the person to act: its
+// last step, or its start.
+func waitingSince(rec *store.Record) time.Time {
+	if t, err := time.Parse(time.RFC3339, rec.Settings[SettingActed]); err == nil {
+		return t
+	}
+	return rec.Created
+}
+
+// waitedText words how long a game has waited: "5 min", "3 h", "2 days".
+func waitedText(d time.Duration) string {
+	switch {
+	case d < time.Minute:
+		return "under a minute"
+	case d < time.Hour:
+		return fmt.Sprintf("%d min", int(d/time.Minute))
+	case d < 48*time.Hour:
+		return fmt.Sprintf("%d h", int(d/time.Hour))
+	}
+	return fmt.Sprintf("%d days", int(d/(24*time.Hour)))
 }

@@ -66,24 +66,6 @@ func TestTheDealingIsCommittedHiddenThenRevealed(t *testing.T) {
 	}
 }
 
-func TestGamesListsThisChannelsGameAndTheCallersOnly(t *testing.T) {
-	s, _ := newService(t, 4)
-	mustDo(t, s, ann, "new opponent:<@2>")
-	// A game in another channel, which Eve may not be able to see.
-	private := store.Key{Guild: testKey.Guild, Channel: "c-private"}
-	if r := s.Handle(context.Background(), Request{Key: private, Caller: ann, Command: "new", Options: map[string]string{"mode": "hotseat"}}); r.Refused {
-		t.Fatal(r.Private)
-	}
-	r := do(t, s, eve, "games")
-	if !strings.Contains(r.Private, "<#"+testKey.Channel+">") || strings.Contains(r.Private, "c-private") || !strings.Contains(r.Private, "1 other game") {
-		t.Errorf("games for a spectator: %q", r.Private)
-	}
-	r = do(t, s, ann, "games")
-	if !strings.Contains(r.Private, "<#c-private>") || !strings.Contains(r.Private, "(2)") {
-		t.Errorf("games for a player of both: %q", r.Private)
-	}
-}
-
 func TestLimitsRefuseNamingTheLimit(t *testing.T) {
 	st := NewMemStore()
 	seed := uint64(0)

@@ -50,6 +50,17 @@ func (s *Service) newGame(req Request) (Response, error) {
 	if err != nil {
 		return Response{}, err
 	}
+	if other.UserID != "" && other.Name == "" {
+		other.Name = req.Names[other.UserID]
+	}
+	threaded := req.Place.OpenThread != nil && req.Key.Guild != localGuild
+	if threaded {
+		server, err := s.cfg.Store.Server(req.Key.Guild)
+		if err != nil {
+			return Response{}, err
+		}
+		threaded = !server.InChannel
+	}
 	if other.AI != "" || me.AI != "" {
 		settings[SettingLevel] = level
 	}
@@ -93,7 +104,7 @@ func (s *Service) newGame(req Request) (Response, error) {
 		id, _ := LocalID(rec.Key)
 		title = fmt.Sprintf("**New game of Stand at Mortain** (game %d)", id)
 	}
-	if cur, err := s.cfg.Store.Get(rec.Key); err == nil {
+	if cur, err := s.cfg.Store.Get(rec.Key); err == nil && !threaded {
 		// A game runs here: only its players (or a moderator) may end it
 		// for a new one, and only once they confirm.
 		starter := cur.Settings[SettingStartedBy] == req.Caller.UserID && isAIvsAI(cur)
@@ -115,7 +126,7 @@ func (s *Service) newGame(req Request) (Response, error) {
 		fmt.Fprintf(&b, " %s.", extra)
 	}
 	if open(other) {
-		fmt.Fprintf(&b, "\nThe %s seat is open: anyone may take it with join.", side.Enemy().Title())
+		fmt.Fprintf(&b, "\nThe %s seat is open: anyone may take it with join (or the Join button).", side.Enemy().Title())
 	}
 	if s.cfg.SeedGiven {
 		fmt.Fprintf(&b, "\nFair dealing: this game's seed was given with --seed, so the cards are not secret (a game to replay or test); the commitment is SHA-256 `%s`.", rules.Commitment(seed, salt))
@@ -136,8 +147,36 @@ func (s *Service) newGame(req Request) (Response, error) {
 		post.Mention = ""
 	}
 	post.Image, post.ImageName = s.render(&rec.Game.State, nil)
+	var also []store.Notice
+	if threaded {
+		first := ""
+		if req.Place.Forum {
+			first = startLine(rec)
+		}
+		key, err := req.Place.OpenThread(threadName(rec.Seats), first)
+		if err != nil {
+			return Response{}, err
+		}
+		rec.Key = key
+		settings[SettingParent] = req.Key.Channel
+	}
 	post.Buttons = buttonsFor(rec)
+	if open(other) && me.AI == "" {
+		post.Buttons = append(post.Buttons, joinButton(rec))
+	}
 	resp := Response{Posts: []Post{post}, AINext: isAI(rec, rules.US)}
+	if threaded && !req.Place.Forum {
+		var buttons []Button
+		if open(other) {
+			buttons = append(buttons, joinButton(rec))
+		}
+		if n, ok := parentNotice(rec, &resp, startLine(rec), buttons...); ok {
+			also = append(also, n)
+		}
+	}
+	if threaded {
+		resp.Private = fmt.Sprintf("Your game is in <#%s>: play it there (join the thread to be told of every move).", rec.Key.Channel)
+	}
 	if req.Key.Guild == localGuild {
 		resp.Switch = rec.Key
 	}
@@ -146,9 +185,13 @@ func (s *Service) newGame(req Request) (Response, error) {
 		if side == rules.German {
 			hard = "the US, which the AI now plays"
 		}
-		resp.Private = fmt.Sprintf("Your first game: the harder side for a beginner is %s (few units to hold with); level:easy is a gentler AI, and help ends with how to play a first game.", hard)
+		first := fmt.Sprintf("Your first game: the harder side for a beginner is %s (few units to hold with); level:easy is a gentler AI, and help ends with how to play a first game.", hard)
+		resp.Private = strings.TrimSpace(resp.Private + "\n" + first)
 	}
 	s.queue(rec, &resp) // the post is queued in the same commit as the game
+	if s.cfg.Outbox {
+		rec.Notices = append(rec.Notices, also...)
+	}
 	if err := s.cfg.Store.Create(rec); err != nil {
 		return Response{}, err
 	}
@@ -364,6 +407,9 @@ func (s *Service) abort(req Request) (Response, error) {
 	var notices []store.Notice
 	if s.cfg.Outbox {
 		notices, resp.queued = noticesOf(resp.Posts), true
+		if n, ok := parentNotice(rec, &resp, endLine(rec)); ok {
+			notices = append(notices, n)
+		}
 	}
 	if _, err := s.cfg.Store.Finish(req.Key, notices...); err != nil {
 		return Response{}, err

@@ -17,6 +17,7 @@ type MemStore struct {
 	finished []store.Finished
 	outbox   map[store.Key][]store.Notice
 	seq      uint64
+	servers  map[string]store.ServerSettings
 	// Commits counts the successful Create and Update calls.
 	Commits int
 }
@@ -220,3 +221,21 @@ func (m *MemStore) Stats(guild string) ([]store.PlayerStats, error) {
 }
 
 func total(m map[rules.Side]int) int { return m[rules.US] + m[rules.German] }
+
+// Server returns a server's settings.
+func (m *MemStore) Server(guild string) (store.ServerSettings, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.servers[guild], nil
+}
+
+// SetServer stores a server's settings.
+func (m *MemStore) SetServer(guild string, s store.ServerSettings) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.servers == nil {
+		m.servers = map[string]store.ServerSettings{}
+	}
+	m.servers[guild] = s
+	return nil
+}

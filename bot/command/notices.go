@@ -22,12 +22,19 @@ func noticesOf(posts []Post) []store.Notice {
 }
 
 // queue adds resp's posts to the notices rec commits with (Config.Outbox).
+// A game in a thread that ends also tells the channel its thread was
+// opened from.
 func (s *Service) queue(rec *store.Record, resp *Response) {
 	if !s.cfg.Outbox || len(resp.Posts) == 0 {
 		return
 	}
 	rec.Notices = append(rec.Notices, noticesOf(resp.Posts)...)
 	resp.queued = true
+	if resp.Over {
+		if n, ok := parentNotice(rec, resp, endLine(rec)); ok {
+			rec.Notices = append(rec.Notices, n)
+		}
+	}
 }
 
 // flush queues the posts of a response that no game change carried (a

@@ -16,8 +16,15 @@ type Caller struct {
 // from Caller, the subcommand name and its options by name, as Parse
 // returns them.
 type Request struct {
-	Key     store.Key
-	Caller  Caller
+	Key    store.Key
+	Caller Caller
+	// Names are the names of the members the options mention, by user
+	// id, as the front end knows them (for seats and thread names).
+	Names map[string]string
+	// Place tells where the command was given; the zero Place is a
+	// channel that holds its game itself (the terminal, or a server that
+	// keeps one game per channel).
+	Place   Place
 	Command string
 	Options map[string]string
 	// fresh, set for a button, refuses a record the button was not made for.
@@ -91,6 +98,12 @@ type Response struct {
 	// for the terminal's prompt (Config.Local only); empty when no shot
 	// can hit.
 	Next []string
+	// Also lists the other channels whose outbox this response queued
+	// notices in (the channel a game's thread was opened from).
+	Also []store.Key
+	// Update, set for a button pressed on a post of its own (an open
+	// challenge), replaces that post's text, and its buttons go.
+	Update string
 	// Switch, when set, is the key of the game the front end's next
 	// commands go to: local play's new (a game of its own, the others
 	// kept) and resume.

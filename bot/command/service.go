@@ -131,6 +131,10 @@ func (r *refusal) Error() string { return r.msg }
 
 func refuse(format string, args ...any) error { return &refusal{msg: fmt.Sprintf(format, args...)} }
 
+// Refuse is a refusal a front end's callback (Place.OpenThread) returns:
+// the command is refused with msg, and changes nothing.
+func Refuse(msg string) error { return &refusal{msg: msg} }
+
 func sprintf(format string, args ...any) string { return fmt.Sprintf(format, args...) }
 
 // Handle runs one command and returns what to show. It never fails: a
@@ -160,6 +164,11 @@ func (s *Service) Handle(ctx context.Context, req Request) Response {
 				return refused("This game is over (%s). Start another with new, or go back to a saved one with resume id:N (games lists them).", resultLine(v))
 			}
 			return refused("The game in this channel is over (%s). Start another with new.", resultLine(v))
+		}
+	}
+	if errors.Is(err, store.ErrNotFound) && !s.cfg.Local {
+		if text := s.gamesFromHere(req.Key); text != "" {
+			return refused("%s", text)
 		}
 	}
 	if err != nil {
@@ -229,6 +238,8 @@ func (s *Service) dispatch(ctx context.Context, name string, req Request) (Respo
 		return s.moves(req)
 	case "games":
 		return s.games(req)
+	case "server":
+		return s.server(req)
 	case "resume":
 		return s.resume(req)
 	}

@@ -35,6 +35,9 @@ type Store interface {
 	LastFinished(key store.Key) (*store.Finished, error)
 	// Stats returns the records of a guild's players, best first.
 	Stats(guild string) ([]store.PlayerStats, error)
+	// Server returns a server's settings; SetServer stores them.
+	Server(guild string) (store.ServerSettings, error)
+	SetServer(guild string, s store.ServerSettings) error
 }
 
 var _ Store = (*store.DB)(nil)

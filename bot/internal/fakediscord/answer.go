@@ -210,6 +210,14 @@ func (s *Server) answer(req Request) (int, []byte) {
 	case "/channels/{channel_id}/messages":
 		return s.createMessage(req)
 
+	case "/channels/{channel_id}/threads":
+		return s.openThread(req)
+
+	case "/channels/{channel_id}":
+		if req.Method == http.MethodPatch {
+			return s.modifyChannel(req)
+		}
+
 	case "/channels/{channel_id}/messages/{message_id}":
 		return s.editMessage(req)
 

@@ -19,7 +19,7 @@ const (
 
 	// DefaultAppPermissions is the bot's permissions in a channel unless
 	// SetAppPermissions says otherwise.
-	DefaultAppPermissions = permBasic | PermSendMessagesInThreads
+	DefaultAppPermissions = permBasic | PermSendMessagesInThreads | PermCreatePublicThreads
 
 	permBasic = PermViewChannel | PermSendMessages | PermEmbedLinks | PermAttachFiles | PermReadMessageHistory
 )
@@ -102,13 +102,16 @@ func (s *Server) send(kind int, guild, channel string, u User, data map[string]a
 	ev["attachment_size_limit"] = s.announcedLimit(guild)
 	p := s.seen(guild, channel)
 	thread, parent := p.thread, p.parent
-	archived, locked, private := p.archived, p.locked, p.private
+	archived, locked, private, chKind := p.archived, p.locked, p.private, p.kind
 	s.mu.Unlock()
 	if guild != "" {
 		ev["guild_id"] = guild
 		ev["guild_locale"] = "en-US"
 		ev["member"] = u.json(true)
 		ev["channel"] = textChannelJSON(guild, channel)
+		if chKind != 0 {
+			ev["channel"].(map[string]any)["type"] = chKind
+		}
 		if thread {
 			ev["channel"] = threadJSON(guild, parent, channel, archived, locked, private)
 		}
@@ -122,6 +125,13 @@ func (s *Server) send(kind int, guild, channel string, u User, data map[string]a
 		ev[k] = v
 	}
 	rec := &interactionRec{id: id, token: token, kind: kind, channel: channel}
+	if raw, ok := extra["message"].(json.RawMessage); ok {
+		var m struct {
+			ID string `json:"id"`
+		}
+		json.Unmarshal(raw, &m)
+		rec.message = m.ID
+	}
 	s.mu.Lock()
 	s.interactions[id] = rec
 	rec.sent = time.Now()
@@ -235,7 +245,8 @@ func (s *Server) Autocomplete(guild, channel string, u User, sub string, opts ..
 // Press sends a button press on message m.
 func (s *Server) Press(guild string, u User, m Message, customID string) string {
 	msg := json.RawMessage(messageJSON(&m))
-	return s.send(3, guild, m.ChannelID, u, map[string]any{"custom_id": customID, "component_type": 2}, map[string]any{"message": msg})
+	id := s.send(3, guild, m.ChannelID, u, map[string]any{"custom_id": customID, "component_type": 2}, map[string]any{"message": msg})
+	return id
 }
 
 // Offered reports whether a Discord client offers u the subcommand sub in

@@ -18,6 +18,8 @@ type interactionRec struct {
 	id, token string
 	kind      int
 	channel   string
+	message   string   // the message whose component was pressed
+	target    *Message // that message, once the response names it (6, 7)
 	sent      time.Time
 	acked     time.Time
 	ackType   int
@@ -85,7 +87,20 @@ func (s *Server) callback(req Request) (int, []byte) {
 	}
 	rec.acked, rec.ackType = req.At, body.Type
 	switch body.Type {
-	case 4, 5, 7:
+	case 6, 7:
+		// A component's message is the response: type 7 edits it now,
+		// and an edit of @original after type 6 edits it later.
+		if m := s.message(rec.channel, rec.message); m != nil {
+			rec.target = m
+			if body.Type == 7 {
+				if body.Data != nil {
+					body.Data.apply(m)
+				}
+				m.Edited = req.At
+				rec.original = m
+			}
+		}
+	case 4, 5:
 		m := &Message{ID: s.ID(), ChannelID: rec.channel, At: req.At, Files: s.attach(req.Files), webhook: true}
 		if body.Data != nil {
 			body.Data.apply(m)
@@ -117,6 +132,9 @@ func (s *Server) editOriginal(req Request) (int, []byte) {
 	json.Unmarshal(req.JSON, &body)
 	s.mu.Lock()
 	rec := s.interactionByToken(req.Params["webhook_id"], req.Params["webhook_token"])
+	if rec != nil && rec.original == nil && rec.ackType == 6 && rec.target != nil {
+		rec.original = rec.target // after a deferred update, @original is the component's message
+	}
 	if rec == nil || rec.acked.IsZero() || rec.original == nil {
 		s.mu.Unlock()
 		s.violation("edit of the response of an unknown or unanswered interaction %s", req.Path)

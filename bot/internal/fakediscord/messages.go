@@ -24,6 +24,13 @@ func (s *Server) createMessage(req Request) (int, []byte) {
 	if status, b, refused := s.archivedRefusal(channel, false); refused {
 		return status, b
 	}
+	s.mu.Lock()
+	kind := s.placeOf(channel).kind
+	s.mu.Unlock()
+	if kind == KindForum || kind == KindMedia {
+		s.violation("a message posted in forum channel %s itself: a forum takes posts (threads) only", channel)
+		return http.StatusBadRequest, []byte(`{"code":50008,"message":"Cannot send messages in a non-text channel"}`)
+	}
 	size := 0
 	for _, f := range req.Files {
 		size += f.Size

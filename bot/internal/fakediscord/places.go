@@ -18,6 +18,10 @@ type place struct {
 	archived, locked bool
 	// private marks a private thread; member, that the bot is in it.
 	private, member bool
+	// kind is a channel's type (KindText, KindForum, ...); name a
+	// thread's name.
+	kind int
+	name string
 }
 
 // MarkPrivateThread makes channel a private thread of parent (type 12);

@@ -100,6 +100,9 @@ type Server struct {
 	left         map[string]bool       // guilds the bot left offline
 	startLimit   *startLimit           // GET /gateway/bot's session_start_limit
 	places       map[string]*place     // channels and threads by id
+	threadLimits map[string]int        // active threads allowed, by guild
+	opened       map[string][]string   // threads the bot opened, by parent
+	unarchived   int
 	users        map[string]User       // by id
 	interactions map[string]*interactionRec
 	commands     map[string][]json.RawMessage // by scope ("" = global)

@@ -1,0 +1,159 @@
+package fakediscord
+
+import (
+	"encoding/json"
+	"net/http"
+)
+
+// Channel types the fake knows (Discord's numbers).
+const (
+	KindText         = 0
+	KindAnnouncement = 5
+	KindForum        = 15
+	KindMedia        = 16
+)
+
+// PermCreatePublicThreads is Discord's Create Public Threads permission.
+const PermCreatePublicThreads = 1 << 35
+
+// SetChannelKind makes channel a guild channel of kind (KindForum, ...):
+// interactions there carry that type.
+func (s *Server) SetChannelKind(channel string, kind int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.placeOf(channel).kind = kind
+}
+
+// SetThreadLimit makes guild refuse new threads once it has n active
+// (unarchived) ones, with 400 code 160006, as Discord does at 1,000.
+func (s *Server) SetThreadLimit(guild string, n int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.threadLimits == nil {
+		s.threadLimits = map[string]int{}
+	}
+	s.threadLimits[guild] = n
+}
+
+// Threads lists the threads the bot opened in parent (forum posts
+// included), oldest first.
+func (s *Server) Threads(parent string) []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.opened[parent]...)
+}
+
+// ThreadName is the name a thread was opened with.
+func (s *Server) ThreadName(thread string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if p := s.places[thread]; p != nil {
+		return p.name
+	}
+	return ""
+}
+
+// openThread handles POST /channels/{channel_id}/threads: a public thread
+// of a text or announcement channel without a starting message, or a
+// post of a forum or media channel with its first message.
+func (s *Server) openThread(req Request) (int, []byte) {
+	var body struct {
+		Name    string       `json:"name"`
+		Type    *int         `json:"type"`
+		Message *messageBody `json:"message"`
+	}
+	json.Unmarshal(req.JSON, &body)
+	parent := req.Params["channel_id"]
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	pp := s.placeOf(parent)
+	perms := s.appPermissions(parent)
+	forum := pp.kind == KindForum || pp.kind == KindMedia
+	switch {
+	case pp.thread:
+		return http.StatusBadRequest, []byte(`{"code":50024,"message":"Cannot execute action on this channel type"}`)
+	case perms&PermViewChannel == 0:
+		return http.StatusForbidden, []byte(`{"code":50001,"message":"Missing Access"}`)
+	case forum && perms&PermSendMessages == 0, !forum && perms&PermCreatePublicThreads == 0:
+		return http.StatusForbidden, []byte(`{"code":50013,"message":"Missing Permissions"}`)
+	case forum && body.Message == nil:
+		s.violation("a forum post opened without its first message")
+		return http.StatusBadRequest, []byte(`{"code":50035,"message":"Invalid Form Body"}`)
+	case !forum && body.Message != nil:
+		s.violation("a thread of a text channel opened with a message")
+		return http.StatusBadRequest, []byte(`{"code":50035,"message":"Invalid Form Body"}`)
+	}
+	if limit, ok := s.threadLimits[pp.guild]; ok {
+		active := 0
+		for _, p := range s.places {
+			if p.thread && !p.archived && !p.gone && (p.guild == pp.guild) {
+				active++
+			}
+		}
+		if active >= limit {
+			return http.StatusBadRequest, []byte(`{"code":160006,"message":"Maximum number of active threads reached"}`)
+		}
+	}
+	id := s.ID()
+	p := s.placeOf(id)
+	p.guild, p.parent, p.thread, p.name, p.member = pp.guild, parent, true, body.Name, true
+	if pp.permsSet {
+		p.perms, p.permsSet = pp.perms, true
+	}
+	if s.opened == nil {
+		s.opened = map[string][]string{}
+	}
+	s.opened[parent] = append(s.opened[parent], id)
+	out := threadJSON(pp.guild, parent, id, false, false, false)
+	out["name"] = body.Name
+	out["message_count"], out["member_count"], out["total_message_sent"] = 0, 1, 0
+	if pp.kind == KindAnnouncement {
+		out["type"] = 10
+	}
+	if body.Message != nil {
+		m := &Message{ID: id, ChannelID: id, At: req.At}
+		body.Message.apply(m)
+		s.messages[id] = append(s.messages[id], m)
+		out["message"] = json.RawMessage(messageJSON(m))
+	}
+	s.notify()
+	b, _ := json.Marshal(out)
+	return http.StatusCreated, b
+}
+
+// modifyChannel handles PATCH /channels/{channel_id} for a thread:
+// archived:false opens it again, unless it is locked (the bot has no
+// Manage Threads).
+func (s *Server) modifyChannel(req Request) (int, []byte) {
+	var body struct {
+		Archived *bool `json:"archived"`
+	}
+	json.Unmarshal(req.JSON, &body)
+	ch := req.Params["channel_id"]
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p := s.places[ch]
+	if p == nil || !p.thread {
+		s.violation("PATCH %s: the fake only opens threads again", req.Path)
+		return http.StatusBadRequest, []byte(`{"code":50024,"message":"Cannot execute action on this channel type"}`)
+	}
+	if body.Archived != nil && !*body.Archived {
+		if p.locked {
+			return http.StatusForbidden, []byte(`{"code":50013,"message":"Missing Permissions"}`)
+		}
+		p.archived = false
+		s.unarchived++
+	}
+	s.notify()
+	out := threadJSON(p.guild, p.parent, ch, p.archived, p.locked, p.private)
+	out["message_count"], out["member_count"], out["total_message_sent"] = 0, 1, 0
+	b, _ := json.Marshal(out)
+	return http.StatusOK, b
+}
+
+// Unarchived counts the threads the bot opened again with PATCH.
+func (s *Server) Unarchived() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.unarchived
+}

@@ -1,0 +1,162 @@
+package bot
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/mortain/mortain/bot/command"
+	"github.com/mortain/mortain/store"
+)
+
+// Discord's permission bits the threads need (discordgo names them too).
+const (
+	permCreatePublicThreads   = discordgo.PermissionCreatePublicThreads
+	permSendMessagesInThreads = discordgo.PermissionSendMessagesInThreads
+)
+
+// threadArchiveMinutes is how long a game's thread stays open without a
+// message (Discord's longest: a week); a post in it opens it again.
+const threadArchiveMinutes = 10080
+
+// codeMaxActiveThreads is Discord's refusal of a thread beyond the
+// server's limit of active threads.
+const codeMaxActiveThreads = 160006
+
+// threadsHome reports whether a new game started in a channel of this
+// kind gets a thread (or a forum post) of its own, and whether it is a
+// forum or media channel.
+func threadsHome(w Where) (threads, forum bool) {
+	if w.Thread || !w.HasKind {
+		return false, false
+	}
+	switch w.Kind {
+	case discordgo.ChannelTypeGuildText, discordgo.ChannelTypeGuildNews:
+		return true, false
+	case discordgo.ChannelTypeGuildForum, discordgo.ChannelTypeGuildMedia:
+		return true, true
+	}
+	return false, false
+}
+
+// threadNeeds words what the bot lacks to open a game's thread in the
+// interaction's channel, or "".
+func threadNeeds(perms int64, forum bool) string {
+	type need struct {
+		bit  int64
+		name string
+		why  string
+	}
+	needs := []need{
+		{discordgo.PermissionViewChannel, "View Channel", "to see the channel"},
+		{permSendMessagesInThreads, "Send Messages in Threads", "to post the game in its thread"},
+		{discordgo.PermissionAttachFiles, "Attach Files", "to post the map"},
+	}
+	if forum {
+		needs = append(needs, need{discordgo.PermissionSendMessages, "Send Messages", "to open a post for each game"})
+	} else {
+		needs = append(needs, need{discordgo.PermissionSendMessages, "Send Messages", "to say in the channel when a game starts and ends"},
+			need{permCreatePublicThreads, "Create Public Threads", "to open a thread for each game"})
+	}
+	var missing []string
+	for _, n := range needs {
+		if perms&n.bit == 0 {
+			missing = append(missing, "**"+n.name+"** ("+n.why+")")
+		}
+	}
+	if len(missing) == 0 {
+		return ""
+	}
+	what := "permission"
+	if len(missing) > 1 {
+		what = "permissions"
+	}
+	return "Nothing was started: each game here is played in a thread of its own, and the bot is missing the " + what + " " +
+		strings.Join(missing, ", ") + " in this channel. " + permissionAdvice +
+		" Or a moderator can keep games in their channels: /mortain mod server games:channel."
+}
+
+// threadOpener returns the command layer's Place.OpenThread for an
+// interaction in a text, announcement, forum or media channel: it opens a
+// public thread (in a forum, a post whose first message is first) and
+// returns its key. Discord's refusals come back as refusals the caller
+// reads.
+func (b *Bot) threadOpener(c *call, forum bool) func(name, first string) (store.Key, error) {
+	return func(name, first string) (store.Key, error) {
+		if msg := threadNeeds(c.i.AppPermissions, forum); msg != "" {
+			return store.Key{}, command.Refuse(msg)
+		}
+		body := map[string]any{"name": name, "auto_archive_duration": threadArchiveMinutes}
+		if forum {
+			body["message"] = map[string]any{"content": clip(first, maxContent),
+				"allowed_mentions": map[string]any{"parse": []string{}}}
+		} else {
+			kind := discordgo.ChannelTypeGuildPublicThread
+			if c.where.Kind == discordgo.ChannelTypeGuildNews {
+				kind = discordgo.ChannelTypeGuildNewsThread
+			}
+			body["type"] = kind
+		}
+		ctx, cancel := context.WithTimeout(b.ctx, tokenLifetime/2)
+		defer cancel()
+		endpoint := discordgo.EndpointChannelThreads(c.key.Channel)
+		data, err := b.api.RequestWithBucketID(http.MethodPost, endpoint, body, endpoint, discordgo.WithContext(ctx))
+		if err != nil {
+			var rest *discordgo.RESTError
+			if errors.As(err, &rest) && rest.Message != nil && rest.Message.Code == codeMaxActiveThreads {
+				return store.Key{}, command.Refuse(command.ThreadLimitText)
+			}
+			if r := asRefusal(err); r != nil && r.kind == refusedPermission {
+				return store.Key{}, command.Refuse("Nothing was started: Discord refused to open the game's thread here (" + r.reason + "). " + permissionAdvice)
+			}
+			b.log.Error("opening a game's thread failed", "channel", c.key.Channel, "err", err)
+			return store.Key{}, err
+		}
+		var ch struct {
+			ID string `json:"id"`
+		}
+		if err := json.Unmarshal(data, &ch); err != nil || ch.ID == "" {
+			return store.Key{}, errors.New("bot: Discord's answer to opening a thread has no channel id")
+		}
+		b.log.Info("opened a game's thread", "channel", c.key.Channel, "thread", ch.ID, "forum", forum)
+		b.metrics.threadOpened()
+		return store.Key{Guild: c.key.Guild, Channel: ch.ID}, nil
+	}
+}
+
+// unarchive opens an archived thread again (PATCH archived:false).
+func unarchive(ctx context.Context, api Discord, thread string) error {
+	endpoint := discordgo.EndpointChannel(thread)
+	_, err := api.RequestWithBucketID(http.MethodPatch, endpoint, map[string]any{"archived": false}, endpoint, discordgo.WithContext(ctx))
+	return err
+}
+
+// namesOf reads the names of the members an interaction's options
+// mention (their server nickname, else their display or user name).
+func namesOf(i *discordgo.Interaction) map[string]string {
+	if i.Type != discordgo.InteractionApplicationCommand {
+		return nil
+	}
+	d := i.ApplicationCommandData()
+	if d.Resolved == nil {
+		return nil
+	}
+	out := map[string]string{}
+	for id, u := range d.Resolved.Users {
+		name := u.GlobalName
+		if name == "" {
+			name = u.Username
+		}
+		out[id] = name
+	}
+	for id, m := range d.Resolved.Members {
+		if m != nil && m.Nick != "" {
+			out[id] = m.Nick
+		}
+	}
+	return out
+}
