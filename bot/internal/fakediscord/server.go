@@ -103,7 +103,7 @@ type Server struct {
 	threadLimits map[string]int        // active threads allowed, by guild
 	opened       map[string][]string   // threads the bot opened, by parent
 	unarchived   int
-	users        map[string]User       // by id
+	users        map[string]User // by id
 	interactions map[string]*interactionRec
 	commands     map[string][]json.RawMessage // by scope ("" = global)
 	changed      chan struct{}                // closed and replaced on every change
