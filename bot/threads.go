@@ -77,7 +77,7 @@ func threadNeeds(perms int64, forum bool) string {
 	}
 	return "Nothing was started: each game here is played in a thread of its own, and the bot is missing the " + what + " " +
 		strings.Join(missing, ", ") + " in this channel. " + permissionAdvice +
-		" Or a moderator can keep games in their channels: /mortain mod server games:channel."
+		" Or a moderator can keep games in their channels: /mortain-admin server games:channel."
 }
 
 // threadOpener returns the command layer's Place.OpenThread for an

@@ -73,12 +73,8 @@ type Definition struct {
 
 // Groups describe the subcommand groups of Definition.Group.
 var Groups = map[string]string{
-	GroupHistory:  "Finished games and records: replays, exports, the server's stats",
-	GroupModerate: "Moderators (Manage Channels): seats, aborts, where the server's games are played",
+	GroupHistory: "Finished games and records: replays, exports, the server's stats",
 }
-
-// GroupModerate holds the commands of members with Manage Channels.
-const GroupModerate = "mod"
 
 // GroupHistory holds the commands about games and records rather than
 // the next move.
@@ -269,7 +265,7 @@ func buildDefinitions() []Definition {
 				"With all:yes a member with Manage Channels sees every game of this channel and its threads. " +
 				"In local play it lists your saved games instead, the latest first: id, players, where each stands or its result, and when it was last played; resume id:N switches to one.",
 			Example: "games"},
-		{Name: "seat", Description: "Hand a side's seat to another member", Manage: true, Group: GroupModerate,
+		{Name: "seat", Description: "Hand a side's seat to another member (Manage Channels)", Manage: true,
 			Options: []Option{
 				{Name: "side", Description: "the side whose seat changes hands", Required: true, Choices: choices("us", "german")},
 				{Name: "user", Description: "the member who takes the seat", Required: true, Type: User},
@@ -277,10 +273,10 @@ func buildDefinitions() []Definition {
 			Help: "Puts a member in a side's seat in place of whoever held it (a player who left, a seat left open); the previous holder can no longer act for that side. " +
 				"Not for a side the AI plays, nor for a member who holds the other seat (one person plays both sides only in a game started with mode:hotseat). Needs the Manage Channels permission.",
 			Example: "seat side:german user:@member"},
-		{Name: "abort", Description: "End the game here without a result", Manage: true, Group: GroupModerate,
+		{Name: "abort", Description: "End the game in this channel without a result (Manage Channels)", Manage: true,
 			Options: []Option{confirmOpt("yes, end the game without a result")},
 			Help:    "Ends the game without a winner. It asks first: add confirm:yes (in Discord, press Confirm). Needs the Manage Channels permission.", Example: "abort confirm:yes"},
-		{Name: "server", Description: "Where this server's games are played: a thread each, or in the channel", Manage: true, Group: GroupModerate,
+		{Name: "server", Description: "Where this server's games are played: a thread each, or in the channel", Manage: true,
 			Options: []Option{{Name: "games", Description: "threads (the default): a thread per game; channel: one game in each channel itself", Choices: choices(GamesInThreads, GamesInChannel)}},
 			Help: "Without options, shows the server's settings. games:threads (the default) plays every game started in a channel in a thread of its own, so that several games run side by side; " +
 				"games:channel keeps one game in each channel itself, as before. Games already running stay where they are. Needs the Manage Channels permission.",

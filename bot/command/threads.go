@@ -30,7 +30,7 @@ type Place struct {
 // ThreadLimitText is the refusal when Discord's limit of active threads
 // of a server is reached.
 const ThreadLimitText = "Nothing was started: this server has as many active threads as Discord allows (1,000). " +
-	"Finish or archive some threads, or ask a moderator to keep games in their channels (/mortain server games:channel)."
+	"Finish or archive some threads, or ask a moderator to keep games in their channels (/mortain-admin server games:channel)."
 
 // threadName names a game's thread after its players and sides, within
 // Discord's 100 characters.

@@ -103,7 +103,7 @@ func TestResumeIsLocal(t *testing.T) {
 		t.Errorf("resume on a server: %+v", r)
 	}
 	r = svc.Handle(ctx, command.Request{Key: server, Caller: localCaller, Command: "games"})
-	if r.Refused || !strings.Contains(r.Private, "<#c> — US: you · German: you") || strings.Contains(r.Private, "id:") {
+	if r.Refused || !strings.Contains(r.Private, "<#c> — you play both sides") || strings.Contains(r.Private, "id:") {
 		t.Errorf("games on a server: %q", r.Private)
 	}
 	if slices.ContainsFunc(command.Definitions(), func(d command.Definition) bool { return d.Name == "resume" }) {
