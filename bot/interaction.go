@@ -262,6 +262,9 @@ type delivery struct {
 func (b *Bot) locked(key store.Key, fn func() command.Response) delivery {
 	unlock := b.lockChannel(key)
 	resp := fn()
+	if resp.Game.Channel != "" {
+		key = resp.Game // a new game's thread
+	}
 	d := b.delivering(key, resp)
 	unlock()
 	if resp.AINext {

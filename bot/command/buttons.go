@@ -206,7 +206,7 @@ func (s *Service) joinButton(ctx context.Context, here store.Key, caller Caller,
 	if game == here {
 		return resp
 	}
-	resp.Also = append(resp.Also, game)
+	resp.Game = game
 	if !resp.Refused {
 		resp.Private = fmt.Sprintf("You took the seat: the game is in <#%s>.", game.Channel)
 		resp.Update = fmt.Sprintf("%s took the open seat. The game is in <#%s> — %s.", seatName(store.Seat{UserID: caller.UserID}), game.Channel, seatsLineAfterJoin(s, game))

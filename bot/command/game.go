@@ -151,7 +151,7 @@ func (s *Service) newGame(req Request) (Response, error) {
 	if threaded {
 		first := ""
 		if req.Place.Forum {
-			first = startLine(rec)
+			first = forumFirst(rec)
 		}
 		key, err := req.Place.OpenThread(threadName(rec.Seats), first)
 		if err != nil {
@@ -175,6 +175,7 @@ func (s *Service) newGame(req Request) (Response, error) {
 		}
 	}
 	if threaded {
+		resp.Game = rec.Key
 		resp.Private = fmt.Sprintf("Your game is in <#%s>: play it there (join the thread to be told of every move).", rec.Key.Channel)
 	}
 	if req.Key.Guild == localGuild {

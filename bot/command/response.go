@@ -98,6 +98,11 @@ type Response struct {
 	// for the terminal's prompt (Config.Local only); empty when no shot
 	// can hit.
 	Next []string
+	// Game, when set, is the channel of the game the response is about,
+	// when it is not the request's: the thread a new game opened, the
+	// game an open challenge's button joined. Its posts are delivered
+	// there and its AI started there.
+	Game store.Key
 	// Also lists the other channels whose outbox this response queued
 	// notices in (the channel a game's thread was opened from).
 	Also []store.Key

@@ -80,6 +80,17 @@ func startLine(rec *store.Record) string {
 	return line
 }
 
+// forumFirst is the first message of a game's forum post.
+func forumFirst(rec *store.Record) string {
+	line := "**New game of Stand at Mortain** — " + seatsLine(rec.Seats) + "."
+	if open(rec.Seats[rules.US]) || open(rec.Seats[rules.German]) {
+		line += " A seat is open: press **Join** below to take it."
+	} else {
+		line += " Follow the post to be told of every move."
+	}
+	return line
+}
+
 // joinButton is the Join button of an open challenge: it names the
 // game's thread, so that it works from the parent channel.
 func joinButton(rec *store.Record) Button {
