@@ -59,8 +59,6 @@ func (m *Main) Run(ctx context.Context, args []string) int {
 			return m.runLocal(ctx, args[1:])
 		case "arena":
 			return runArena(args[1:], m.Stdout, m.Stderr)
-		case "ai-fit":
-			return m.runAIFit(ctx, args[1:])
 		case "bot":
 			return runBot(args[1:], m.Stdout, m.Stderr)
 		case "backup":
@@ -126,7 +124,6 @@ Usage:
   mortain local [flags]    local play in the terminal
   mortain bot [flags]      the Discord bot
   mortain arena [flags]    AI against AI, many games (mortain arena -h)
-  mortain ai-fit TOOL      the tools that tuned and measured the AI (mortain ai-fit -h)
   mortain backup FILE      copy the local-play database (--db) to FILE while in use
   mortain export --out F   write a game as a JSON record (mortain export -h)
   mortain verify FILE      check a record's dealing and result against its seed

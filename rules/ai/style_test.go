@@ -21,7 +21,7 @@ func TestStyleReaderTellsHuntFromWalk(t *testing.T) {
 	}{{"easy German", &easyGerman, false}, {"hunter", &hardGerman, true}} {
 		right, games := 0, 0
 		for g := uint64(0); g < 24; g++ {
-			us := placedEasyUS(historicalSetup())(mix(7, 3*g+1))
+			us := placedEasyUS(HistoricalUSSetup(nil))(mix(7, 3*g+1))
 			if g%2 == 1 {
 				us = newEasyFromAISetup(g)
 			}
