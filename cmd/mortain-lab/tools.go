@@ -12,6 +12,7 @@ import (
 
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/rules/ai"
+	"github.com/mortain/mortain/rules/ai/arena"
 	"github.com/mortain/mortain/rules/ai/lab"
 )
 
@@ -385,11 +386,11 @@ whether that solves the position. A tool for writing positions.
 			only := fs.String("only", "", "")
 			return func(ctx context.Context, w io.Writer) error {
 				if *only != "" {
-					ps, err := ai.Tactics()
+					ps, err := arena.Tactics()
 					if err != nil {
 						return err
 					}
-					if !slices.ContainsFunc(ps, func(p ai.TacticsPosition) bool { return p.Name == *only }) {
+					if !slices.ContainsFunc(ps, func(p arena.TacticsPosition) bool { return p.Name == *only }) {
 						return usageError{fmt.Sprintf("--only %q: no such position in rules/ai/tactics.txt", *only)}
 					}
 				}

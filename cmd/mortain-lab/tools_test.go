@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/rules/ai"
+	"github.com/mortain/mortain/rules/ai/arena"
 )
 
 // run starts the real program with args, and returns what it wrote and
@@ -179,7 +179,7 @@ func TestAIFitSetupSuite(t *testing.T) {
 	if len(lines) != 2 {
 		t.Fatalf("want 2 results:\n%s", out)
 	}
-	if _, err := ai.ParseSetupSpec(strings.Join(strings.Fields(lines[0])[1:6], " "), nil); err != nil {
+	if _, err := arena.ParseSetupSpec(strings.Join(strings.Fields(lines[0])[1:6], " "), nil); err != nil {
 		t.Errorf("%s: %v", lines[0], err)
 	}
 }
@@ -214,7 +214,7 @@ func TestAIFitWait(t *testing.T) {
 // mortain-lab tactics-show prints a position with its units, scores and the
 // levels' play.
 func TestAIFitTacticsShow(t *testing.T) {
-	ps, err := ai.Tactics()
+	ps, err := arena.Tactics()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/rules/ai"
+	"github.com/mortain/mortain/rules/ai/arena"
 )
 
 const arenaUsage = `mortain arena — AI against AI, many games, with win rates
@@ -97,8 +98,8 @@ func runArena(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	spec, err := ai.ParseSetupSpec(*usSetup, sc)
-	suite := errors.Is(err, ai.ErrSetupSuite)
+	spec, err := arena.ParseSetupSpec(*usSetup, sc)
+	suite := errors.Is(err, arena.ErrSetupSuite)
 	if err != nil && !suite {
 		fmt.Fprintln(stderr, "mortain arena: --us-setup:", err)
 		return 2
@@ -106,12 +107,12 @@ func runArena(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	bar := &progressBar{w: stderr}
-	cfg := ai.ArenaConfig{US: *us, German: *german, Games: *games, Seed: *seed, Budget: b,
+	cfg := arena.ArenaConfig{US: *us, German: *german, Games: *games, Seed: *seed, Budget: b,
 		Parallel: *parallel, Options: opts, Scenario: sc, Progress: bar.update, USSetup: spec}
 	if suite {
 		return runSetupSuite(ctx, cfg, *asJSON, bar, stdout, stderr)
 	}
-	res, err := ai.RunArena(ctx, cfg)
+	res, err := arena.RunArena(ctx, cfg)
 	bar.finish()
 	if err != nil {
 		fmt.Fprintln(stderr, "mortain arena:", err)
@@ -135,7 +136,7 @@ func runArena(args []string, stdout, stderr io.Writer) int {
 
 // runSetupSuite plays cfg from every set-up of the suite (--us-setup
 // suite) and prints a table, or JSON.
-func runSetupSuite(ctx context.Context, cfg ai.ArenaConfig, asJSON bool, bar *progressBar, stdout, stderr io.Writer) int {
+func runSetupSuite(ctx context.Context, cfg arena.ArenaConfig, asJSON bool, bar *progressBar, stdout, stderr io.Writer) int {
 	setups, err := ai.SetupSuite()
 	if err != nil {
 		fmt.Fprintln(stderr, "mortain arena:", err)
@@ -147,7 +148,7 @@ func runSetupSuite(ctx context.Context, cfg ai.ArenaConfig, asJSON bool, bar *pr
 			return 2
 		}
 	}
-	res, err := ai.RunSetupSuite(ctx, cfg, setups)
+	res, err := arena.RunSetupSuite(ctx, cfg, setups)
 	bar.finish()
 	if err != nil {
 		fmt.Fprintln(stderr, "mortain arena:", err)
@@ -173,7 +174,7 @@ func runSetupSuite(ctx context.Context, cfg ai.ArenaConfig, asJSON bool, bar *pr
 }
 
 // printSuite writes the set-up suite's table for people.
-func printSuite(w io.Writer, r ai.SuiteResult) {
+func printSuite(w io.Writer, r arena.SuiteResult) {
 	fmt.Fprintf(w, "US %s against German %s from %d set-ups: %d games each, seed %d, hard budget %s\n",
 		r.US, r.German, len(r.Rows), r.Games, r.Seed, r.Budget)
 	fmt.Fprintf(w, "%-12s %-44s %16s %8s %6s %s\n", "set-up", "placements", "German wins", "95% CI", "exits", "units lost US/German")
@@ -187,11 +188,11 @@ func printSuite(w io.Writer, r ai.SuiteResult) {
 }
 
 // printArena writes the figures of a match for people.
-func printArena(w io.Writer, r ai.ArenaResult) {
+func printArena(w io.Writer, r arena.ArenaResult) {
 	fmt.Fprintf(w, "US %s against German %s: %d games, seed %d, hard budget %s, US set-up %s\n", r.US.Level, r.German.Level, r.Games, r.Seed, r.Budget, r.USSetup)
 	for _, s := range []struct {
 		name string
-		st   ai.SideStats
+		st   arena.SideStats
 	}{{"US", r.US}, {"German", r.German}} {
 		fmt.Fprintf(w, "  %-7s wins %4d  %5.1f%%  (95%% CI %.1f%%-%.1f%%)  units lost %.2f/game  %.3g ms/decision (p99 %.0f ms, max %.0f ms)\n",
 			s.name, s.st.Wins, 100*s.st.WinRate, 100*s.st.WinLow, 100*s.st.WinHigh, s.st.Losses, s.st.MsPerDec, s.st.P99Ms, s.st.MaxMs)

@@ -11,6 +11,7 @@ import (
 	"slices"
 
 	"github.com/mortain/mortain/rules/ai"
+	"github.com/mortain/mortain/rules/ai/arena"
 )
 
 const tacticsUsage = `mortain arena --tactics — the tactics suite: positions with the right moves
@@ -66,7 +67,7 @@ func runTactics(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	res, err := ai.RunTactics(ctx, *level, b, *seed)
+	res, err := arena.RunTactics(ctx, *level, b, *seed)
 	if err != nil {
 		fmt.Fprintln(stderr, "mortain arena:", err)
 		return 2

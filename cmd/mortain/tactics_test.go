@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/mortain/mortain/bot/command"
-	"github.com/mortain/mortain/rules/ai"
+	"github.com/mortain/mortain/rules/ai/arena"
 )
 
 // arena --tactics --json prints the suite's figures under the keys total
@@ -51,12 +51,12 @@ func TestArenaTacticsText(t *testing.T) {
 // Every position's script, typed into local play with --debug and the
 // position's seed, reaches the same position as the suite's runner.
 func TestTacticsScriptsInLocalPlay(t *testing.T) {
-	ps, err := ai.Tactics()
+	ps, err := arena.Tactics()
 	if err != nil {
 		t.Fatal(err)
 	}
 	if testing.Short() {
-		ps = []ai.TacticsPosition{ps[0], ps[len(ps)/2], ps[len(ps)-1]}
+		ps = []arena.TacticsPosition{ps[0], ps[len(ps)/2], ps[len(ps)-1]}
 	}
 	for _, p := range ps {
 		g, err := p.Game(nil)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/rules/ai"
+	"github.com/mortain/mortain/rules/ai/arena"
 	"github.com/mortain/mortain/rules/ai/internal/hooks"
 )
 
@@ -19,7 +20,7 @@ import (
 // (100 iterations, one thread) play, with whether that solves it.
 // mortain ai-fit tactics-show.
 func ShowTactics(ctx context.Context, out io.Writer, only string) error {
-	ps, err := ai.Tactics()
+	ps, err := arena.Tactics()
 	if err != nil {
 		return err
 	}

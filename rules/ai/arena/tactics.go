@@ -1,4 +1,4 @@
-package ai
+package arena
 
 import (
 	"bufio"
@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/rules/ai"
 )
 
 // The tactics suite: positions with the moves accepted as right, or the
@@ -201,7 +202,7 @@ type TacticsResult struct {
 // RunTactics plays the built-in suite with a fresh player of level (seeded
 // with seed, and budget b for the hard level) at each position. An
 // iteration budget with one worker makes the result the same on every run.
-func RunTactics(ctx context.Context, level string, b Budget, seed uint64) (TacticsResult, error) {
+func RunTactics(ctx context.Context, level string, b ai.Budget, seed uint64) (TacticsResult, error) {
 	ps, err := Tactics()
 	if err != nil {
 		return TacticsResult{}, err
@@ -210,7 +211,7 @@ func RunTactics(ctx context.Context, level string, b Budget, seed uint64) (Tacti
 }
 
 // RunTacticsOn is RunTactics on the positions ps.
-func RunTacticsOn(ctx context.Context, ps []TacticsPosition, level string, b Budget, seed uint64) (TacticsResult, error) {
+func RunTacticsOn(ctx context.Context, ps []TacticsPosition, level string, b ai.Budget, seed uint64) (TacticsResult, error) {
 	res := TacticsResult{Level: level, Budget: b.String(), Seed: seed, Total: len(ps), Failed: []TacticsFailure{}}
 	for i := range ps {
 		p := &ps[i]
@@ -218,7 +219,7 @@ func RunTacticsOn(ctx context.Context, ps []TacticsPosition, level string, b Bud
 		if err != nil {
 			return res, err
 		}
-		pl, err := NewWithBudget(level, seed, b)
+		pl, err := ai.NewWithBudget(level, seed, b)
 		if err != nil {
 			return res, err
 		}

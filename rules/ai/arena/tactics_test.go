@@ -1,4 +1,4 @@
-package ai
+package arena
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/rules/ai"
 )
 
 // The suite parses, has at least 40 positions, and every position replays
@@ -124,7 +125,7 @@ func TestTacticsBars(t *testing.T) {
 		if c.level == "hard" && testing.Short() {
 			t.Skip("the hard level's search is skipped with -short")
 		}
-		res, err := RunTactics(context.Background(), c.level, Budget{Iterations: 100, Workers: 1}, 1)
+		res, err := RunTactics(context.Background(), c.level, ai.Budget{Iterations: 100, Workers: 1}, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -148,7 +149,7 @@ func TestTacticsHardDeterministic(t *testing.T) {
 		t.Fatal(err)
 	}
 	ps = ps[:8]
-	b := Budget{Iterations: 60, Workers: 1}
+	b := ai.Budget{Iterations: 60, Workers: 1}
 	a, err := RunTacticsOn(context.Background(), ps, "hard", b, 3)
 	if err != nil {
 		t.Fatal(err)
