@@ -242,9 +242,9 @@ func SetupSuite() ([]SuiteSetup, error) {
 // then search-8, searched-4, search-6, search-12, search-9 and search-3.
 var aiSetupNames = []string{"search-2", "searched-4", "search-8", "search-12", "search-9", "search-11"}
 
-// AISetups are the set-ups the easy and hard US levels choose from, one
+// aiSetups are the set-ups the easy and hard US levels choose from, one
 // per game by the player's seed (R2.1, "placement chosen by the AI").
-func AISetups() []SuiteSetup {
+func aiSetups() []SuiteSetup {
 	suite, err := SetupSuite()
 	if err != nil {
 		panic(err) // TestSetupSuite keeps setups.txt valid
@@ -262,7 +262,7 @@ func AISetups() []SuiteSetup {
 
 // chooseUSSetup is the set-up an easy or hard US with this seed plays.
 func chooseUSSetup(seed uint64) SuiteSetup {
-	c := AISetups()
+	c := aiSetups()
 	return c[mix(seed, 0x5e70)%uint64(len(c))]
 }
 
@@ -270,7 +270,7 @@ func chooseUSSetup(seed uint64) SuiteSetup {
 // AI's set-ups when the units already placed say so.
 func aiPlacer(seed uint64) placer {
 	var others []USSetup
-	for _, su := range AISetups() {
+	for _, su := range aiSetups() {
 		others = append(others, su.Setup)
 	}
 	return placer{setup: chooseUSSetup(seed).Setup, others: others}

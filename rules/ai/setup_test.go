@@ -120,12 +120,12 @@ func TestSetupSuite(t *testing.T) {
 	}
 }
 
-// The easy and hard US set up as one of AISetups, through the engine's
+// The easy and hard US set up as one of aiSetups, through the engine's
 // Place actions, the same for a seed and varied over seeds; the internal
 // players keep the historical preset.
 func TestAIChoosesUSSetup(t *testing.T) {
 	strong := map[string]bool{}
-	for _, e := range AISetups() {
+	for _, e := range aiSetups() {
 		strong[e.Setup.String()] = true
 	}
 	if len(strong) < 2 {
@@ -156,7 +156,7 @@ func TestAIChoosesUSSetup(t *testing.T) {
 				t.Fatalf("%s seed %d: %q then %q", level, seed, got[0], got[1])
 			}
 			if !strong[got[0]] {
-				t.Fatalf("%s seed %d: set-up %q is not one of AISetups", level, seed, got[0])
+				t.Fatalf("%s seed %d: set-up %q is not one of aiSetups", level, seed, got[0])
 			}
 			seen[got[0]] = true
 		}
@@ -193,7 +193,7 @@ func TestAISetupSurvivesANewPlayerEachStep(t *testing.T) {
 				}
 			}
 			found := false
-			for _, su := range AISetups() {
+			for _, su := range aiSetups() {
 				if su.Setup.matches(&s) {
 					found = true
 				}

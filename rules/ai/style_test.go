@@ -59,7 +59,7 @@ func TestStyleReaderTellsHuntFromWalk(t *testing.T) {
 
 // newEasyFromAISetup is the easy US on one of the AI's set-ups.
 func newEasyFromAISetup(g uint64) Player {
-	setups := AISetups()
+	setups := aiSetups()
 	return &placedEasy{newEasy(g), placer{setup: setups[int(g)%len(setups)].Setup}}
 }
 

@@ -42,8 +42,8 @@ type SideStats struct {
 	Level     string  `json:"level"`
 	Wins      int     `json:"wins"`
 	WinRate   float64 `json:"win_rate"`
-	WinLow    float64 `json:"win_rate_low"`  // 95% Wilson interval
-	WinHigh   float64 `json:"win_rate_high"` // 95% Wilson interval
+	WinLow    float64 `json:"win_rate_low"`  // 95% wilson interval
+	WinHigh   float64 `json:"win_rate_high"` // 95% wilson interval
 	Losses    float64 `json:"units_lost"`    // units eliminated per game
 	Decisions int     `json:"decisions"`
 	MsPerDec  float64 `json:"ms_per_decision"`
@@ -230,7 +230,7 @@ func summarise(cfg ArenaConfig, stats []gameStats) ArenaResult {
 	for _, side := range []rules.Side{rules.US, rules.German} {
 		st := r.side(side)
 		st.WinRate = float64(st.Wins) / n
-		st.WinLow, st.WinHigh = Wilson(st.Wins, r.Games)
+		st.WinLow, st.WinHigh = wilson(st.Wins, r.Games)
 		st.Losses = float64(lost[side]) / n
 		if t := times[side]; len(t) > 0 {
 			slices.Sort(t)
@@ -258,8 +258,8 @@ func (r *ArenaResult) side(s rules.Side) *SideStats {
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
-// Wilson is the 95% Wilson score interval of a rate of wins in n games.
-func Wilson(wins, n int) (low, high float64) {
+// wilson is the 95% wilson score interval of a rate of wins in n games.
+func wilson(wins, n int) (low, high float64) {
 	if n == 0 {
 		return 0, 1
 	}

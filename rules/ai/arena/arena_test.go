@@ -59,12 +59,12 @@ func TestArenaJSON(t *testing.T) {
 
 // TestWilson checks the interval against known values.
 func TestWilson(t *testing.T) {
-	lo, hi := Wilson(50, 100)
+	lo, hi := wilson(50, 100)
 	if lo < 0.403 || lo > 0.404 || hi < 0.596 || hi > 0.597 {
-		t.Fatalf("Wilson(50,100) = %.4f-%.4f, want 0.4038-0.5962", lo, hi)
+		t.Fatalf("wilson(50,100) = %.4f-%.4f, want 0.4038-0.5962", lo, hi)
 	}
-	if lo, hi := Wilson(0, 10); lo != 0 || hi < 0.27 || hi > 0.28 {
-		t.Fatalf("Wilson(0,10) = %.4f-%.4f", lo, hi)
+	if lo, hi := wilson(0, 10); lo != 0 || hi < 0.27 || hi > 0.28 {
+		t.Fatalf("wilson(0,10) = %.4f-%.4f", lo, hi)
 	}
 }
 

@@ -34,13 +34,13 @@ type TacticsPosition struct {
 }
 
 // Tactics returns the built-in suite.
-func Tactics() ([]TacticsPosition, error) { return ParseTactics(tacticsText) }
+func Tactics() ([]TacticsPosition, error) { return parseTactics(tacticsText) }
 
-// ParseTactics reads a suite: blocks of "name:", "note:", "seed:", script
+// parseTactics reads a suite: blocks of "name:", "note:", "seed:", script
 // lines, "accept:" and "forbid:" (patterns separated by ";") and "why:";
 // "#" starts a comment line. A pattern is an action as Action.Format writes
 // it, where "*" stands for any one word and a final "..." for any rest.
-func ParseTactics(text string) ([]TacticsPosition, error) {
+func parseTactics(text string) ([]TacticsPosition, error) {
 	var out []TacticsPosition
 	var cur *TacticsPosition
 	sc := bufio.NewScanner(strings.NewReader(text))
@@ -151,7 +151,7 @@ func (p *TacticsPosition) Game(sc *rules.Scenario) (*rules.Game, error) {
 // forbidden one.
 func (p *TacticsPosition) Judge(a string) bool {
 	for _, f := range p.Forbid {
-		if MatchAction(f, a) {
+		if matchAction(f, a) {
 			return false
 		}
 	}
@@ -159,17 +159,17 @@ func (p *TacticsPosition) Judge(a string) bool {
 		return true
 	}
 	for _, f := range p.Accept {
-		if MatchAction(f, a) {
+		if matchAction(f, a) {
 			return true
 		}
 	}
 	return false
 }
 
-// MatchAction reports whether the action a, written by Action.Format,
+// matchAction reports whether the action a, written by Action.Format,
 // matches pattern: word by word, case-insensitive, "*" matching any one
 // word and a final "..." any rest.
-func MatchAction(pattern, a string) bool {
+func matchAction(pattern, a string) bool {
 	pw, aw := strings.Fields(pattern), strings.Fields(a)
 	for i, w := range pw {
 		if w == "..." && i == len(pw)-1 {
@@ -207,11 +207,11 @@ func RunTactics(ctx context.Context, level string, b ai.Budget, seed uint64) (Ta
 	if err != nil {
 		return TacticsResult{}, err
 	}
-	return RunTacticsOn(ctx, ps, level, b, seed)
+	return runTacticsOn(ctx, ps, level, b, seed)
 }
 
-// RunTacticsOn is RunTactics on the positions ps.
-func RunTacticsOn(ctx context.Context, ps []TacticsPosition, level string, b ai.Budget, seed uint64) (TacticsResult, error) {
+// runTacticsOn is RunTactics on the positions ps.
+func runTacticsOn(ctx context.Context, ps []TacticsPosition, level string, b ai.Budget, seed uint64) (TacticsResult, error) {
 	res := TacticsResult{Level: level, Budget: b.String(), Seed: seed, Total: len(ps), Failed: []TacticsFailure{}}
 	for i := range ps {
 		p := &ps[i]

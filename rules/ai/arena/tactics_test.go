@@ -42,7 +42,7 @@ func TestTacticsSuiteReplays(t *testing.T) {
 		for _, pat := range append(append([]string(nil), p.Accept...), p.Forbid...) {
 			found := false
 			for _, a := range legal {
-				found = found || MatchAction(pat, a)
+				found = found || matchAction(pat, a)
 			}
 			if !found {
 				t.Errorf("%s: %q matches no legal action (%s)", p.Name, pat, strings.Join(legal, ", "))
@@ -79,16 +79,16 @@ func TestMatchAction(t *testing.T) {
 		{"pass", "pass", true},
 		{"pass", "resolve", false},
 	} {
-		if got := MatchAction(c.pat, c.a); got != c.want {
-			t.Errorf("MatchAction(%q, %q) = %v, want %v", c.pat, c.a, got, c.want)
+		if got := matchAction(c.pat, c.a); got != c.want {
+			t.Errorf("matchAction(%q, %q) = %v, want %v", c.pat, c.a, got, c.want)
 		}
 	}
 }
 
 func TestParseTacticsRefuses(t *testing.T) {
 	ok := "name: a\nnote: US\nnew mode:hotseat\naccept: pass\nwhy: w\n"
-	if ps, err := ParseTactics(ok); err != nil || len(ps) != 1 || ps[0].Seed != 1 || len(ps[0].Script) != 1 {
-		t.Fatalf("ParseTactics(ok) = %+v, %v", ps, err)
+	if ps, err := parseTactics(ok); err != nil || len(ps) != 1 || ps[0].Seed != 1 || len(ps[0].Script) != 1 {
+		t.Fatalf("parseTactics(ok) = %+v, %v", ps, err)
 	}
 	for name, text := range map[string]string{
 		"no why":        "name: a\nnew mode:hotseat\naccept: pass\n",
@@ -98,7 +98,7 @@ func TestParseTacticsRefuses(t *testing.T) {
 		"before a name": "new mode:hotseat\n" + ok,
 		"bad seed":      "name: a\nseed: x\nnew mode:hotseat\naccept: pass\nwhy: w\n",
 	} {
-		if _, err := ParseTactics(text); err == nil {
+		if _, err := parseTactics(text); err == nil {
 			t.Errorf("%s: accepted", name)
 		}
 	}
@@ -106,7 +106,7 @@ func TestParseTacticsRefuses(t *testing.T) {
 
 // A script line that the engine refuses is reported with its position.
 func TestTacticsScriptRefused(t *testing.T) {
-	ps, err := ParseTactics("name: bad\nnote: US\nnew mode:hotseat\nsetup preset:historical\nsetup done\nmove unit:120 to:1901\naccept: pass\nwhy: w\n")
+	ps, err := parseTactics("name: bad\nnote: US\nnew mode:hotseat\nsetup preset:historical\nsetup done\nmove unit:120 to:1901\naccept: pass\nwhy: w\n")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,11 +150,11 @@ func TestTacticsHardDeterministic(t *testing.T) {
 	}
 	ps = ps[:8]
 	b := ai.Budget{Iterations: 60, Workers: 1}
-	a, err := RunTacticsOn(context.Background(), ps, "hard", b, 3)
+	a, err := runTacticsOn(context.Background(), ps, "hard", b, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := RunTacticsOn(context.Background(), ps, "hard", b, 3)
+	c, err := runTacticsOn(context.Background(), ps, "hard", b, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
