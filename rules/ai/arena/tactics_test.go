@@ -9,9 +9,10 @@ import (
 	"github.com/mortain/mortain/rules/ai"
 )
 
-// The suite parses, has at least 40 positions, and every position replays
-// legally through the engine to a decision of the side it names, where
-// every accept: and forbid: pattern matches a legal action.
+// The suite parses, has at least 40 positions, and every position is
+// reached legally through the engine (its notation parses and writes
+// back the same, its moves are accepted) at a decision of the side it
+// names, where every accept: and forbid: pattern matches a legal action.
 func TestTacticsSuiteReplays(t *testing.T) {
 	ps, err := Tactics()
 	if err != nil {
@@ -22,15 +23,18 @@ func TestTacticsSuiteReplays(t *testing.T) {
 	}
 	for i := range ps {
 		p := &ps[i]
-		g, err := p.Game(nil)
+		st, err := p.State(nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := rules.Replay(nil, g.State.Options(), p.Seed, g.History)
-		if err != nil || r.State != g.State {
-			t.Fatalf("%s: the history does not replay to the position: %v", p.Name, err)
+		start, err := rules.ParsePosition(rules.DefaultScenario(), p.Position)
+		if err != nil {
+			t.Fatal(err)
 		}
-		s := &g.State
+		if again, err := rules.ParsePosition(rules.DefaultScenario(), start.Position()); err != nil || again != start {
+			t.Errorf("%s: the position does not write back to itself: %v", p.Name, err)
+		}
+		s := &st
 		side := strings.ToLower(s.ToAct().String())
 		if !strings.HasPrefix(strings.ToLower(p.Note), side) {
 			t.Errorf("%s: the note %q does not begin with the side to act (%s)", p.Name, p.Note, side)
@@ -86,17 +90,17 @@ func TestMatchAction(t *testing.T) {
 }
 
 func TestParseTacticsRefuses(t *testing.T) {
-	ok := "name: a\nnote: US\nnew mode:hotseat\naccept: pass\nwhy: w\n"
-	if ps, err := parseTactics(ok); err != nil || len(ps) != 1 || ps[0].Seed != 1 || len(ps[0].Script) != 1 {
+	ok := "name: a\nnote: US\nposition: round:us/3\nmoves: pass\naccept: pass\nwhy: w\n"
+	if ps, err := parseTactics(ok); err != nil || len(ps) != 1 || ps[0].Position != "round:us/3" || len(ps[0].Moves) != 1 {
 		t.Fatalf("parseTactics(ok) = %+v, %v", ps, err)
 	}
 	for name, text := range map[string]string{
-		"no why":        "name: a\nnew mode:hotseat\naccept: pass\n",
-		"no verdict":    "name: a\nnew mode:hotseat\nwhy: w\n",
-		"no new":        "name: a\nsetup done\naccept: pass\nwhy: w\n",
+		"no why":        "name: a\nposition: round:us/3\naccept: pass\n",
+		"no verdict":    "name: a\nposition: round:us/3\nwhy: w\n",
+		"no position":   "name: a\naccept: pass\nwhy: w\n",
 		"twice":         ok + "\n" + ok,
-		"before a name": "new mode:hotseat\n" + ok,
-		"bad seed":      "name: a\nseed: x\nnew mode:hotseat\naccept: pass\nwhy: w\n",
+		"before a name": "position: round:us/3\n" + ok,
+		"unknown key":   "name: a\nposition: round:us/3\nseed: 2\naccept: pass\nwhy: w\n",
 	} {
 		if _, err := parseTactics(text); err == nil {
 			t.Errorf("%s: accepted", name)
@@ -104,14 +108,19 @@ func TestParseTacticsRefuses(t *testing.T) {
 	}
 }
 
-// A script line that the engine refuses is reported with its position.
-func TestTacticsScriptRefused(t *testing.T) {
-	ps, err := parseTactics("name: bad\nnote: US\nnew mode:hotseat\nsetup preset:historical\nsetup done\nmove unit:120 to:1901\naccept: pass\nwhy: w\n")
+// A position the notation refuses, or a move the engine refuses, is
+// reported with the position's name (and the move's number).
+func TestTacticsPositionRefused(t *testing.T) {
+	ps, err := parseTactics("name: bad\nnote: US\nposition: round:us/3\nmoves: pass; move 120 1901\naccept: pass\nwhy: w\n" +
+		"name: worse\nnote: US\nposition: us:117@1901\naccept: pass\nwhy: w\n")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ps[0].Game(nil); err == nil || !strings.Contains(err.Error(), "bad, line 4") {
-		t.Fatalf("Game = %v, want the refusal of line 4", err)
+	if _, err := ps[0].State(nil); err == nil || !strings.Contains(err.Error(), "bad, move 2") {
+		t.Errorf("State = %v, want the refusal of move 2", err)
+	}
+	if _, err := ps[1].State(nil); err == nil || !strings.Contains(err.Error(), "worse") || !strings.Contains(err.Error(), "R5.2") {
+		t.Errorf("State = %v, want the refusal of R5.2", err)
 	}
 }
 

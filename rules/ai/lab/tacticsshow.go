@@ -34,11 +34,11 @@ func ShowTactics(ctx context.Context, out io.Writer, only string) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		g, err := p.Game(nil)
+		st, err := p.State(nil)
 		if err != nil {
 			return err
 		}
-		s := &g.State
+		s := &st
 		sc := s.Scenario()
 		fmt.Fprintf(out, "== %s (%s) turn %d phase %v side %v points %d face %v drawn %v\n", p.Name, p.Note, s.Turn(), s.Phase(), s.ToAct(), s.PointsLeft(), s.FaceRound(), s.Drawn())
 		for u := range sc.Units {
