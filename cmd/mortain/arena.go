@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
 	"sync"
 
@@ -42,13 +41,12 @@ Flags:
 
 // runArena plays AI against AI (mortain arena): the games run in parallel
 // with a progress bar on stderr, then the figures are printed.
-func runArena(args []string, stdout, stderr io.Writer) int {
+func (m *Main) runArena(ctx context.Context, args []string) error {
 	if wantsTactics(args) {
-		return runTactics(args, stdout, stderr) // tactics.go
+		return m.runTactics(ctx, args) // tactics.go
 	}
 	levels := strings.Join(ai.Levels, ", ")
 	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	us := fs.String("us", "hard", "")
 	german := fs.String("german", "easy", "")
 	games := fs.Int("games", 400, "")
@@ -66,111 +64,105 @@ func runArena(args []string, stdout, stderr io.Writer) int {
 		}
 		return opts.Set(name, value)
 	})
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			fmt.Fprintf(stdout, arenaUsage, levels)
-			return 0
-		}
-		fmt.Fprintf(stderr, "mortain arena: %v\n\n"+arenaUsage, err, levels)
-		return 2
+	usage := fmt.Sprintf(arenaUsage, levels)
+	if err := m.parseFlags(fs, args, "arena", usage); err != nil {
+		return err
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "mortain arena: unexpected argument %q\n\n"+arenaUsage, fs.Arg(0), levels)
-		return 2
+		fmt.Fprintf(m.Stderr, "mortain arena: unexpected argument %q\n\n%s", fs.Arg(0), usage)
+		return exitStatus(2)
 	}
 	var b ai.Budget
 	if *budget != "" {
 		var err error
 		if b, err = ai.ParseBudget(*budget); err != nil {
-			fmt.Fprintln(stderr, "mortain arena:", err)
-			return 2
+			fmt.Fprintln(m.Stderr, "mortain arena:", err)
+			return exitStatus(2)
 		}
 	}
 	var sc *rules.Scenario
 	if *scenario != "" {
 		data, err := os.ReadFile(*scenario)
 		if err != nil {
-			fmt.Fprintln(stderr, "mortain arena:", err)
-			return 2
+			fmt.Fprintln(m.Stderr, "mortain arena:", err)
+			return exitStatus(2)
 		}
 		if sc, err = rules.ParseScenario(data); err != nil {
-			fmt.Fprintf(stderr, "mortain arena: %s: %v\n", *scenario, err)
-			return 2
+			fmt.Fprintf(m.Stderr, "mortain arena: %s: %v\n", *scenario, err)
+			return exitStatus(2)
 		}
 	}
 	spec, err := arena.ParseSetupSpec(*usSetup, sc)
 	suite := errors.Is(err, arena.ErrSetupSuite)
 	if err != nil && !suite {
-		fmt.Fprintln(stderr, "mortain arena: --us-setup:", err)
-		return 2
+		fmt.Fprintln(m.Stderr, "mortain arena: --us-setup:", err)
+		return exitStatus(2)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	bar := &progressBar{w: stderr}
+	bar := &progressBar{w: m.Stderr}
 	cfg := arena.ArenaConfig{US: *us, German: *german, Games: *games, Seed: *seed, Budget: b,
 		Parallel: *parallel, Options: opts, Scenario: sc, Progress: bar.update, USSetup: spec}
 	if suite {
-		return runSetupSuite(ctx, cfg, *asJSON, bar, stdout, stderr)
+		return m.runSetupSuite(ctx, cfg, *asJSON, bar)
 	}
 	res, err := arena.RunArena(ctx, cfg)
 	bar.finish()
 	if err != nil {
-		fmt.Fprintln(stderr, "mortain arena:", err)
-		return 2
+		fmt.Fprintln(m.Stderr, "mortain arena:", err)
+		return exitStatus(2)
 	}
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
+		enc := json.NewEncoder(m.Stdout)
 		if err := enc.Encode(res); err != nil {
-			fmt.Fprintln(stderr, "mortain arena:", err)
-			return 1
+			fmt.Fprintln(m.Stderr, "mortain arena:", err)
+			return exitStatus(1)
 		}
 	} else {
-		printArena(stdout, res)
+		printArena(m.Stdout, res)
 	}
 	if len(res.Errors) > 0 {
-		fmt.Fprintf(stderr, "mortain arena: %d games failed; first: %s\n", len(res.Errors), res.Errors[0])
-		return 1
+		fmt.Fprintf(m.Stderr, "mortain arena: %d games failed; first: %s\n", len(res.Errors), res.Errors[0])
+		return exitStatus(1)
 	}
-	return 0
+	return nil
 }
 
 // runSetupSuite plays cfg from every set-up of the suite (--us-setup
 // suite) and prints a table, or JSON.
-func runSetupSuite(ctx context.Context, cfg arena.ArenaConfig, asJSON bool, bar *progressBar, stdout, stderr io.Writer) int {
+func (m *Main) runSetupSuite(ctx context.Context, cfg arena.ArenaConfig, asJSON bool, bar *progressBar) error {
 	setups, err := ai.SetupSuite()
 	if err != nil {
-		fmt.Fprintln(stderr, "mortain arena:", err)
-		return 2
+		fmt.Fprintln(m.Stderr, "mortain arena:", err)
+		return exitStatus(2)
 	}
 	for _, e := range setups {
 		if err := e.Setup.Check(cfg.Scenario); err != nil {
-			fmt.Fprintf(stderr, "mortain arena: set-up %s: %v\n", e.Name, err)
-			return 2
+			fmt.Fprintf(m.Stderr, "mortain arena: set-up %s: %v\n", e.Name, err)
+			return exitStatus(2)
 		}
 	}
 	res, err := arena.RunSetupSuite(ctx, cfg, setups)
 	bar.finish()
 	if err != nil {
-		fmt.Fprintln(stderr, "mortain arena:", err)
-		return 2
+		fmt.Fprintln(m.Stderr, "mortain arena:", err)
+		return exitStatus(2)
 	}
 	failed := 0
 	for _, row := range res.Rows {
 		failed += len(row.Result.Errors)
 	}
 	if asJSON {
-		if err := json.NewEncoder(stdout).Encode(res); err != nil {
-			fmt.Fprintln(stderr, "mortain arena:", err)
-			return 1
+		if err := json.NewEncoder(m.Stdout).Encode(res); err != nil {
+			fmt.Fprintln(m.Stderr, "mortain arena:", err)
+			return exitStatus(1)
 		}
 	} else {
-		printSuite(stdout, res)
+		printSuite(m.Stdout, res)
 	}
 	if failed > 0 {
-		fmt.Fprintf(stderr, "mortain arena: %d games failed\n", failed)
-		return 1
+		fmt.Fprintf(m.Stderr, "mortain arena: %d games failed\n", failed)
+		return exitStatus(1)
 	}
-	return 0
+	return nil
 }
 
 // printSuite writes the set-up suite's table for people.
