@@ -13,7 +13,7 @@ import (
 )
 
 // The tool that fitted the value model's weights (valueWeights, value.go):
-// mortain ai-fit value.
+// mortain-lab value.
 
 // FitValueOptions are the settings of FitValueModel.
 type FitValueOptions struct {

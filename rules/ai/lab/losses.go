@@ -14,7 +14,7 @@ import (
 	"github.com/mortain/mortain/rules/ai/internal/hooks"
 )
 
-// The tool behind docs/journal/2026-11-23-german-hunts.md: mortain ai-fit
+// The tool behind docs/journal/2026-11-23-german-hunts.md: mortain-lab
 // losses. It counts how the German's games end, and how many of its
 // losses come after too few German units are left for the exits to win
 // (R8.1).

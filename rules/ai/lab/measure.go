@@ -14,7 +14,7 @@ import (
 )
 
 // The tools behind the AI-speed figures of docs/ai.md (docs/journal/2026-11-23-speed.md) and
-// docs/benchmarks.md: mortain ai-fit budget and wait.
+// docs/benchmarks.md: mortain-lab budget and wait.
 
 // openPositions returns n positions where side is to act and the hard
 // level would search, from games of the easy heuristic (the hard German's

@@ -13,7 +13,7 @@ import (
 
 // The tools behind the US set-ups of docs/ai.md and of the suite
 // (setups.txt): random local searches over the US set-up (R2.1) scored by
-// matches of the easy players (match.go). mortain ai-fit setups,
+// matches of the easy players (match.go). mortain-lab setups,
 // setup-play and setup-suite.
 
 // setupPool is the historical set-up followed by the suite's searched-1

@@ -18,7 +18,7 @@ import (
 // eight best-scored actions (blunders score below every other action; for
 // the German with the easy and the hard weights) and what easy and hard
 // (100 iterations, one thread) play, with whether that solves it.
-// mortain ai-fit tactics-show.
+// mortain-lab tactics-show.
 func ShowTactics(ctx context.Context, out io.Writer, only string) error {
 	ps, err := arena.Tactics()
 	if err != nil {

@@ -15,7 +15,7 @@ import (
 
 // The tools that tuned the German heuristic's weights (weights.go): random
 // local searches over germanWeights scored by matches of the easy players
-// (match.go). mortain ai-fit german, german-robust and german-suite.
+// (match.go). mortain-lab german, german-robust and german-suite.
 
 // TuneGermanOptions are the settings of TuneGerman.
 type TuneGermanOptions struct {

@@ -52,8 +52,8 @@ type Player interface {
 // Hard is the hard level built by NewHard, with its counters.
 type Hard interface {
 	Player
-	// Searches is the number of decisions that ran a search, and
-	// Iterations their iterations (the US) or playouts (the German).
+	// Counts returns the number of decisions that ran a search, and
+	// their iterations (the US) or playouts (the German).
 	Counts() (searches, iterations int)
 }
 
