@@ -8,12 +8,12 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
 	"sync"
 
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/rules/ai"
+	"github.com/mortain/mortain/rules/ai/arena"
 )
 
 const arenaUsage = `mortain arena — AI against AI, many games, with win rates
@@ -41,13 +41,12 @@ Flags:
 
 // runArena plays AI against AI (mortain arena): the games run in parallel
 // with a progress bar on stderr, then the figures are printed.
-func runArena(args []string, stdout, stderr io.Writer) int {
+func (m *Main) runArena(ctx context.Context, args []string) error {
 	if wantsTactics(args) {
-		return runTactics(args, stdout, stderr) // tactics.go
+		return m.runTactics(ctx, args) // tactics.go
 	}
 	levels := strings.Join(ai.Levels, ", ")
 	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	us := fs.String("us", "hard", "")
 	german := fs.String("german", "easy", "")
 	games := fs.Int("games", 400, "")
@@ -65,115 +64,109 @@ func runArena(args []string, stdout, stderr io.Writer) int {
 		}
 		return opts.Set(name, value)
 	})
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			fmt.Fprintf(stdout, arenaUsage, levels)
-			return 0
-		}
-		fmt.Fprintf(stderr, "mortain arena: %v\n\n"+arenaUsage, err, levels)
-		return 2
+	usage := fmt.Sprintf(arenaUsage, levels)
+	if err := m.parseFlags(fs, args, "arena", usage); err != nil {
+		return err
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "mortain arena: unexpected argument %q\n\n"+arenaUsage, fs.Arg(0), levels)
-		return 2
+		fmt.Fprintf(m.Stderr, "mortain arena: unexpected argument %q\n\n%s", fs.Arg(0), usage)
+		return exitStatus(2)
 	}
 	var b ai.Budget
 	if *budget != "" {
 		var err error
 		if b, err = ai.ParseBudget(*budget); err != nil {
-			fmt.Fprintln(stderr, "mortain arena:", err)
-			return 2
+			fmt.Fprintln(m.Stderr, "mortain arena:", err)
+			return exitStatus(2)
 		}
 	}
 	var sc *rules.Scenario
 	if *scenario != "" {
 		data, err := os.ReadFile(*scenario)
 		if err != nil {
-			fmt.Fprintln(stderr, "mortain arena:", err)
-			return 2
+			fmt.Fprintln(m.Stderr, "mortain arena:", err)
+			return exitStatus(2)
 		}
 		if sc, err = rules.ParseScenario(data); err != nil {
-			fmt.Fprintf(stderr, "mortain arena: %s: %v\n", *scenario, err)
-			return 2
+			fmt.Fprintf(m.Stderr, "mortain arena: %s: %v\n", *scenario, err)
+			return exitStatus(2)
 		}
 	}
-	spec, err := ai.ParseSetupSpec(*usSetup, sc)
-	suite := errors.Is(err, ai.ErrSetupSuite)
+	spec, err := arena.ParseSetupSpec(*usSetup, sc)
+	suite := errors.Is(err, arena.ErrSetupSuite)
 	if err != nil && !suite {
-		fmt.Fprintln(stderr, "mortain arena: --us-setup:", err)
-		return 2
+		fmt.Fprintln(m.Stderr, "mortain arena: --us-setup:", err)
+		return exitStatus(2)
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	bar := &progressBar{w: stderr}
-	cfg := ai.ArenaConfig{US: *us, German: *german, Games: *games, Seed: *seed, Budget: b,
+	bar := &progressBar{w: m.Stderr}
+	cfg := arena.ArenaConfig{US: *us, German: *german, Games: *games, Seed: *seed, Budget: b,
 		Parallel: *parallel, Options: opts, Scenario: sc, Progress: bar.update, USSetup: spec}
 	if suite {
-		return runSetupSuite(ctx, cfg, *asJSON, bar, stdout, stderr)
+		return m.runSetupSuite(ctx, cfg, *asJSON, bar)
 	}
-	res, err := ai.RunArena(ctx, cfg)
+	res, err := arena.RunArena(ctx, cfg)
 	bar.finish()
 	if err != nil {
-		fmt.Fprintln(stderr, "mortain arena:", err)
-		return 2
+		fmt.Fprintln(m.Stderr, "mortain arena:", err)
+		return exitStatus(2)
 	}
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
+		enc := json.NewEncoder(m.Stdout)
 		if err := enc.Encode(res); err != nil {
-			fmt.Fprintln(stderr, "mortain arena:", err)
-			return 1
+			fmt.Fprintln(m.Stderr, "mortain arena:", err)
+			return exitStatus(1)
 		}
 	} else {
-		printArena(stdout, res)
+		printArena(m.Stdout, res)
 	}
 	if len(res.Errors) > 0 {
-		fmt.Fprintf(stderr, "mortain arena: %d games failed; first: %s\n", len(res.Errors), res.Errors[0])
-		return 1
+		fmt.Fprintf(m.Stderr, "mortain arena: %d games failed; first: %s\n", len(res.Errors), res.Errors[0])
+		return exitStatus(1)
 	}
-	return 0
+	return nil
 }
 
 // runSetupSuite plays cfg from every set-up of the suite (--us-setup
 // suite) and prints a table, or JSON.
-func runSetupSuite(ctx context.Context, cfg ai.ArenaConfig, asJSON bool, bar *progressBar, stdout, stderr io.Writer) int {
+func (m *Main) runSetupSuite(ctx context.Context, cfg arena.ArenaConfig, asJSON bool, bar *progressBar) error {
 	setups, err := ai.SetupSuite()
 	if err != nil {
-		fmt.Fprintln(stderr, "mortain arena:", err)
-		return 2
+		fmt.Fprintln(m.Stderr, "mortain arena:", err)
+		return exitStatus(2)
 	}
 	for _, e := range setups {
 		if err := e.Setup.Check(cfg.Scenario); err != nil {
-			fmt.Fprintf(stderr, "mortain arena: set-up %s: %v\n", e.Name, err)
-			return 2
+			fmt.Fprintf(m.Stderr, "mortain arena: set-up %s: %v\n", e.Name, err)
+			return exitStatus(2)
 		}
 	}
-	res, err := ai.RunSetupSuite(ctx, cfg, setups)
+	res, err := arena.RunSetupSuite(ctx, cfg, setups)
 	bar.finish()
 	if err != nil {
-		fmt.Fprintln(stderr, "mortain arena:", err)
-		return 2
+		fmt.Fprintln(m.Stderr, "mortain arena:", err)
+		return exitStatus(2)
 	}
 	failed := 0
 	for _, row := range res.Rows {
 		failed += len(row.Result.Errors)
 	}
 	if asJSON {
-		if err := json.NewEncoder(stdout).Encode(res); err != nil {
-			fmt.Fprintln(stderr, "mortain arena:", err)
-			return 1
+		if err := json.NewEncoder(m.Stdout).Encode(res); err != nil {
+			fmt.Fprintln(m.Stderr, "mortain arena:", err)
+			return exitStatus(1)
 		}
 	} else {
-		printSuite(stdout, res)
+		printSuite(m.Stdout, res)
 	}
 	if failed > 0 {
-		fmt.Fprintf(stderr, "mortain arena: %d games failed\n", failed)
-		return 1
+		fmt.Fprintf(m.Stderr, "mortain arena: %d games failed\n", failed)
+		return exitStatus(1)
 	}
-	return 0
+	return nil
 }
 
 // printSuite writes the set-up suite's table for people.
-func printSuite(w io.Writer, r ai.SuiteResult) {
+func printSuite(w io.Writer, r arena.SuiteResult) {
 	fmt.Fprintf(w, "US %s against German %s from %d set-ups: %d games each, seed %d, hard budget %s\n",
 		r.US, r.German, len(r.Rows), r.Games, r.Seed, r.Budget)
 	fmt.Fprintf(w, "%-12s %-44s %16s %8s %6s %s\n", "set-up", "placements", "German wins", "95% CI", "exits", "units lost US/German")
@@ -187,11 +180,11 @@ func printSuite(w io.Writer, r ai.SuiteResult) {
 }
 
 // printArena writes the figures of a match for people.
-func printArena(w io.Writer, r ai.ArenaResult) {
+func printArena(w io.Writer, r arena.ArenaResult) {
 	fmt.Fprintf(w, "US %s against German %s: %d games, seed %d, hard budget %s, US set-up %s\n", r.US.Level, r.German.Level, r.Games, r.Seed, r.Budget, r.USSetup)
 	for _, s := range []struct {
 		name string
-		st   ai.SideStats
+		st   arena.SideStats
 	}{{"US", r.US}, {"German", r.German}} {
 		fmt.Fprintf(w, "  %-7s wins %4d  %5.1f%%  (95%% CI %.1f%%-%.1f%%)  units lost %.2f/game  %.3g ms/decision (p99 %.0f ms, max %.0f ms)\n",
 			s.name, s.st.Wins, 100*s.st.WinRate, 100*s.st.WinLow, 100*s.st.WinHigh, s.st.Losses, s.st.MsPerDec, s.st.P99Ms, s.st.MaxMs)

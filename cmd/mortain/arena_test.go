@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mortain/mortain/rules/ai"
+	"github.com/mortain/mortain/rules/ai/arena"
 )
 
 // arena --us-setup refuses a malformed or illegal set-up, naming the unit,
@@ -32,7 +33,7 @@ func TestArenaUSSetup(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	var r ai.ArenaResult
+	var r arena.ArenaResult
 	if err := json.Unmarshal([]byte(stdout), &r); err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +54,7 @@ func TestArenaSetupSuite(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	var r ai.SuiteResult
+	var r arena.SuiteResult
 	if err := json.Unmarshal([]byte(stdout), &r); err != nil {
 		t.Fatal(err)
 	}

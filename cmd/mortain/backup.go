@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -29,7 +30,7 @@ or the whole copy. A temporary file that a killed backup left is removed.
 
 // runBackup writes a consistent copy of the database to a file:
 // mortain backup [--db FILE] OUT.
-func (m *Main) runBackup(args []string) int {
+func (m *Main) runBackup(_ context.Context, args []string) error {
 	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	dbPath := fs.String("db", filepath.Join(m.dataDir(), "local.db"), "")
@@ -37,8 +38,8 @@ func (m *Main) runBackup(args []string) int {
 	// OUT may come before or after the flags.
 	var pos []string
 	for first := true; first || len(args) > 0; first = false {
-		if code, done := m.parseFlags(fs, args, "backup", backupUsage); done {
-			return code
+		if err := m.parseFlags(fs, args, "backup", backupUsage); err != nil {
+			return err
 		}
 		args = fs.Args()
 		if len(args) > 0 {
@@ -47,14 +48,14 @@ func (m *Main) runBackup(args []string) int {
 	}
 	if len(pos) != 1 {
 		fmt.Fprint(m.Stderr, "mortain backup: give the file to write\n\n"+backupUsage)
-		return 2
+		return exitStatus(2)
 	}
 	out := pos[0]
 	// A path that does not exist would be created as an empty database and
 	// backed up: a mistyped --db must fail instead.
 	if _, err := os.Stat(*dbPath); err != nil {
 		fmt.Fprintf(m.Stderr, "mortain backup: %v: check the --db path\n", err)
-		return 1
+		return exitStatus(1)
 	}
 	res, err := store.BackupTo(*dbPath, out, *force, store.Options{})
 	for _, name := range res.Removed {
@@ -62,12 +63,12 @@ func (m *Main) runBackup(args []string) int {
 	}
 	if err != nil {
 		fmt.Fprintln(m.Stderr, "mortain backup:", err)
-		return 1
+		return exitStatus(1)
 	}
 	how := "read from the file"
 	if res.Live {
 		how = "from the process that has it open"
 	}
 	fmt.Fprintf(m.Stdout, "backed up %s to %s (%s)\n", *dbPath, out, how)
-	return 0
+	return nil
 }

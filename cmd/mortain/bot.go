@@ -5,12 +5,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"io/fs"
 	"log/slog"
 	"os"
-	"os/signal"
-	"syscall"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -23,51 +20,57 @@ import (
 	"github.com/mortain/mortain/store"
 )
 
+const botUsage = `mortain bot — the Discord bot
+
+Usage:
+  mortain bot [--config FILE] [--db FILE]
+
+Flags:
+  --config FILE  the configuration file (default ./config.yaml when present)
+  --db FILE      the database file (overrides database: in the configuration;
+                 with discord.shard_count above 1, each shard's file is beside it)
+
+The token may also come from the DISCORD_TOKEN environment variable, the
+shard from MORTAIN_SHARD_ID and MORTAIN_SHARD_COUNT; see config.example.yaml.
+`
+
 // runBot runs the Discord bot (mortain bot, or mortain with a token
-// configured) until SIGINT or SIGTERM. Exit status: 0 after a clean
+// configured) until ctx is done (SIGINT or SIGTERM). Exit status: 0 after a clean
 // shutdown, 1 on a failure, 2 for a usage or configuration error.
-func runBot(args []string, stdout, stderr io.Writer) int {
-	flags := flag.NewFlagSet("mortain bot", flag.ContinueOnError)
-	flags.SetOutput(stderr)
-	configPath := flags.String("config", "", "the configuration file (default ./config.yaml when present)")
-	dbPath := flags.String("db", "", "the database file (overrides database: in the configuration; with discord.shard_count above 1, each shard's file is beside it)")
-	flags.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: mortain bot [--config FILE] [--db FILE]\n\nThe token may also come from the DISCORD_TOKEN environment variable, the shard from MORTAIN_SHARD_ID and MORTAIN_SHARD_COUNT; see config.example.yaml.")
-		flags.PrintDefaults()
-	}
-	if err := flags.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+func (m *Main) runBot(ctx context.Context, args []string) error {
+	flags := flag.NewFlagSet("bot", flag.ContinueOnError)
+	configPath := flags.String("config", "", "")
+	dbPath := flags.String("db", "", "")
+	if err := m.parseFlags(flags, args, "bot", botUsage); err != nil {
+		return err
 	}
 	if flags.NArg() > 0 {
-		fmt.Fprintf(stderr, "mortain bot: unexpected argument %q\n", flags.Arg(0))
-		return 2
+		fmt.Fprintf(m.Stderr, "mortain bot: unexpected argument %q\n", flags.Arg(0))
+		return exitStatus(2)
 	}
 	path := *configPath
 	if path == "" {
 		if _, err := os.Stat("config.yaml"); err == nil {
 			path = "config.yaml"
 		} else if !errors.Is(err, fs.ErrNotExist) {
-			fmt.Fprintln(stderr, "mortain bot:", err)
-			return 2
+			fmt.Fprintln(m.Stderr, "mortain bot:", err)
+			return exitStatus(2)
 		}
 	}
-	cfg, err := bot.LoadConfig(path, os.Getenv)
+	cfg, err := bot.LoadConfig(path, m.Getenv)
 	if err != nil {
-		fmt.Fprintln(stderr, "mortain bot:", err)
-		return 2
+		fmt.Fprintln(m.Stderr, "mortain bot:", err)
+		return exitStatus(2)
 	}
 	if *dbPath != "" {
 		cfg.Database = *dbPath
 	}
 	scenario, err := loadScenario(cfg.Scenario)
 	if err != nil {
-		fmt.Fprintln(stderr, "mortain bot: scenario:", err)
-		return 2
+		fmt.Fprintln(m.Stderr, "mortain bot: scenario:", err)
+		return exitStatus(2)
 	}
-	log := bot.NewLogger(stderr, cfg)
+	log := bot.NewLogger(m.Stderr, cfg)
 	slog.SetDefault(log)
 	log.Info("starting", "version", versionText(), "config", cfg)
 
@@ -75,7 +78,7 @@ func runBot(args []string, stdout, stderr io.Writer) int {
 	db, err := store.Open(cfg.DatabasePath(), store.Options{DeferCheck: true})
 	if err != nil {
 		log.Error("opening the database", "path", cfg.DatabasePath(), "err", err)
-		return 1
+		return exitStatus(1)
 	}
 	defer db.Close()
 	for _, name := range db.Removed() {
@@ -88,17 +91,15 @@ func runBot(args []string, stdout, stderr io.Writer) int {
 	sess, err := discordgo.New("Bot " + cfg.Token)
 	if err != nil {
 		log.Error("creating the Discord session", "err", err)
-		return 1
+		return exitStatus(1)
 	}
 	bot.ConfigureSession(sess, log)
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	if err := bot.Run(ctx, sess, bot.Options{Config: cfg, Commands: svc, Games: db, Logger: log, Version: versionText()}); err != nil {
 		log.Error("the bot stopped", "err", err)
-		return 1
+		return exitStatus(1)
 	}
-	return 0
+	return nil
 }
 
 // serviceConfig wires the command layer for the bot: the store, maps and

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 
@@ -19,20 +20,20 @@ subcommand, group, option and choice, as JSON.
 `
 
 // runCommands prints the application commands the bot registers.
-func (m *Main) runCommands(args []string) int {
+func (m *Main) runCommands(_ context.Context, args []string) error {
 	fs := flag.NewFlagSet("commands", flag.ContinueOnError)
-	if code, done := m.parseFlags(fs, args, "commands", commandsUsage); done {
-		return code
+	if err := m.parseFlags(fs, args, "commands", commandsUsage); err != nil {
+		return err
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(m.Stderr, "mortain commands: unexpected %q\n\n%s", fs.Arg(0), commandsUsage)
-		return 2
+		return exitStatus(2)
 	}
 	data, err := bot.RegistrationJSON(command.Definitions())
 	if err != nil {
 		fmt.Fprintln(m.Stderr, "mortain commands:", err)
-		return 1
+		return exitStatus(1)
 	}
 	fmt.Fprintf(m.Stdout, "%s\n", data)
-	return 0
+	return nil
 }

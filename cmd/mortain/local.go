@@ -75,7 +75,7 @@ quit leaves (the game is kept).
 `
 
 // runLocal plays in the terminal: mortain local [flags].
-func (m *Main) runLocal(ctx context.Context, args []string) int {
+func (m *Main) runLocal(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("local", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	script := fs.String("script", "", "commands from FILE, one per line, # comments (- for stdin)")
@@ -89,32 +89,32 @@ func (m *Main) runLocal(ctx context.Context, args []string) int {
 	scenarioPath := fs.String("scenario", "", "play new games on the scenario FILE (same format as the built-in rules/scenarios/mortain.json)")
 	budgetText := fs.String("budget", "", "the hard AI's thinking per decision: a time (500ms) or iterations (2000it)")
 	replay := fs.String("replay", "", "replay a game record made by export, step by step")
-	if code, done := m.parseFlags(fs, args, "local", localUsage); done {
-		return code
+	if err := m.parseFlags(fs, args, "local", localUsage); err != nil {
+		return err
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(m.Stderr, "mortain local: unexpected %q (commands go in --script or at the prompt)\n", fs.Arg(0))
-		return 2
+		return exitStatus(2)
 	}
 	if *replay != "" {
 		dir := *out
 		if dir == "" && m.Interactive {
 			dir = filepath.Join(m.dataDir(), "maps")
 		}
-		return m.replayRecord(*replay, dir, newScriptLines(m.Stdin), m.Interactive && *script == "")
+		return status(m.replayRecord(*replay, dir, newScriptLines(m.Stdin), m.Interactive && *script == ""))
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	scenario, err := loadScenario(*scenarioPath)
 	if err != nil {
 		fmt.Fprintln(m.Stderr, "mortain:", err)
-		return 2
+		return exitStatus(2)
 	}
 	var budget ai.Budget
 	if *budgetText != "" {
 		if budget, err = ai.ParseBudget(*budgetText); err != nil {
 			fmt.Fprintln(m.Stderr, "mortain:", err)
-			return 2
+			return exitStatus(2)
 		}
 	}
 
@@ -127,7 +127,7 @@ func (m *Main) runLocal(ctx context.Context, args []string) int {
 		f, err := os.Open(*script)
 		if err != nil {
 			fmt.Fprintln(m.Stderr, "mortain: script:", err)
-			return 2
+			return exitStatus(2)
 		}
 		defer f.Close()
 		in = f
@@ -151,7 +151,7 @@ func (m *Main) runLocal(ctx context.Context, args []string) int {
 	if lp.outDir != "" {
 		if err := os.MkdirAll(lp.outDir, 0o755); err != nil {
 			fmt.Fprintln(m.Stderr, "mortain: maps folder:", err)
-			return 1
+			return exitStatus(1)
 		}
 		if rerr != nil {
 			fmt.Fprintln(m.Stderr, "mortain: maps will not be drawn:", rerr)
@@ -171,12 +171,12 @@ func (m *Main) runLocal(ctx context.Context, args []string) int {
 
 	if err := os.MkdirAll(filepath.Dir(*dbPath), 0o755); err != nil {
 		fmt.Fprintln(m.Stderr, "mortain: database folder:", err)
-		return 1
+		return exitStatus(1)
 	}
 	db, err := store.Open(*dbPath, store.Options{})
 	if err != nil {
 		fmt.Fprintln(m.Stderr, "mortain:", err)
-		return 1
+		return exitStatus(1)
 	}
 	m.db = db
 	for _, name := range db.Removed() {
@@ -196,16 +196,16 @@ func (m *Main) runLocal(ctx context.Context, args []string) int {
 		g, finished, err := lp.svc.Game(lp.key)
 		if err != nil {
 			fmt.Fprintln(m.Stderr, "mortain: no game to print:", err)
-			return 1
+			return exitStatus(1)
 		}
 		b, err := command.ViewJSON(g, finished)
 		if err != nil {
 			fmt.Fprintln(m.Stderr, "mortain:", err)
-			return 1
+			return exitStatus(1)
 		}
 		fmt.Fprintf(m.Stdout, "%s\n", b)
 	}
-	return code
+	return status(code)
 }
 
 // run greets, resumes the stored game and reads commands to the end.

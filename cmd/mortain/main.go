@@ -1,5 +1,6 @@
 // Command mortain runs Stand at Mortain: local play in the terminal, or the
-// Discord bot when a token is configured, plus tools (arena, backup, ai-fit).
+// Discord bot when a token is configured, plus tools (arena, backup). The tools that tuned the AI are
+// cmd/mortain-lab.
 package main
 
 import (

@@ -54,35 +54,16 @@ func (m *Main) Run(ctx context.Context, args []string) int {
 		return 0
 	}
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
-		switch args[0] {
-		case "local":
-			return m.runLocal(ctx, args[1:])
-		case "arena":
-			return runArena(args[1:], m.Stdout, m.Stderr)
-		case "ai-fit":
-			return m.runAIFit(ctx, args[1:])
-		case "bot":
-			return runBot(args[1:], m.Stdout, m.Stderr)
-		case "backup":
-			return m.runBackup(args[1:])
-		case "export":
-			return m.runExport(args[1:])
-		case "verify":
-			return m.runVerify(args[1:])
-		case "restore":
-			return m.runRestore(args[1:])
-		case "doctor":
-			return m.runDoctor(args[1:])
-		case "reshard":
-			return m.runReshard(args[1:])
-		case "commands":
-			return m.runCommands(args[1:])
-		case "help":
+		if args[0] == "help" {
 			fmt.Fprint(m.Stdout, usage)
 			return 0
 		}
-		fmt.Fprintf(m.Stderr, "mortain: unknown command %q\n\n%s", args[0], usage)
-		return 2
+		run, ok := m.subcommands()[args[0]]
+		if !ok {
+			fmt.Fprintf(m.Stderr, "mortain: unknown command %q\n\n%s", args[0], usage)
+			return 2
+		}
+		return m.exit(args[0], run(ctx, args[1:]))
 	}
 	for _, a := range args {
 		if a == "-h" || a == "-help" || a == "--help" {
@@ -96,26 +77,73 @@ func (m *Main) Run(ctx context.Context, args []string) int {
 		return 2
 	}
 	if tok {
-		return runBot(args, m.Stdout, m.Stderr)
+		return m.exit("bot", m.runBot(ctx, args))
 	}
-	return m.runLocal(ctx, args)
+	return m.exit("local", m.runLocal(ctx, args))
 }
 
-// parseFlags parses the flags of subcommand name: --help prints its usage
-// on stdout (done, status 0), a bad flag the error and the usage on
-// stderr (done, status 2).
-func (m *Main) parseFlags(fs *flag.FlagSet, args []string, name, usage string) (code int, done bool) {
+// subcommands are the program's subcommands by name. Each runs with its
+// context and the arguments after its name, and returns nil, an
+// exitStatus (its messages already written), or an error for Run to
+// write.
+func (m *Main) subcommands() map[string]func(ctx context.Context, args []string) error {
+	return map[string]func(context.Context, []string) error{
+		"local":    m.runLocal,    // local.go
+		"arena":    m.runArena,    // arena.go (and --tactics, tactics.go)
+		"bot":      m.runBot,      // bot.go
+		"backup":   m.runBackup,   // backup.go
+		"export":   m.runExport,   // export.go
+		"verify":   m.runVerify,   // verify.go
+		"restore":  m.runRestore,  // restore.go
+		"doctor":   m.runDoctor,   // doctor.go
+		"reshard":  m.runReshard,  // reshard.go
+		"commands": m.runCommands, // commands.go
+	}
+}
+
+// exitStatus is a subcommand's exit status once it has written why: 0
+// success (e.g. after --help), 1 a failure, 2 a usage error.
+type exitStatus int
+
+func (e exitStatus) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
+
+// status is the error for exit status code: nil for 0.
+func status(code int) error {
+	if code == 0 {
+		return nil
+	}
+	return exitStatus(code)
+}
+
+// exit turns what subcommand name returned into the program's exit
+// status, writing an error that is not an exitStatus.
+func (m *Main) exit(name string, err error) int {
+	var st exitStatus
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &st):
+		return int(st)
+	}
+	fmt.Fprintf(m.Stderr, "mortain %s: %v\n", name, err)
+	return 1
+}
+
+// parseFlags parses the flags of subcommand name, the one way every
+// subcommand does: --help prints its usage on stdout (exitStatus(0)), a
+// bad flag the error and the usage on stderr (exitStatus(2)).
+func (m *Main) parseFlags(fs *flag.FlagSet, args []string, name, usage string) error {
 	fs.SetOutput(io.Discard)
 	err := fs.Parse(args)
 	switch {
 	case err == nil:
-		return 0, false
+		return nil
 	case errors.Is(err, flag.ErrHelp):
 		fmt.Fprint(m.Stdout, usage)
-		return 0, true
+		return exitStatus(0)
 	}
 	fmt.Fprintf(m.Stderr, "mortain %s: %v\n\n%s", name, err, usage)
-	return 2, true
+	return exitStatus(2)
 }
 
 const usage = `mortain — Stand at Mortain, the WW2 card-driven hex wargame
@@ -126,7 +154,6 @@ Usage:
   mortain local [flags]    local play in the terminal
   mortain bot [flags]      the Discord bot
   mortain arena [flags]    AI against AI, many games (mortain arena -h)
-  mortain ai-fit TOOL      the tools that tuned and measured the AI (mortain ai-fit -h)
   mortain backup FILE      copy the local-play database (--db) to FILE while in use
   mortain export --out F   write a game as a JSON record (mortain export -h)
   mortain verify FILE      check a record's dealing and result against its seed
@@ -158,5 +185,6 @@ Local play flags:
                   (default ./config.yaml if present)
 
 In local play type help for the game's commands; quit leaves (the game is kept
-and resumes when mortain starts again).
+and resumes when mortain starts again). The tools that tuned and measured the
+AI are a command of their own, mortain-lab (mortain-lab -h).
 `

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"strconv"
@@ -35,15 +36,15 @@ shard first, reshard, then start M shards with discord.shard_count: M.
 
 // runReshard copies the shard databases of one count into those of
 // another.
-func (m *Main) runReshard(args []string) int {
+func (m *Main) runReshard(_ context.Context, args []string) error {
 	fs := flag.NewFlagSet("reshard", flag.ContinueOnError)
 	dbPath := fs.String("db", bot.DefaultDatabase, "")
 	from := fs.Int("from", 1, "")
 	to := fs.Int("to", 0, "")
 	oldList := fs.String("old", "", "")
 	newList := fs.String("new", "", "")
-	if code, done := m.parseFlags(fs, args, "reshard", reshardUsage); done {
-		return code
+	if err := m.parseFlags(fs, args, "reshard", reshardUsage); err != nil {
+		return err
 	}
 	olds, news := store.ShardPaths(*dbPath, *from), store.ShardPaths(*dbPath, max(*to, 1))
 	if *oldList != "" {
@@ -57,26 +58,26 @@ func (m *Main) runReshard(args []string) int {
 	switch {
 	case fs.NArg() > 0:
 		fmt.Fprintf(m.Stderr, "mortain reshard: unexpected argument %q\n\n%s", fs.Arg(0), reshardUsage)
-		return 2
+		return exitStatus(2)
 	case *to < 1 || *from < 1:
 		fmt.Fprint(m.Stderr, "mortain reshard: give the old and the new shard counts, --from N --to M (1 or more)\n\n"+reshardUsage)
-		return 2
+		return exitStatus(2)
 	case *to == *from && *oldList == "" && *newList == "":
 		fmt.Fprintf(m.Stderr, "mortain reshard: the data is already on %d shards: nothing to do\n", *to)
-		return 2
+		return exitStatus(2)
 	case *to > maxReshard || *from > maxReshard:
 		fmt.Fprintf(m.Stderr, "mortain reshard: %d shards is more than the bot serves (discord.shard_count is at most %d): give --from and --to from 1 to %d\n", max(*to, *from), maxReshard, maxReshard)
-		return 2
+		return exitStatus(2)
 	}
 	if need, limit := filesNeeded(*from, *to), openFileLimit(); limit > 0 && need > limit {
 		fmt.Fprintf(m.Stderr, "mortain reshard: moving %d shards to %d keeps about %d files open, and this process may open %d: raise the limit first (ulimit -n %d), then run it again; nothing was changed\n",
 			*from, *to, need, limit, need)
-		return 1
+		return exitStatus(1)
 	}
 	counts, err := store.Reshard(olds, news, store.Options{})
 	if err != nil {
 		fmt.Fprintln(m.Stderr, "mortain", err)
-		return 1
+		return exitStatus(1)
 	}
 	fmt.Fprintf(m.Stdout, "Moved the data of %d shard(s) to %d:\n", *from, *to)
 	for i, c := range counts {
@@ -84,7 +85,7 @@ func (m *Main) runReshard(args []string) int {
 			i, c.Path, plural(c.Games, "game"), plural(c.Archived, "game"), plural(c.Guilds, "server"), plural(c.Outboxes, "channel"), plural(c.Damaged, "record"))
 	}
 	fmt.Fprintf(m.Stdout, "The old files are unchanged (%s); remove them once the %d shards run.\n", strings.Join(olds, ", "), *to)
-	return 0
+	return nil
 }
 
 // maxReshard bounds --from and --to: the largest discord.shard_count the

@@ -5,12 +5,10 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
-	"os"
-	"os/signal"
 	"slices"
 
 	"github.com/mortain/mortain/rules/ai"
+	"github.com/mortain/mortain/rules/ai/arena"
 )
 
 const tacticsUsage = `mortain arena --tactics — the tactics suite: positions with the right moves
@@ -36,53 +34,46 @@ func wantsTactics(args []string) bool {
 }
 
 // runTactics runs the tactics suite (mortain arena --tactics).
-func runTactics(args []string, stdout, stderr io.Writer) int {
+func (m *Main) runTactics(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("arena --tactics", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	_ = fs.Bool("tactics", true, "")
 	level := fs.String("level", "easy", "")
 	budget := fs.String("budget", "100it", "")
 	seed := fs.Uint64("seed", 1, "")
 	asJSON := fs.Bool("json", false, "")
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			fmt.Fprintf(stdout, tacticsUsage, levelList())
-			return 0
-		}
-		fmt.Fprintf(stderr, "mortain arena: %v\n\n"+tacticsUsage, err, levelList())
-		return 2
+	usage := fmt.Sprintf(tacticsUsage, levelList())
+	if err := m.parseFlags(fs, args, "arena", usage); err != nil {
+		return err
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "mortain arena: unexpected argument %q\n\n"+tacticsUsage, fs.Arg(0), levelList())
-		return 2
+		fmt.Fprintf(m.Stderr, "mortain arena: unexpected argument %q\n\n%s", fs.Arg(0), usage)
+		return exitStatus(2)
 	}
 	b, err := ai.ParseBudget(*budget)
 	if err != nil {
-		fmt.Fprintln(stderr, "mortain arena:", err)
-		return 2
+		fmt.Fprintln(m.Stderr, "mortain arena:", err)
+		return exitStatus(2)
 	}
 	if b.Iterations > 0 {
 		b.Workers = 1 // one search thread: the same result on every run
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	res, err := ai.RunTactics(ctx, *level, b, *seed)
+	res, err := arena.RunTactics(ctx, *level, b, *seed)
 	if err != nil {
-		fmt.Fprintln(stderr, "mortain arena:", err)
-		return 2
+		fmt.Fprintln(m.Stderr, "mortain arena:", err)
+		return exitStatus(2)
 	}
 	if *asJSON {
-		if err := json.NewEncoder(stdout).Encode(res); err != nil {
-			fmt.Fprintln(stderr, "mortain arena:", err)
-			return 1
+		if err := json.NewEncoder(m.Stdout).Encode(res); err != nil {
+			fmt.Fprintln(m.Stderr, "mortain arena:", err)
+			return exitStatus(1)
 		}
-		return 0
+		return nil
 	}
-	fmt.Fprintf(stdout, "tactics, level %s (hard budget %s, seed %d): solved %d of %d\n", res.Level, res.Budget, res.Seed, res.Solved, res.Total)
+	fmt.Fprintf(m.Stdout, "tactics, level %s (hard budget %s, seed %d): solved %d of %d\n", res.Level, res.Budget, res.Seed, res.Solved, res.Total)
 	for _, f := range res.Failed {
-		fmt.Fprintf(stdout, "  failed %s: played %s; %s\n", f.Name, f.Played, f.Why)
+		fmt.Fprintf(m.Stdout, "  failed %s: played %s; %s\n", f.Name, f.Played, f.Why)
 	}
-	return 0
+	return nil
 }
 
 func levelList() string {

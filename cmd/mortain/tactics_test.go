@@ -2,14 +2,8 @@ package main
 
 import (
 	"encoding/json"
-	"fmt"
-	"path/filepath"
-	"reflect"
 	"strings"
 	"testing"
-
-	"github.com/mortain/mortain/bot/command"
-	"github.com/mortain/mortain/rules/ai"
 )
 
 // arena --tactics --json prints the suite's figures under the keys total
@@ -45,33 +39,5 @@ func TestArenaTacticsText(t *testing.T) {
 	}
 	if _, _, code := run(t, "", "arena", "--tactics", "--level", "grandmaster"); code != 2 {
 		t.Errorf("an unknown level: exit %d, want 2", code)
-	}
-}
-
-// Every position's script, typed into local play with --debug and the
-// position's seed, reaches the same position as the suite's runner.
-func TestTacticsScriptsInLocalPlay(t *testing.T) {
-	ps, err := ai.Tactics()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if testing.Short() {
-		ps = []ai.TacticsPosition{ps[0], ps[len(ps)/2], ps[len(ps)-1]}
-	}
-	for _, p := range ps {
-		g, err := p.Game(nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		script := writeScript(t, p.Script...)
-		stdout, stderr, code := run(t, "", "local", "--debug", "--strict", "--script", script, "--seed", fmt.Sprint(p.Seed), "--json", "--db", filepath.Join(t.TempDir(), "d.db"))
-		if code != 0 {
-			t.Fatalf("%s: exit %d\n%s", p.Name, code, tail(stderr))
-		}
-		got := state(t, stdout)
-		want := command.View(g)
-		if !reflect.DeepEqual(got.Units, want.Units) || !reflect.DeepEqual(got.Round, want.Round) || got.Turn != want.Turn || got.Phase != want.Phase {
-			t.Errorf("%s: local play reached another position:\n%+v\nwant\n%+v", p.Name, got, want)
-		}
 	}
 }

@@ -29,7 +29,7 @@ func New(level string, seed uint64) (Player, error) {
 
 // NewWithBudget is New with the hard level's search budget per decision
 // (ignored by the other levels). As the US, the easy and hard levels set
-// up as one of AISetups, chosen by the seed; the random level places its
+// up as one of aiSetups, chosen by the seed; the random level places its
 // units at random.
 func NewWithBudget(level string, seed uint64, b Budget) (Player, error) {
 	switch strings.ToLower(strings.TrimSpace(level)) {

@@ -299,4 +299,12 @@ func (v *view) earlyResolve() bool {
 }
 
 // usLeft counts the US units still in the game (R8.2).
-func (v *view) usLeft() int { return usUnitsLeft(v.s) }
+func (v *view) usLeft() int {
+	k := 0
+	for m := v.s.Scenario().SideUnits(rules.US); m != 0; m &= m - 1 {
+		if st := v.s.Unit(rules.UnitID(bits.TrailingZeros32(m))).Status; st == rules.OnMap || st == rules.InReserve {
+			k++
+		}
+	}
+	return k
+}

@@ -142,7 +142,7 @@ func (p *hardPlayer) Choose(ctx context.Context, s *rules.State) (rules.Action, 
 // usTrustZ is the evidence the US tree search needs to play another action
 // than the heuristic's best (a one-sided z of the difference of their win
 // rates). With few iterations spread over ten candidates the most visited
-// one is mostly noise, and a set-up chosen for the heuristic (AISetups)
+// one is mostly noise, and a set-up chosen for the heuristic (aiSetups)
 // is lost by moves it would not make.
 const usTrustZ = 1.0
 

@@ -1,9 +1,6 @@
 package ai
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/mortain/mortain/rules"
 )
 
@@ -34,16 +31,6 @@ func (p Pace) String() string {
 	return "?"
 }
 
-// ParsePace reads "activation", "round", "turn" or "end".
-func ParsePace(s string) (Pace, error) {
-	for i, n := range paceNames[1:] {
-		if strings.EqualFold(strings.TrimSpace(s), n) {
-			return Pace(i + 1), nil
-		}
-	}
-	return PaceNone, fmt.Errorf("pace %q: want activation, round, turn or end", s)
-}
-
 // Ends says what the events of one step (one action and what the dealer did
 // after it, e.g. Game.Apply's result) completed: the game, a turn, a round,
 // an activation, or nothing yet. An activation is complete when a unit has
@@ -69,10 +56,4 @@ func Ends(events []rules.Event) Pace {
 		end = max(end, p)
 	}
 	return end
-}
-
-// Pause reports whether a game paced p stops after a step whose events
-// are events: it stops when the step completed at least what p names.
-func (p Pace) Pause(events []rules.Event) bool {
-	return p != PaceNone && Ends(events) >= p
 }

@@ -27,8 +27,8 @@ const (
 // targetValue is what hitting enemy unit t (on the map) is worth to the
 // side firing.
 func (v *view) targetValue(t rules.UnitID) float64 {
-	if v.side == rules.German && v.gw.fireMul > 0 {
-		return v.gw.fireMul * v.value[t]
+	if v.side == rules.German && v.gw.FireMul > 0 {
+		return v.gw.FireMul * v.value[t]
 	}
 	return v.value[t]
 }
@@ -54,8 +54,8 @@ func (v *view) computeValue(t rules.UnitID) float64 {
 			// A US unit west of the German spearhead stands in its way.
 			val *= 1.3
 		}
-		if v.side == rules.German && v.gw.menace != 0 {
-			val *= 1 + v.gw.menace*v.menaced(us.Hex)/8
+		if v.side == rules.German && v.gw.Menace != 0 {
+			val *= 1 + v.gw.Menace*v.menaced(us.Hex)/8
 		}
 	}
 	return val
@@ -129,11 +129,11 @@ func (v *view) baseScore(a rules.Action) float64 {
 	case rules.ActEnter:
 		if v.side == rules.German {
 			sc, w := v.sc, v.gw
-			sc0 := w.move + w.enter - w.threat*float64(v.threat(rules.German, sc.Units[a.Unit].Type, a.Hex))
+			sc0 := w.Move + w.Enter - w.Threat*float64(v.threat(rules.German, sc.Units[a.Unit].Type, a.Hex))
 			if a.With != rules.NoUnit && (a.With == sc.Tiger || a.Unit == sc.Tiger) {
-				sc0 += w.pair // R5.4: the Tiger rides along for free
+				sc0 += w.Pair // R5.4: the Tiger rides along for free
 			}
-			sc0 -= w.crowd * float64(v.onMap)
+			sc0 -= w.Crowd * float64(v.onMap)
 			if a.Unit == sc.Tiger && a.With == rules.NoUnit {
 				sc0 -= 8 // alone, the Tiger wastes its free rides
 			}
@@ -152,32 +152,32 @@ func (v *view) baseScore(a rules.Action) float64 {
 func (v *view) germanMove(u rules.UnitID, h, n rules.Hex) float64 {
 	sc, w := v.sc, v.gw
 	typ := sc.Units[u].Type
-	sc0 := w.move * float64(h.Col()-n.Col())
+	sc0 := w.Move * float64(h.Col()-n.Col())
 	if h.Col() == n.Col() {
-		sc0 = w.sideways
+		sc0 = w.Sideways
 	}
 	if v.hunt {
 		// R8.2 and R8.3 rather than R8.1: close in on the US units.
-		sc0 = w.move * float64(v.quarry[h]-v.quarry[n])
+		sc0 = w.Move * float64(v.quarry[h]-v.quarry[n])
 	} else if n.Col() < h.Col() {
-		sc0 += w.lead * float64(rules.LastCol-h.Col())
+		sc0 += w.Lead * float64(rules.LastCol-h.Col())
 		if v.s.Unit(u).Flipped {
-			sc0 += w.flipRun
+			sc0 += w.FlipRun
 		}
-		sc0 += w.escape * float64(v.threat(rules.German, typ, h))
+		sc0 += w.Escape * float64(v.threat(rules.German, typ, h))
 	}
-	if w.approach != 0 {
+	if w.Approach != 0 {
 		f := v.s.Factors(u)
 		at, ai := float64(max(f.AT, 0)), float64(f.AI)
-		sc0 += w.approach * (at*(v.targets[n][0]-v.targets[h][0]) + ai*(v.targets[n][1]-v.targets[h][1]))
+		sc0 += w.Approach * (at*(v.targets[n][0]-v.targets[h][0]) + ai*(v.targets[n][1]-v.targets[h][1]))
 	}
-	sc0 += w.cover * float64(sc.Terrain[n].Modifier()-sc.Terrain[h].Modifier())
-	sc0 -= w.threat * float64(v.threat(rules.German, typ, n)-v.threat(rules.German, typ, h))
+	sc0 += w.Cover * float64(sc.Terrain[n].Modifier()-sc.Terrain[h].Modifier())
+	sc0 -= w.Threat * float64(v.threat(rules.German, typ, n)-v.threat(rules.German, typ, h))
 	if u == sc.Tiger {
 		if v.s.PointsLeft() == 0 || !v.s.FaceRound() && v.tigerFree(n) {
-			sc0 += w.tiger // R4.6: following its stack costs nothing
+			sc0 += w.Tiger // R4.6: following its stack costs nothing
 		} else {
-			sc0 += w.tigerPay
+			sc0 += w.TigerPay
 		}
 	} else if t := sc.Tiger; t != rules.NoUnit && v.s.Unit(t).Status == rules.OnMap && v.s.Unit(t).Hex == h && !v.s.Activated(t) {
 		sc0 += 2 // the Tiger will follow for free
@@ -268,7 +268,7 @@ func (v *view) joinScore(u, t rules.UnitID, firers []rules.UnitID) float64 {
 // actCost is what one activation is worth when spent on fire.
 func (v *view) actCost() float64 {
 	if v.side == rules.German {
-		return v.gw.move * v.gw.fireCost
+		return v.gw.Move * v.gw.FireCost
 	}
 	return usActCost
 }
@@ -284,7 +284,7 @@ func (v *view) redrawScore() float64 {
 	if !ok {
 		return 1
 	}
-	return v.pHit(v.pendingN())*v.targetValue(t) - v.joker*v.gw.joker
+	return v.pHit(v.pendingN())*v.targetValue(t) - v.joker*v.gw.Joker
 }
 
 // pendingN is N of the pending ground attack.

@@ -3,7 +3,6 @@ package ai
 import (
 	"context"
 	_ "embed"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -243,9 +242,9 @@ func SetupSuite() ([]SuiteSetup, error) {
 // then search-8, searched-4, search-6, search-12, search-9 and search-3.
 var aiSetupNames = []string{"search-2", "searched-4", "search-8", "search-12", "search-9", "search-11"}
 
-// AISetups are the set-ups the easy and hard US levels choose from, one
+// aiSetups are the set-ups the easy and hard US levels choose from, one
 // per game by the player's seed (R2.1, "placement chosen by the AI").
-func AISetups() []SuiteSetup {
+func aiSetups() []SuiteSetup {
 	suite, err := SetupSuite()
 	if err != nil {
 		panic(err) // TestSetupSuite keeps setups.txt valid
@@ -263,7 +262,7 @@ func AISetups() []SuiteSetup {
 
 // chooseUSSetup is the set-up an easy or hard US with this seed plays.
 func chooseUSSetup(seed uint64) SuiteSetup {
-	c := AISetups()
+	c := aiSetups()
 	return c[mix(seed, 0x5e70)%uint64(len(c))]
 }
 
@@ -271,7 +270,7 @@ func chooseUSSetup(seed uint64) SuiteSetup {
 // AI's set-ups when the units already placed say so.
 func aiPlacer(seed uint64) placer {
 	var others []USSetup
-	for _, su := range AISetups() {
+	for _, su := range aiSetups() {
 		others = append(others, su.Setup)
 	}
 	return placer{setup: chooseUSSetup(seed).Setup, others: others}
@@ -348,6 +347,13 @@ func (p *placedHard) Choose(ctx context.Context, s *rules.State) (rules.Action, 
 	return p.hardPlayer.Choose(ctx, s)
 }
 
+// WithSetup is p with the US set-up u imposed (R2.1): it places the US
+// units as u says (falling back on the historical preset where the engine
+// refuses a placement) and leaves the rest of the game to p.
+func WithSetup(p Player, u USSetup) Player {
+	return &placedAny{Player: p, placer: placer{setup: u}}
+}
+
 // placedAny is any player with a set-up imposed (the arena's --us-setup).
 type placedAny struct {
 	Player
@@ -366,90 +372,4 @@ func (p *placedAny) Watch(before *rules.State, a rules.Action) {
 	if w, ok := p.Player.(Watcher); ok {
 		w.Watch(before, a)
 	}
-}
-
-// SetupMode is how the US sets up in an arena match (SetupSpec).
-type SetupMode int
-
-// The set-up modes of SetupSpec.
-const (
-	SetupAI         SetupMode = iota // the US level's own choice
-	SetupHistorical                  // the historical preset (R2.1)
-	SetupRandom                      // a fresh legal set-up each game, from the game's seed
-	SetupFixed                       // SetupSpec.Fixed in every game
-)
-
-// SetupSpec is the US set-up of an arena match; the zero value lets the
-// US level choose.
-type SetupSpec struct {
-	Mode  SetupMode
-	Fixed USSetup // for SetupFixed
-}
-
-// ErrSetupSuite is returned by ParseSetupSpec for "suite", which names the
-// whole suite of set-ups (SetupSuite, RunSetupSuite) rather than one.
-var ErrSetupSuite = errors.New("the set-up suite is not one set-up")
-
-// ParseSetupSpec reads an arena's --us-setup: "ai", "historical", "random",
-// or a set-up such as "117@1401 119@1804 120@1202 823@1405 TD@1503"
-// (ParseUSSetup, against sc; nil: the default scenario) or the name of a
-// set-up of the suite (e.g. "searched-1"). "suite" returns ErrSetupSuite.
-func ParseSetupSpec(spec string, sc *rules.Scenario) (SetupSpec, error) {
-	switch strings.ToLower(strings.TrimSpace(spec)) {
-	case "", "ai":
-		return SetupSpec{Mode: SetupAI}, nil
-	case "historical":
-		return SetupSpec{Mode: SetupHistorical}, nil
-	case "random":
-		return SetupSpec{Mode: SetupRandom}, nil
-	case "suite":
-		return SetupSpec{}, ErrSetupSuite
-	}
-	if !strings.Contains(spec, "@") {
-		suite, err := SetupSuite()
-		if err != nil {
-			return SetupSpec{}, err
-		}
-		for _, e := range suite {
-			if strings.EqualFold(e.Name, strings.TrimSpace(spec)) {
-				if err := e.Setup.Check(sc); err != nil {
-					return SetupSpec{}, err
-				}
-				return SetupSpec{Mode: SetupFixed, Fixed: e.Setup}, nil
-			}
-		}
-		return SetupSpec{}, fmt.Errorf("US set-up %q: want ai, historical, random, suite, the name of a set-up of the suite, or UNIT@HEX placements such as \"117@1401 119@1804 120@1202 823@1405 TD@1503\"", spec)
-	}
-	u, err := ParseUSSetup(spec, sc)
-	if err != nil {
-		return SetupSpec{}, err
-	}
-	return SetupSpec{Mode: SetupFixed, Fixed: u}, nil
-}
-
-// String is the spec as ParseSetupSpec reads it.
-func (s SetupSpec) String() string {
-	switch s.Mode {
-	case SetupHistorical:
-		return "historical"
-	case SetupRandom:
-		return "random"
-	case SetupFixed:
-		return s.Fixed.String()
-	}
-	return "ai"
-}
-
-// forGame is the set-up the US plays in an arena game with game seed
-// gseed, or nil when the US level chooses.
-func (s SetupSpec) forGame(sc *rules.Scenario, gseed uint64) USSetup {
-	switch s.Mode {
-	case SetupHistorical:
-		return HistoricalUSSetup(sc)
-	case SetupRandom:
-		return RandomUSSetup(sc, gseed)
-	case SetupFixed:
-		return s.Fixed
-	}
-	return nil
 }

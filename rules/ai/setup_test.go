@@ -2,7 +2,6 @@ package ai
 
 import (
 	"context"
-	"errors"
 	"strings"
 	"testing"
 
@@ -72,28 +71,6 @@ func TestParseUSSetup(t *testing.T) {
 	}
 }
 
-// ParseSetupSpec reads the arena's --us-setup.
-func TestParseSetupSpec(t *testing.T) {
-	for spec, want := range map[string]SetupMode{"": SetupAI, "ai": SetupAI, "Historical": SetupHistorical,
-		"random": SetupRandom, "searched-1": SetupFixed, "117@1401 119@1804 120@1202 823@1405 TD@1503": SetupFixed} {
-		got, err := ParseSetupSpec(spec, nil)
-		if err != nil || got.Mode != want {
-			t.Errorf("ParseSetupSpec(%q) = %v, %v; want mode %d", spec, got, err, want)
-		}
-	}
-	if got, _ := ParseSetupSpec("searched-1", nil); got.String() != "117@1401 119@1804 120@1202 823@1405 TD@1503" {
-		t.Errorf("searched-1 is %q", got)
-	}
-	if _, err := ParseSetupSpec("suite", nil); !errors.Is(err, ErrSetupSuite) {
-		t.Errorf("suite: error %v, want ErrSetupSuite", err)
-	}
-	for _, spec := range []string{"nonsense", "117@1901 119@1804 120@1202 823@1405 TD@1503"} {
-		if _, err := ParseSetupSpec(spec, nil); err == nil {
-			t.Errorf("ParseSetupSpec(%q): no error", spec)
-		}
-	}
-}
-
 // 1,000 random set-ups are all accepted by the engine (R2.1, R3.1), the
 // same seed gives the same set-up, and they vary.
 func TestRandomUSSetupLegal(t *testing.T) {
@@ -143,12 +120,12 @@ func TestSetupSuite(t *testing.T) {
 	}
 }
 
-// The easy and hard US set up as one of AISetups, through the engine's
+// The easy and hard US set up as one of aiSetups, through the engine's
 // Place actions, the same for a seed and varied over seeds; the internal
 // players keep the historical preset.
 func TestAIChoosesUSSetup(t *testing.T) {
 	strong := map[string]bool{}
-	for _, e := range AISetups() {
+	for _, e := range aiSetups() {
 		strong[e.Setup.String()] = true
 	}
 	if len(strong) < 2 {
@@ -179,7 +156,7 @@ func TestAIChoosesUSSetup(t *testing.T) {
 				t.Fatalf("%s seed %d: %q then %q", level, seed, got[0], got[1])
 			}
 			if !strong[got[0]] {
-				t.Fatalf("%s seed %d: set-up %q is not one of AISetups", level, seed, got[0])
+				t.Fatalf("%s seed %d: set-up %q is not one of aiSetups", level, seed, got[0])
 			}
 			seen[got[0]] = true
 		}
@@ -190,69 +167,6 @@ func TestAIChoosesUSSetup(t *testing.T) {
 	s := rules.NewState(nil, rules.Options{}, 1)
 	if a, _ := newEasy(1).Choose(context.Background(), &s); a.Kind != rules.ActHistorical {
 		t.Errorf("internal easy player: %s, want the historical preset", a.Format(s.Scenario()))
-	}
-}
-
-// The arena applies --us-setup to the US player, whatever its level, and
-// refuses an illegal set-up.
-func TestArenaUSSetup(t *testing.T) {
-	cfg := ArenaConfig{US: "random", German: "random", Games: 6, Seed: 3, Parallel: 1}
-	for _, spec := range []string{"historical", "random", "searched-2"} {
-		cfg.USSetup, _ = ParseSetupSpec(spec, nil)
-		r, err := RunArena(context.Background(), cfg)
-		if err != nil || len(r.Errors) > 0 {
-			t.Fatalf("%s: %v %v", spec, err, r.Errors)
-		}
-		if r.USSetup != cfg.USSetup.String() {
-			t.Errorf("%s: result's set-up %q", spec, r.USSetup)
-		}
-	}
-	// Each game's set-up: the spec's, and for random one per game seed.
-	for _, spec := range []string{"historical", "random", "searched-2"} {
-		sp, _ := ParseSetupSpec(spec, nil)
-		for i := 0; i < 3; i++ {
-			gseed := mix(cfg.Seed, uint64(3*i))
-			p := &placedAny{Player: &randomPlayer{p: rules.NewRandomPlayer(1)}, placer: placer{setup: sp.forGame(nil, gseed)}}
-			s := rules.NewState(nil, rules.Options{}, gseed)
-			for s.Phase() == rules.PhaseSetup {
-				a, _ := p.Choose(context.Background(), &s)
-				if err := s.Apply(a, nil); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want := map[string]string{"historical": HistoricalUSSetup(nil).String(), "random": RandomUSSetup(nil, gseed).String(),
-				"searched-2": "117@1303 119@1704 120@1302 823@1303 TD@1805"}[spec]
-			if got := onMap(&s); got != want {
-				t.Errorf("%s game %d: set up %q, want %q", spec, i, got, want)
-			}
-		}
-	}
-	cfg.USSetup = SetupSpec{Mode: SetupFixed, Fixed: USSetup{{"117", rules.HexAt(19, 1)}}}
-	if _, err := RunArena(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "R2.1") {
-		t.Errorf("illegal set-up: error %v, want R2.1", err)
-	}
-}
-
-// RunSetupSuite plays one match a set-up and counts the German's results.
-func TestRunSetupSuite(t *testing.T) {
-	suite, _ := SetupSuite()
-	calls := 0
-	cfg := ArenaConfig{US: "easy", German: "random", Games: 2, Seed: 1, Parallel: 1,
-		Progress: func(done, total int) {
-			calls++
-			if done != calls || total != 2*3 {
-				t.Errorf("progress %d/%d at call %d", done, total, calls)
-			}
-		}}
-	r, err := RunSetupSuite(context.Background(), cfg, suite[:3])
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(r.Rows) != 3 || r.Rows[1].Name != suite[1].Name || r.Rows[1].Result.USSetup != suite[1].Setup.String() {
-		t.Fatalf("rows %+v", r.Rows)
-	}
-	if r.GermanAtLeastHalf != 0 || r.GermanMin != 0 {
-		t.Errorf("random German: at least half from %d, lowest %.2f; want 0 and 0", r.GermanAtLeastHalf, r.GermanMin)
 	}
 }
 
@@ -279,7 +193,7 @@ func TestAISetupSurvivesANewPlayerEachStep(t *testing.T) {
 				}
 			}
 			found := false
-			for _, su := range AISetups() {
+			for _, su := range aiSetups() {
 				if su.Setup.matches(&s) {
 					found = true
 				}

@@ -53,14 +53,6 @@ func WatchGame(p Player, g *rules.Game) error {
 	return nil
 }
 
-// watch shows p the action a about to be played in before, if p is a
-// Watcher.
-func watch(p Player, before *rules.State, a rules.Action) {
-	if w, ok := p.(Watcher); ok {
-		w.Watch(before, a)
-	}
-}
-
 // styleReader weighs the evidence of the German's moves: hunt counts the
 // moves that only the hunter's heuristic ranks best, less those that only
 // the easy German's does.

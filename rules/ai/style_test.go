@@ -21,7 +21,7 @@ func TestStyleReaderTellsHuntFromWalk(t *testing.T) {
 	}{{"easy German", &easyGerman, false}, {"hunter", &hardGerman, true}} {
 		right, games := 0, 0
 		for g := uint64(0); g < 24; g++ {
-			us := placedEasyUS(historicalSetup())(mix(7, 3*g+1))
+			us := placedEasyUS(HistoricalUSSetup(nil))(mix(7, 3*g+1))
 			if g%2 == 1 {
 				us = newEasyFromAISetup(g)
 			}
@@ -59,7 +59,7 @@ func TestStyleReaderTellsHuntFromWalk(t *testing.T) {
 
 // newEasyFromAISetup is the easy US on one of the AI's set-ups.
 func newEasyFromAISetup(g uint64) Player {
-	setups := AISetups()
+	setups := aiSetups()
 	return &placedEasy{newEasy(g), placer{setup: setups[int(g)%len(setups)].Setup}}
 }
 

@@ -13,13 +13,9 @@ import (
 // features of the position, one model per turn. Its playouts stop at the
 // next turn's start and take this value instead of playing on to the end,
 // which takes most of the luck of the later turns out of the comparison of
-// two moves. The weights were fitted to 20,000 games of the easy US
-// against the hard German's heuristic (FitValueModel in fit.go, mortain
-// ai-fit value), half of them from a fresh random US set-up and half
-// from the set-ups of the suite in turn, with the built-in factors after
-// the balance change of docs/balance.md and CCR still at 4-2 / 2-1 (it
-// went back to the spec's 4-3 / 2-2 later; the model was not refitted:
-// its features count the US units' factors, so it sees the change).
+// two moves. The weights are a fit to 20,000 games of the easy US against
+// the hard German's heuristic, half from fresh random US set-ups and half
+// from the suite's; mortain-lab value refits them.
 
 // valueWeights[turn] are the model's weights for a turn's start, in the
 // order of germanFeatures.

@@ -41,7 +41,7 @@ type view struct {
 	exitsLost bool
 	// hunt says the German side to act closes in on the US units instead
 	// of moving west: when the exits are lost, or always with weights that
-	// hunt (germanWeights.hunt).
+	// hunt (germanWeights.Hunt).
 	hunt bool
 	// quarry[h] is, in a hunt, how far hex h is from the nearest US unit
 	// on the map (from the west edge when none is on the map, R8.3).
@@ -93,12 +93,12 @@ func (v *view) reset(s *rules.State, exact bool) {
 	}
 	if v.side == rules.German {
 		v.exitsLost = exitsLost(s)
-		v.hunt = v.exitsLost || gw.hunt
+		v.hunt = v.exitsLost || gw.Hunt
 		if v.hunt {
 			v.findQuarry()
 		}
 	}
-	if v.side == rules.US || gw.approach != 0 {
+	if v.side == rules.US || gw.Approach != 0 {
 		// For usPlace and germanMove's approach: the value of the enemy
 		// units each hex can fire at.
 		enemy := rules.German

@@ -1,7 +1,8 @@
-package ai
+package arena
 
 import (
 	"context"
+	"github.com/mortain/mortain/rules/ai"
 	"time"
 )
 
@@ -33,7 +34,7 @@ type SuiteResult struct {
 // SetupSuite), all with cfg's seed, so that every set-up meets the same
 // deals; cfg.USSetup is replaced by each set-up in turn. cfg.Progress
 // counts the games of the whole suite.
-func RunSetupSuite(ctx context.Context, cfg ArenaConfig, setups []SuiteSetup) (SuiteResult, error) {
+func RunSetupSuite(ctx context.Context, cfg ArenaConfig, setups []ai.SuiteSetup) (SuiteResult, error) {
 	start := time.Now()
 	out := SuiteResult{US: cfg.US, German: cfg.German,
 		Games: cfg.Games, Seed: cfg.Seed, Budget: cfg.Budget.String(), GermanMin: 1}

@@ -1,4 +1,4 @@
-package ai
+package lab
 
 import (
 	"context"
@@ -9,10 +9,12 @@ import (
 	"time"
 
 	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/rules/ai"
+	"github.com/mortain/mortain/rules/ai/internal/hooks"
 )
 
 // The tools behind the AI-speed figures of docs/ai.md (docs/journal/2026-11-23-speed.md) and
-// docs/benchmarks.md: mortain ai-fit budget and wait.
+// docs/benchmarks.md: mortain-lab budget and wait.
 
 // openPositions returns n positions where side is to act and the hard
 // level would search, from games of the easy heuristic (the hard German's
@@ -21,12 +23,11 @@ func openPositions(side rules.Side, n int, seed uint64) []rules.State {
 	var out []rules.State
 	for g := seed; len(out) < n; g++ {
 		s := rules.NewState(nil, rules.Options{}, g)
-		us, ger := newEasy(g), newEasy(g+1)
-		ger.v.gw = &hardGerman
+		us, ger := newEasy(g), hooks.NewEasy(g+1, &hardGerman)
 		r := rng(g)
 		for i := 0; !s.Over(); i++ {
 			if s.ToAct() == side && s.Phase() != rules.PhaseSetup && r.IntN(12) == 0 && len(out) < n {
-				if Thinks("hard", &s) {
+				if ai.Thinks("hard", &s) {
 					out = append(out, s)
 				}
 			}
@@ -79,7 +80,7 @@ func BudgetAgreement(ctx context.Context, out io.Writer, o BudgetOptions) error 
 			fmt.Fprintf(out, "%s: %d positions, %.0f iterations/s (given, not measured)\n", side.Title(), len(pos), rate)
 		} else {
 			// Iterations per second on one worker, at a 500 ms budget.
-			p := newHard(1, Budget{Time: 500 * time.Millisecond, Workers: 1})
+			p := newHard(1, ai.Budget{Time: 500 * time.Millisecond, Workers: 1})
 			start := time.Now()
 			for i := range pos {
 				c := pos[i]
@@ -90,8 +91,9 @@ func BudgetAgreement(ctx context.Context, out io.Writer, o BudgetOptions) error 
 					return err
 				}
 			}
-			rate = float64(p.iterations) / time.Since(start).Seconds()
-			fmt.Fprintf(out, "%s: %d positions, %.0f iterations/s on one worker at 500 ms (%d searches)\n", side.Title(), len(pos), rate, p.searches)
+			searches, iterations := p.Counts()
+			rate = float64(iterations) / time.Since(start).Seconds()
+			fmt.Fprintf(out, "%s: %d positions, %.0f iterations/s on one worker at 500 ms (%d searches)\n", side.Title(), len(pos), rate, searches)
 		}
 		at := func(d time.Duration) int { return max(1, int(rate*d.Seconds())) }
 		// 100 and 400 iterations: budgets whose strength differs in the
@@ -107,7 +109,7 @@ func BudgetAgreement(ctx context.Context, out io.Writer, o BudgetOptions) error 
 			}{d.String(), at(d)})
 		}
 		choose := func(s rules.State, iters int, seed uint64) (rules.Action, error) {
-			p := newHard(seed, Budget{Iterations: iters, Workers: 1})
+			p := newHard(seed, ai.Budget{Iterations: iters, Workers: 1})
 			a, err := p.Choose(ctx, &s)
 			if err == nil {
 				err = ctx.Err()
@@ -151,8 +153,8 @@ type WaitOptions struct {
 	// Games is the number of games a side (4), seeds 1 on.
 	Games int
 	// Budget is the hard level's budget per decision (zero: the default,
-	// DefaultTime).
-	Budget Budget
+	// ai.DefaultTime).
+	Budget ai.Budget
 }
 
 // DefaultWait returns the settings of the journal's figures.
@@ -186,8 +188,8 @@ func PersonWait(ctx context.Context, out io.Writer, o WaitOptions) error {
 		var thinks []time.Duration
 		for g := uint64(1); g <= uint64(o.Games); g++ {
 			s := rules.NewState(nil, rules.Options{}, g)
-			hard, _ := NewWithBudget("hard", g, o.Budget)
-			easy, _ := New("easy", g+7)
+			hard, _ := ai.NewWithBudget("hard", g, o.Budget)
+			easy, _ := ai.New("easy", g+7)
 			var cur []step
 			var events []rules.Event
 			for !s.Over() {
@@ -218,7 +220,7 @@ func PersonWait(ctx context.Context, out io.Writer, o WaitOptions) error {
 				if err := s.Apply(a, &events); err != nil {
 					return err
 				}
-				cur = append(cur, step{think: d, pending: Ends(events) == PaceNone})
+				cur = append(cur, step{think: d, pending: ai.Ends(events) == ai.PaceNone})
 			}
 		}
 		if len(thinks) == 0 || len(all) == 0 {
@@ -245,4 +247,12 @@ func PersonWait(ctx context.Context, out io.Writer, o WaitOptions) error {
 		}
 	}
 	return nil
+}
+
+// watch shows p the action a about to be played in before, if p is a
+// Watcher.
+func watch(p ai.Player, before *rules.State, a rules.Action) {
+	if w, ok := p.(ai.Watcher); ok {
+		w.Watch(before, a)
+	}
 }

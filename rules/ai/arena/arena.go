@@ -1,15 +1,18 @@
-package ai
+package arena
 
 import (
 	"context"
 	"fmt"
 	"math"
+	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/rules/ai"
+	"github.com/mortain/mortain/rules/ai/internal/hooks"
 )
 
 // ArenaConfig describes a match of many games between two AI levels.
@@ -19,7 +22,7 @@ type ArenaConfig struct {
 	Seed       uint64
 	// Budget is the hard level's budget per decision; the zero value
 	// means the default (2 s).
-	Budget Budget
+	Budget ai.Budget
 	// Parallel is the number of games played at once (default GOMAXPROCS).
 	Parallel int
 	// Options are the house rules of every game.
@@ -39,8 +42,8 @@ type SideStats struct {
 	Level     string  `json:"level"`
 	Wins      int     `json:"wins"`
 	WinRate   float64 `json:"win_rate"`
-	WinLow    float64 `json:"win_rate_low"`  // 95% Wilson interval
-	WinHigh   float64 `json:"win_rate_high"` // 95% Wilson interval
+	WinLow    float64 `json:"win_rate_low"`  // 95% wilson interval
+	WinHigh   float64 `json:"win_rate_high"` // 95% wilson interval
 	Losses    float64 `json:"units_lost"`    // units eliminated per game
 	Decisions int     `json:"decisions"`
 	MsPerDec  float64 `json:"ms_per_decision"`
@@ -88,7 +91,7 @@ type gameStats struct {
 // the same on every run and every machine.
 func RunArena(ctx context.Context, cfg ArenaConfig) (ArenaResult, error) {
 	for _, l := range []string{cfg.US, cfg.German} {
-		if _, err := NewWithBudget(l, 0, cfg.Budget); err != nil {
+		if _, err := ai.NewWithBudget(l, 0, cfg.Budget); err != nil {
 			return ArenaResult{}, err
 		}
 	}
@@ -102,7 +105,7 @@ func RunArena(ctx context.Context, cfg ArenaConfig) (ArenaResult, error) {
 	}
 	par := cfg.Parallel
 	if par < 1 {
-		par = defaultWorkers()
+		par = max(1, runtime.GOMAXPROCS(0))
 	}
 	start := time.Now()
 	stats := make([]gameStats, cfg.Games)
@@ -142,17 +145,17 @@ func RunArena(ctx context.Context, cfg ArenaConfig) (ArenaResult, error) {
 
 // playGame plays game i of the match.
 func playGame(ctx context.Context, cfg ArenaConfig, i int) (g gameStats) {
-	gseed := mix(cfg.Seed, uint64(3*i))
-	opt := Budget{Iterations: cfg.Budget.Iterations, Time: cfg.Budget.Time, Workers: 1}
+	gseed := hooks.Mix(cfg.Seed, uint64(3*i))
+	opt := ai.Budget{Iterations: cfg.Budget.Iterations, Time: cfg.Budget.Time, Workers: 1}
 	if cfg.Budget.Workers > 0 {
 		opt.Workers = cfg.Budget.Workers
 	}
-	var players [3]Player
-	players[rules.US], _ = NewWithBudget(cfg.US, mix(cfg.Seed, uint64(3*i+1)), opt)
+	var players [3]ai.Player
+	players[rules.US], _ = ai.NewWithBudget(cfg.US, hooks.Mix(cfg.Seed, uint64(3*i+1)), opt)
 	if u := cfg.USSetup.forGame(cfg.Scenario, gseed); u != nil {
-		players[rules.US] = &placedAny{Player: players[rules.US], placer: placer{setup: u}}
+		players[rules.US] = ai.WithSetup(players[rules.US], u)
 	}
-	players[rules.German], _ = NewWithBudget(cfg.German, mix(cfg.Seed, uint64(3*i+2)), opt)
+	players[rules.German], _ = ai.NewWithBudget(cfg.German, hooks.Mix(cfg.Seed, uint64(3*i+2)), opt)
 	s := rules.NewState(cfg.Scenario, cfg.Options, gseed)
 	for !s.Over() {
 		side := s.ToAct()
@@ -168,7 +171,9 @@ func playGame(ctx context.Context, cfg ArenaConfig, i int) (g gameStats) {
 		g.maxDec[side] = max(g.maxDec[side], d)
 		g.times[side] = append(g.times[side], d)
 		for _, p := range players[rules.US:] {
-			watch(p, &s, a)
+			if w, ok := p.(ai.Watcher); ok {
+				w.Watch(&s, a)
+			}
 		}
 		if err := s.Apply(a, nil); err != nil {
 			g.err = fmt.Errorf("game %d: %s played %s: %w", i, side.Title(), a.Format(s.Scenario()), err)
@@ -225,7 +230,7 @@ func summarise(cfg ArenaConfig, stats []gameStats) ArenaResult {
 	for _, side := range []rules.Side{rules.US, rules.German} {
 		st := r.side(side)
 		st.WinRate = float64(st.Wins) / n
-		st.WinLow, st.WinHigh = Wilson(st.Wins, r.Games)
+		st.WinLow, st.WinHigh = wilson(st.Wins, r.Games)
 		st.Losses = float64(lost[side]) / n
 		if t := times[side]; len(t) > 0 {
 			slices.Sort(t)
@@ -253,8 +258,8 @@ func (r *ArenaResult) side(s rules.Side) *SideStats {
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
 
-// Wilson is the 95% Wilson score interval of a rate of wins in n games.
-func Wilson(wins, n int) (low, high float64) {
+// wilson is the 95% wilson score interval of a rate of wins in n games.
+func wilson(wins, n int) (low, high float64) {
 	if n == 0 {
 		return 0, 1
 	}

@@ -1,22 +1,34 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"fmt"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/rules/ai"
+	"github.com/mortain/mortain/rules/ai/arena"
 )
 
-// aiFit runs mortain ai-fit with args, failing unless it exits 0 with
+// run starts the real program with args, and returns what it wrote and
+// its exit status.
+func run(t *testing.T, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	m := &Main{Stdout: &out, Stderr: &errb}
+	code = m.Run(context.Background(), args)
+	return out.String(), errb.String(), code
+}
+
+// aiFit runs mortain-lab with args, failing unless it exits 0 with
 // nothing on stderr, and returns its output.
 func aiFit(t *testing.T, args ...string) string {
 	t.Helper()
-	stdout, stderr, code := run(t, "", append([]string{"ai-fit"}, args...)...)
+	stdout, stderr, code := run(t, args...)
 	if code != 0 || stderr != "" {
-		t.Fatalf("mortain ai-fit %s: exit %d\n%s", strings.Join(args, " "), code, stderr)
+		t.Fatalf("mortain-lab %s: exit %d\n%s", strings.Join(args, " "), code, stderr)
 	}
 	return stdout
 }
@@ -39,16 +51,16 @@ const (
 	number = `-?\d+\.\d{4}`
 )
 
-// ai-fit with no tool, an unknown tool, a bad flag or value or a count
+// mortain-lab with no tool, an unknown tool, a bad flag or value or a count
 // below 1 is a usage error (exit 2, the usage on stderr); -h prints the
-// usage of ai-fit and of each tool on stdout.
+// usage of mortain-lab and of each tool on stdout.
 func TestAIFitUsage(t *testing.T) {
 	if out := aiFit(t, "-h"); !strings.Contains(out, "Tools:") {
-		t.Errorf("ai-fit -h:\n%s", out)
+		t.Errorf("mortain-lab -h:\n%s", out)
 	}
 	for _, tool := range aiTools {
-		if out := aiFit(t, tool.name, "--help"); !strings.Contains(out, "mortain ai-fit "+tool.name+" [") {
-			t.Errorf("ai-fit %s --help:\n%s", tool.name, out)
+		if out := aiFit(t, tool.name, "--help"); !strings.Contains(out, "mortain-lab "+tool.name+" [") {
+			t.Errorf("mortain-lab %s --help:\n%s", tool.name, out)
 		}
 	}
 	for _, args := range [][]string{
@@ -61,14 +73,14 @@ func TestAIFitUsage(t *testing.T) {
 		{"wait", "--budget", "soon"},
 		{"tactics-show", "--only", "no-such-position"},
 	} {
-		_, stderr, code := run(t, "", append([]string{"ai-fit"}, args...)...)
-		if code != 2 || !strings.Contains(stderr, "mortain ai-fit") || !strings.Contains(stderr, "Usage:") {
-			t.Errorf("ai-fit %q: exit %d, stderr %q; want 2 and the usage", args, code, stderr)
+		_, stderr, code := run(t, args...)
+		if code != 2 || !strings.Contains(stderr, "mortain-lab") || !strings.Contains(stderr, "Usage:") {
+			t.Errorf("mortain-lab %q: exit %d, stderr %q; want 2 and the usage", args, code, stderr)
 		}
 	}
 }
 
-// ai-fit value prints a row of value.go's valueWeights a turn, from turn
+// mortain-lab value prints a row of value.go's valueWeights a turn, from turn
 // 2.
 func TestAIFitValue(t *testing.T) {
 	for _, mode := range []string{"--historical=false", "--historical"} {
@@ -79,7 +91,7 @@ func TestAIFitValue(t *testing.T) {
 	}
 }
 
-// ai-fit german prints the search's start, and the checks of the tuned
+// mortain-lab german prints the search's start, and the checks of the tuned
 // weights.
 func TestAIFitGerman(t *testing.T) {
 	out := aiFit(t, "german", "--candidates", "3", "--games", "10", "--floor-games", "10", "--check-games", "10", "--random-games", "10")
@@ -89,7 +101,7 @@ func TestAIFitGerman(t *testing.T) {
 		`against a random US \(10 games, seed 35\): tuned `+rate4+`, hardGerman `+rate4)
 }
 
-// ai-fit german-robust prints, for both weight sets, the rates as an easy
+// mortain-lab german-robust prints, for both weight sets, the rates as an easy
 // player on five set-ups and in the hard German on two; with --tune the
 // search first.
 func TestAIFitGermanRobust(t *testing.T) {
@@ -103,7 +115,7 @@ func TestAIFitGermanRobust(t *testing.T) {
 		`robustGerman in the hard German at 100 iterations \(1 games, seed 7\), historical and first searched set-up: \[`+rate+` `+rate+`\]`)
 }
 
-// ai-fit german-suite prints the weight sets' scores over the 48 tuning
+// mortain-lab german-suite prints the weight sets' scores over the 48 tuning
 // set-ups, the start, the search and the checks; --scan stops after the
 // start.
 func TestAIFitGermanSuite(t *testing.T) {
@@ -129,7 +141,7 @@ func TestAIFitGermanSuite(t *testing.T) {
 	}
 }
 
-// ai-fit setups prints the first search's check and the three later
+// mortain-lab setups prints the first search's check and the three later
 // searches' results.
 func TestAIFitSetups(t *testing.T) {
 	out := aiFit(t, "setups", "--candidates", "2", "--games", "5", "--check-games", "5", "--hard-games", "5")
@@ -140,7 +152,7 @@ func TestAIFitSetups(t *testing.T) {
 	}
 }
 
-// ai-fit setup-play prints two lines for each of the historical and the
+// mortain-lab setup-play prints two lines for each of the historical and the
 // found set-up.
 func TestAIFitSetupPlay(t *testing.T) {
 	out := aiFit(t, "setup-play", "--games", "5", "--hard-games", "1")
@@ -151,7 +163,7 @@ func TestAIFitSetupPlay(t *testing.T) {
 	}
 }
 
-// ai-fit setup-suite prints each climb's result as a line of setups.txt,
+// mortain-lab setup-suite prints each climb's result as a line of setups.txt,
 // one the suite's parser reads.
 func TestAIFitSetupSuite(t *testing.T) {
 	out := aiFit(t, "setup-suite", "--searches", "2", "--candidates", "2", "--games", "5")
@@ -167,12 +179,12 @@ func TestAIFitSetupSuite(t *testing.T) {
 	if len(lines) != 2 {
 		t.Fatalf("want 2 results:\n%s", out)
 	}
-	if _, err := ai.ParseSetupSpec(strings.Join(strings.Fields(lines[0])[1:6], " "), nil); err != nil {
+	if _, err := arena.ParseSetupSpec(strings.Join(strings.Fields(lines[0])[1:6], " "), nil); err != nil {
 		t.Errorf("%s: %v", lines[0], err)
 	}
 }
 
-// ai-fit budget, at a given rate (no clock), prints each side's rate and
+// mortain-lab budget, at a given rate (no clock), prints each side's rate and
 // agreement at every budget.
 func TestAIFitBudget(t *testing.T) {
 	out := aiFit(t, "budget", "--positions", "1", "--rate", "200")
@@ -186,7 +198,7 @@ func TestAIFitBudget(t *testing.T) {
 	}
 }
 
-// ai-fit wait, at an iteration budget, prints each side's decision times
+// mortain-lab wait, at an iteration budget, prints each side's decision times
 // and waits at five AIDelays.
 func TestAIFitWait(t *testing.T) {
 	out := aiFit(t, "wait", "--games", "1", "--budget", "5it")
@@ -199,10 +211,10 @@ func TestAIFitWait(t *testing.T) {
 	}
 }
 
-// ai-fit tactics-show prints a position with its units, scores and the
+// mortain-lab tactics-show prints a position with its units, scores and the
 // levels' play.
 func TestAIFitTacticsShow(t *testing.T) {
-	ps, err := ai.Tactics()
+	ps, err := arena.Tactics()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -218,7 +230,7 @@ func TestAIFitTacticsShow(t *testing.T) {
 	}
 }
 
-// ai-fit losses prints, for the hard German's weights without and with
+// mortain-lab losses prints, for the hard German's weights without and with
 // its hunt, how the games end and the losses once the exits are lost.
 func TestAIFitLosses(t *testing.T) {
 	out := aiFit(t, "losses", "--games", "2")

@@ -1,4 +1,4 @@
-package ai
+package lab
 
 import (
 	"context"
@@ -10,9 +10,11 @@ import (
 	"strings"
 
 	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/rules/ai"
+	"github.com/mortain/mortain/rules/ai/internal/hooks"
 )
 
-// The tool behind docs/journal/2026-11-23-german-hunts.md: mortain ai-fit
+// The tool behind docs/journal/2026-11-23-german-hunts.md: mortain-lab
 // losses. It counts how the German's games end, and how many of its
 // losses come after too few German units are left for the exits to win
 // (R8.1).
@@ -52,7 +54,7 @@ func CountLosses(ctx context.Context, out io.Writer, o LossesOptions) error {
 		return errors.New("--games must be at least 1")
 	}
 	noHunt := hardGerman
-	noHunt.hunt = false
+	noHunt.Hunt = false
 	setups := tuningSetups()
 	for _, c := range []struct {
 		name string
@@ -79,7 +81,7 @@ func CountLosses(ctx context.Context, out io.Writer, o LossesOptions) error {
 }
 
 // countLosses plays the games of CountLosses for the weights w.
-func countLosses(ctx context.Context, w *germanWeights, setups []usSetup, games int, seed uint64) lossCount {
+func countLosses(ctx context.Context, w *germanWeights, setups []ai.USSetup, games int, seed uint64) lossCount {
 	n := lossCount{byRule: map[string]int{}}
 	var rates []float64
 	for _, su := range setups {
@@ -102,7 +104,7 @@ func countLosses(ctx context.Context, w *germanWeights, setups []usSetup, games 
 			}
 			lostAt = -1
 		}, after: func(s *rules.State) {
-			if lostAt < 0 && !s.Over() && exitsLost(s) {
+			if lostAt < 0 && !s.Over() && hooks.ExitsLost(s) {
 				lostAt = usUnitsLeft(s)
 			}
 		}})

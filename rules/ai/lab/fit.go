@@ -1,4 +1,4 @@
-package ai
+package lab
 
 import (
 	"context"
@@ -8,10 +8,12 @@ import (
 	"math"
 
 	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/rules/ai"
+	"github.com/mortain/mortain/rules/ai/internal/hooks"
 )
 
 // The tool that fitted the value model's weights (valueWeights, value.go):
-// mortain ai-fit value.
+// mortain-lab value.
 
 // FitValueOptions are the settings of FitValueModel.
 type FitValueOptions struct {
@@ -41,32 +43,32 @@ func FitValueModel(ctx context.Context, out io.Writer, o FitValueOptions) error 
 		return errors.New("the value model needs at least one game")
 	}
 	type sample struct {
-		x [numFeatures]float64
+		x []float64
 		y float64
 	}
 	var byTurn [rules.Turns + 1][]sample
-	var pending [rules.Turns + 1][numFeatures]float64
+	var pending [rules.Turns + 1][]float64
 	var seen [rules.Turns + 1]bool
-	newUS := func(seed uint64) Player { return newEasy(seed) }
+	newUS := newEasy
 	if !o.Historical {
 		// Games from every kind of set-up: the suite's, in turn, and
 		// fresh random ones, one each in turn.
-		suite, err := SetupSuite()
+		suite, err := ai.SetupSuite()
 		if err != nil {
 			return err
 		}
 		g := 0
-		newUS = func(seed uint64) Player {
+		newUS = func(seed uint64) player {
 			g++
-			setup := RandomUSSetup(nil, seed)
+			setup := ai.RandomUSSetup(nil, seed)
 			if g%2 == 0 {
 				setup = suite[(g/2)%len(suite)].Setup
 			}
-			return &placedEasy{newEasy(seed), placer{setup: setup}}
+			return &placedUS{at: placeActions(setup), player: newEasy(seed)}
 		}
 	}
 	match(ctx, newUS, easyWith(&hardGerman), o.Games, o.Seed, func(s *rules.State) {
-		pending[s.Turn()], seen[s.Turn()] = germanFeatures(s), true
+		pending[s.Turn()], seen[s.Turn()] = hooks.GermanFeatures(s), true
 	}, func(s *rules.State) {
 		y := 0.0
 		if s.Winner() == rules.German {
@@ -83,7 +85,7 @@ func FitValueModel(ctx context.Context, out io.Writer, o FitValueOptions) error 
 		return err
 	}
 	for turn := 2; turn <= rules.Turns; turn++ {
-		xs := make([][numFeatures]float64, len(byTurn[turn]))
+		xs := make([][]float64, len(byTurn[turn]))
 		ys := make([]float64, len(byTurn[turn]))
 		for i, d := range byTurn[turn] {
 			xs[i], ys[i] = d.x, d.y
@@ -102,11 +104,14 @@ func FitValueModel(ctx context.Context, out io.Writer, o FitValueOptions) error 
 }
 
 // fitLogistic fits logistic regression weights by Newton's method.
-func fitLogistic(xs [][numFeatures]float64, ys []float64) [numFeatures]float64 {
-	const k = numFeatures
-	var w [k]float64
+func fitLogistic(xs [][]float64, ys []float64) []float64 {
+	k := hooks.NumFeatures
+	w := make([]float64, k)
 	for it := 0; it < 30; it++ {
-		var a [k][k + 1]float64
+		a := make([][]float64, k)
+		for i := range a {
+			a[i] = make([]float64, k+1)
+		}
 		for n, x := range xs {
 			z := 0.0
 			for i := range w {

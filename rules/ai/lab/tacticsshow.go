@@ -1,4 +1,4 @@
-package ai
+package lab
 
 import (
 	"context"
@@ -7,6 +7,9 @@ import (
 	"sort"
 
 	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/rules/ai"
+	"github.com/mortain/mortain/rules/ai/arena"
+	"github.com/mortain/mortain/rules/ai/internal/hooks"
 )
 
 // ShowTactics is a tool for writing positions of the tactics suite
@@ -15,9 +18,9 @@ import (
 // eight best-scored actions (blunders score below every other action; for
 // the German with the easy and the hard weights) and what easy and hard
 // (100 iterations, one thread) play, with whether that solves it.
-// mortain ai-fit tactics-show.
+// mortain-lab tactics-show.
 func ShowTactics(ctx context.Context, out io.Writer, only string) error {
-	ps, err := Tactics()
+	ps, err := arena.Tactics()
 	if err != nil {
 		return err
 	}
@@ -31,11 +34,11 @@ func ShowTactics(ctx context.Context, out io.Writer, only string) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		g, err := p.Game(nil)
+		st, err := p.State(nil)
 		if err != nil {
 			return err
 		}
-		s := &g.State
+		s := &st
 		sc := s.Scenario()
 		fmt.Fprintf(out, "== %s (%s) turn %d phase %v side %v points %d face %v drawn %v\n", p.Name, p.Note, s.Turn(), s.Phase(), s.ToAct(), s.PointsLeft(), s.FaceRound(), s.Drawn())
 		for u := range sc.Units {
@@ -46,16 +49,15 @@ func ShowTactics(ctx context.Context, out io.Writer, only string) error {
 		}
 		fmt.Fprintln(out)
 		for _, gw := range []*germanWeights{&easyGerman, &hardGerman} {
-			v := &view{gw: gw}
-			v.reset(s, true)
 			legal := s.LegalActions(nil)
+			scores := hooks.Scores(s, gw, legal)
 			type sa struct {
 				a string
 				s float64
 			}
 			var all []sa
-			for _, a := range legal {
-				all = append(all, sa{a.Format(sc), v.score(a)})
+			for i, a := range legal {
+				all = append(all, sa{a.Format(sc), scores[i]})
 			}
 			sort.Slice(all, func(i, j int) bool { return all[i].s > all[j].s })
 			for j, x := range all {
@@ -69,7 +71,7 @@ func ShowTactics(ctx context.Context, out io.Writer, only string) error {
 			fmt.Fprintln(out, "   -- hard weights")
 		}
 		for _, lvl := range []string{"easy", "hard"} {
-			pl, _ := NewWithBudget(lvl, 1, Budget{Iterations: 100, Workers: 1})
+			pl, _ := ai.NewWithBudget(lvl, 1, ai.Budget{Iterations: 100, Workers: 1})
 			a, _ := pl.Choose(ctx, s)
 			fmt.Fprintf(out, "   %s plays %s: %v\n", lvl, a.Format(sc), p.Judge(a.Format(sc)))
 		}

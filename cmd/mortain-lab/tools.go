@@ -12,13 +12,15 @@ import (
 
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/rules/ai"
+	"github.com/mortain/mortain/rules/ai/arena"
+	"github.com/mortain/mortain/rules/ai/lab"
 )
 
-const aiFitUsage = `mortain ai-fit — the tools that tuned and measured the AI (docs/ai.md)
+const usage = `mortain-lab — the tools that tuned and measured the AI (docs/ai.md)
 
 Usage:
-  mortain ai-fit TOOL [flags]
-  mortain ai-fit TOOL -h     the tool's flags and what it prints
+  mortain-lab TOOL [flags]
+  mortain-lab TOOL -h     the tool's flags and what it prints
 
 Tools:
   value          fit the value model's weights (rules/ai/value.go)
@@ -38,7 +40,7 @@ of docs/journal/ exactly (budget and wait measure the clock, so theirs vary);
 at the defaults most take minutes, some an hour or more. Ctrl-C stops a tool.
 `
 
-// aiTool is one tool of mortain ai-fit.
+// aiTool is one tool of mortain-lab.
 type aiTool struct {
 	name, usage string
 	// flags defines the tool's flags on fs and returns the tool run with
@@ -49,10 +51,10 @@ type aiTool struct {
 }
 
 var aiTools = []aiTool{
-	{name: "value", usage: `mortain ai-fit value — fit the value model of the hard German's search
+	{name: "value", usage: `mortain-lab value — fit the value model of the hard German's search
 
 Usage:
-  mortain ai-fit value [--games N] [--seed N] [--historical]
+  mortain-lab value [--games N] [--seed N] [--historical]
 
 Flags:
   --games N      games of the easy US against the hard German's heuristic (default 20000)
@@ -67,18 +69,18 @@ valueWeights in rules/ai/value.go holds it, and the positions fitted:
 	2: {-2.1234, 0.5678, ...}, // 19874 positions
 `,
 		flags: func(fs *flag.FlagSet) func(context.Context, io.Writer) error {
-			o := ai.DefaultFitValue()
+			o := lab.DefaultFitValue()
 			fs.IntVar(&o.Games, "games", o.Games, "")
 			fs.Uint64Var(&o.Seed, "seed", o.Seed, "")
 			fs.BoolVar(&o.Historical, "historical", o.Historical, "")
-			return func(ctx context.Context, w io.Writer) error { return ai.FitValueModel(ctx, w, o) }
+			return func(ctx context.Context, w io.Writer) error { return lab.FitValueModel(ctx, w, o) }
 		},
 		positive: []string{"games"}},
 
-	{name: "german", usage: `mortain ai-fit german — tune the German heuristic's weights (historical set-up)
+	{name: "german", usage: `mortain-lab german — tune the German heuristic's weights (historical set-up)
 
 Usage:
-  mortain ai-fit german [--candidates N] [--seed N] [--games N] [--floor-games N]
+  mortain-lab german [--candidates N] [--seed N] [--games N] [--floor-games N]
                         [--check-games N] [--random-games N]
 
 Flags:
@@ -96,22 +98,22 @@ score, weights), then the tuned weights' checks beside hardGerman's and
 easyGerman's: German win rates of an easy player with each.
 `,
 		flags: func(fs *flag.FlagSet) func(context.Context, io.Writer) error {
-			o := ai.DefaultTuneGerman()
+			o := lab.DefaultTuneGerman()
 			fs.IntVar(&o.Candidates, "candidates", o.Candidates, "")
 			fs.Uint64Var(&o.Seed, "seed", o.Seed, "")
 			fs.IntVar(&o.Games, "games", o.Games, "")
 			fs.IntVar(&o.FloorGames, "floor-games", o.FloorGames, "")
 			fs.IntVar(&o.CheckGames, "check-games", o.CheckGames, "")
 			fs.IntVar(&o.RandomGames, "random-games", o.RandomGames, "")
-			return func(ctx context.Context, w io.Writer) error { return ai.TuneGerman(ctx, w, o) }
+			return func(ctx context.Context, w io.Writer) error { return lab.TuneGerman(ctx, w, o) }
 		},
 		positive: []string{"games", "floor-games", "check-games", "random-games"}},
 
-	{name: "german-robust", usage: `mortain ai-fit german-robust — German weights against five US set-ups
+	{name: "german-robust", usage: `mortain-lab german-robust — German weights against five US set-ups
 
 Usage:
-  mortain ai-fit german-robust [--check-games N] [--hard-games N]
-  mortain ai-fit german-robust --tune [--candidates N] [--seed N] [--games N] [--floor-games N] [...]
+  mortain-lab german-robust [--check-games N] [--hard-games N]
+  mortain-lab german-robust --tune [--candidates N] [--seed N] [--games N] [--floor-games N] [...]
 
 Flags:
   --check-games N   games a set-up of the check as an easy player (default 4000, seed 33)
@@ -132,7 +134,7 @@ each set-up, and of the hard German with them on the historical and the
 first searched set-up: the tables of docs/journal/2026-11-21-us-setup-weakness.md.
 `,
 		flags: func(fs *flag.FlagSet) func(context.Context, io.Writer) error {
-			o := ai.DefaultTuneRobust()
+			o := lab.DefaultTuneRobust()
 			fs.BoolVar(&o.Tune, "tune", o.Tune, "")
 			fs.IntVar(&o.Candidates, "candidates", o.Candidates, "")
 			fs.Uint64Var(&o.Seed, "seed", o.Seed, "")
@@ -140,14 +142,14 @@ first searched set-up: the tables of docs/journal/2026-11-21-us-setup-weakness.m
 			fs.IntVar(&o.FloorGames, "floor-games", o.FloorGames, "")
 			fs.IntVar(&o.CheckGames, "check-games", o.CheckGames, "")
 			fs.IntVar(&o.HardGames, "hard-games", o.HardGames, "")
-			return func(ctx context.Context, w io.Writer) error { return ai.TuneGermanRobust(ctx, w, o) }
+			return func(ctx context.Context, w io.Writer) error { return lab.TuneGermanRobust(ctx, w, o) }
 		},
 		positive: []string{"games", "floor-games", "check-games", "hard-games"}},
 
-	{name: "german-suite", usage: `mortain ai-fit german-suite — tune the German weights over every set-up
+	{name: "german-suite", usage: `mortain-lab german-suite — tune the German weights over every set-up
 
 Usage:
-  mortain ai-fit german-suite [--approach] [--scan] [--candidates N] [--seed N] [--score-games N]
+  mortain-lab german-suite [--approach] [--scan] [--candidates N] [--seed N] [--score-games N]
                               [--games N] [--floor-games N] [--check-games N] [--random-games N]
 
 Flags:
@@ -175,7 +177,7 @@ search's start and kept candidates; then the checks of the tuned weights
 and robustGerman.
 `,
 		flags: func(fs *flag.FlagSet) func(context.Context, io.Writer) error {
-			o := ai.DefaultTuneSuite()
+			o := lab.DefaultTuneSuite()
 			fs.BoolVar(&o.Approach, "approach", o.Approach, "")
 			fs.BoolVar(&o.ScanOnly, "scan", o.ScanOnly, "")
 			fs.IntVar(&o.Candidates, "candidates", o.Candidates, "")
@@ -185,14 +187,14 @@ and robustGerman.
 			fs.IntVar(&o.FloorGames, "floor-games", o.FloorGames, "")
 			fs.IntVar(&o.CheckGames, "check-games", o.CheckGames, "")
 			fs.IntVar(&o.RandomGames, "random-games", o.RandomGames, "")
-			return func(ctx context.Context, w io.Writer) error { return ai.TuneGermanSuite(ctx, w, o) }
+			return func(ctx context.Context, w io.Writer) error { return lab.TuneGermanSuite(ctx, w, o) }
 		},
 		positive: []string{"score-games", "games", "floor-games", "check-games", "random-games"}},
 
-	{name: "setups", usage: `mortain ai-fit setups — search US set-ups against the German
+	{name: "setups", usage: `mortain-lab setups — search US set-ups against the German
 
 Usage:
-  mortain ai-fit setups [--candidates N] [--games N] [--check-games N] [--hard-games N]
+  mortain-lab setups [--candidates N] [--games N] [--check-games N] [--hard-games N]
 
 Flags:
   --candidates N    candidates of each search, each moving one US unit to a
@@ -210,19 +212,19 @@ search's result against the historical set-up, and each later search's
 result: these found the suite's searched-1 to searched-4.
 `,
 		flags: func(fs *flag.FlagSet) func(context.Context, io.Writer) error {
-			o := ai.DefaultSearchSetups()
+			o := lab.DefaultSearchSetups()
 			fs.IntVar(&o.Candidates, "candidates", o.Candidates, "")
 			fs.IntVar(&o.Games, "games", o.Games, "")
 			fs.IntVar(&o.CheckGames, "check-games", o.CheckGames, "")
 			fs.IntVar(&o.HardGames, "hard-games", o.HardGames, "")
-			return func(ctx context.Context, w io.Writer) error { return ai.SearchUSSetups(ctx, w, o) }
+			return func(ctx context.Context, w io.Writer) error { return lab.SearchUSSetups(ctx, w, o) }
 		},
 		positive: []string{"games", "check-games", "hard-games"}},
 
-	{name: "setup-play", usage: `mortain ai-fit setup-play — the first searched set-up against both German levels
+	{name: "setup-play", usage: `mortain-lab setup-play — the first searched set-up against both German levels
 
 Usage:
-  mortain ai-fit setup-play [--games N] [--hard-games N]
+  mortain-lab setup-play [--games N] [--hard-games N]
 
 Flags:
   --games N        games against the easy German (default 2000, seed 99)
@@ -234,17 +236,17 @@ exits, units lost and wins by exits a game, then the hard German's win
 rate against the easy US set up so.
 `,
 		flags: func(fs *flag.FlagSet) func(context.Context, io.Writer) error {
-			o := ai.DefaultPlaySetup()
+			o := lab.DefaultPlaySetup()
 			fs.IntVar(&o.Games, "games", o.Games, "")
 			fs.IntVar(&o.HardGames, "hard-games", o.HardGames, "")
-			return func(ctx context.Context, w io.Writer) error { return ai.PlayFoundSetup(ctx, w, o) }
+			return func(ctx context.Context, w io.Writer) error { return lab.PlayFoundSetup(ctx, w, o) }
 		},
 		positive: []string{"games", "hard-games"}},
 
-	{name: "setup-suite", usage: `mortain ai-fit setup-suite — climb from random US set-ups against the German
+	{name: "setup-suite", usage: `mortain-lab setup-suite — climb from random US set-ups against the German
 
 Usage:
-  mortain ai-fit setup-suite [--searches N] [--candidates N] [--games N]
+  mortain-lab setup-suite [--searches N] [--candidates N] [--games N]
 
 Flags:
   --searches N     climbs, climb k from the random set-up of seed 1000+k (default 12)
@@ -259,18 +261,18 @@ suite's measure confirms them against the hard German itself (mortain
 arena --us-setup suite).
 `,
 		flags: func(fs *flag.FlagSet) func(context.Context, io.Writer) error {
-			o := ai.DefaultSetupSuiteSearch()
+			o := lab.DefaultSetupSuiteSearch()
 			fs.IntVar(&o.Searches, "searches", o.Searches, "")
 			fs.IntVar(&o.Candidates, "candidates", o.Candidates, "")
 			fs.IntVar(&o.Games, "games", o.Games, "")
-			return func(ctx context.Context, w io.Writer) error { return ai.SearchSetupSuite(ctx, w, o) }
+			return func(ctx context.Context, w io.Writer) error { return lab.SearchSetupSuite(ctx, w, o) }
 		},
 		positive: []string{"searches", "games"}},
 
-	{name: "budget", usage: `mortain ai-fit budget — do smaller budgets agree with a 2 s decision?
+	{name: "budget", usage: `mortain-lab budget — do smaller budgets agree with a 2 s decision?
 
 Usage:
-  mortain ai-fit budget [--side SIDE] [--positions N] [--rate R]
+  mortain-lab budget [--side SIDE] [--positions N] [--rate R]
 
 Flags:
   --side SIDE      us, german or both (default both)
@@ -288,7 +290,7 @@ with other seeds agree (the noise floor). Every budget is converted to
 iterations, so a run repeats for a rate.
 `,
 		flags: func(fs *flag.FlagSet) func(context.Context, io.Writer) error {
-			o := ai.DefaultBudget()
+			o := lab.DefaultBudget()
 			side := fs.String("side", "both", "")
 			fs.IntVar(&o.Positions, "positions", o.Positions, "")
 			fs.Float64Var(&o.Rate, "rate", o.Rate, "")
@@ -305,15 +307,15 @@ iterations, so a run repeats for a rate.
 				if o.Rate < 0 {
 					return usageError{"--rate must not be negative"}
 				}
-				return ai.BudgetAgreement(ctx, w, o)
+				return lab.BudgetAgreement(ctx, w, o)
 			}
 		},
 		positive: []string{"positions"}},
 
-	{name: "wait", usage: `mortain ai-fit wait — the person's wait over whole games against the hard level
+	{name: "wait", usage: `mortain-lab wait — the person's wait over whole games against the hard level
 
 Usage:
-  mortain ai-fit wait [--games N] [--budget B]
+  mortain-lab wait [--games N] [--budget B]
 
 Flags:
   --games N    games a side, seeds 1 on (default 4)
@@ -328,7 +330,7 @@ completed nothing yet) for AIDelays of 0, 250 ms, 400 ms (the bot's
 default), 500 ms and 1 s.
 `,
 		flags: func(fs *flag.FlagSet) func(context.Context, io.Writer) error {
-			o := ai.DefaultWait()
+			o := lab.DefaultWait()
 			fs.IntVar(&o.Games, "games", o.Games, "")
 			budget := fs.String("budget", ai.DefaultTime.String(), "")
 			return func(ctx context.Context, w io.Writer) error {
@@ -337,15 +339,15 @@ default), 500 ms and 1 s.
 					return usageError{err.Error()}
 				}
 				o.Budget = b
-				return ai.PersonWait(ctx, w, o)
+				return lab.PersonWait(ctx, w, o)
 			}
 		},
 		positive: []string{"games"}},
 
-	{name: "losses", usage: `mortain ai-fit losses — how the German's games end
+	{name: "losses", usage: `mortain-lab losses — how the German's games end
 
 Usage:
-  mortain ai-fit losses [--games N] [--seed N]
+  mortain-lab losses [--games N] [--seed N]
 
 Flags:
   --games N   games a set-up (default 200)
@@ -359,17 +361,17 @@ German units were left for five exits (R8.1), and how many US units were
 left at that moment.
 `,
 		flags: func(fs *flag.FlagSet) func(context.Context, io.Writer) error {
-			o := ai.DefaultLosses()
+			o := lab.DefaultLosses()
 			fs.IntVar(&o.Games, "games", o.Games, "")
 			fs.Uint64Var(&o.Seed, "seed", o.Seed, "")
-			return func(ctx context.Context, w io.Writer) error { return ai.CountLosses(ctx, w, o) }
+			return func(ctx context.Context, w io.Writer) error { return lab.CountLosses(ctx, w, o) }
 		},
 		positive: []string{"games"},
 	},
-	{name: "tactics-show", usage: `mortain ai-fit tactics-show — the tactics positions as the AI sees them
+	{name: "tactics-show", usage: `mortain-lab tactics-show — the tactics positions as the AI sees them
 
 Usage:
-  mortain ai-fit tactics-show [--only NAME]
+  mortain-lab tactics-show [--only NAME]
 
 Flags:
   --only NAME   only the position NAME of rules/ai/tactics.txt
@@ -384,15 +386,15 @@ whether that solves the position. A tool for writing positions.
 			only := fs.String("only", "", "")
 			return func(ctx context.Context, w io.Writer) error {
 				if *only != "" {
-					ps, err := ai.Tactics()
+					ps, err := arena.Tactics()
 					if err != nil {
 						return err
 					}
-					if !slices.ContainsFunc(ps, func(p ai.TacticsPosition) bool { return p.Name == *only }) {
+					if !slices.ContainsFunc(ps, func(p arena.TacticsPosition) bool { return p.Name == *only }) {
 						return usageError{fmt.Sprintf("--only %q: no such position in rules/ai/tactics.txt", *only)}
 					}
 				}
-				return ai.ShowTactics(ctx, w, *only)
+				return lab.ShowTactics(ctx, w, *only)
 			}
 		},
 	},
@@ -404,16 +406,18 @@ type usageError struct{ msg string }
 
 func (e usageError) Error() string { return e.msg }
 
-// runAIFit runs one of the AI's tuning and measuring tools (mortain
-// ai-fit TOOL), its output on stdout.
-func (m *Main) runAIFit(ctx context.Context, args []string) int {
+// Run runs the program with its arguments (without the program name): one
+// of the AI's tuning and measuring tools, its output on stdout. It returns
+// the exit status: 0 success, 1 a failure or a tool stopped early, 2 a
+// usage error.
+func (m *Main) Run(ctx context.Context, args []string) int {
 	if len(args) == 0 {
-		fmt.Fprint(m.Stderr, "mortain ai-fit: name a tool\n\n"+aiFitUsage)
+		fmt.Fprint(m.Stderr, "mortain-lab: name a tool\n\n"+usage)
 		return 2
 	}
 	switch args[0] {
 	case "-h", "-help", "--help", "help":
-		fmt.Fprint(m.Stdout, aiFitUsage)
+		fmt.Fprint(m.Stdout, usage)
 		return 0
 	}
 	var tool *aiTool
@@ -423,22 +427,28 @@ func (m *Main) runAIFit(ctx context.Context, args []string) int {
 		}
 	}
 	if tool == nil {
-		fmt.Fprintf(m.Stderr, "mortain ai-fit: unknown tool %q\n\n%s", args[0], aiFitUsage)
+		fmt.Fprintf(m.Stderr, "mortain-lab: unknown tool %q\n\n%s", args[0], usage)
 		return 2
 	}
-	name := "ai-fit " + tool.name
+	name := "mortain-lab " + tool.name
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
 	run := tool.flags(fs)
-	if code, done := m.parseFlags(fs, args[1:], name, tool.usage); done {
-		return code
+	switch err := fs.Parse(args[1:]); {
+	case errors.Is(err, flag.ErrHelp):
+		fmt.Fprint(m.Stdout, tool.usage)
+		return 0
+	case err != nil:
+		fmt.Fprintf(m.Stderr, "%s: %v\n\n%s", name, err, tool.usage)
+		return 2
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(m.Stderr, "mortain %s: unexpected argument %q\n\n%s", name, fs.Arg(0), tool.usage)
+		fmt.Fprintf(m.Stderr, "%s: unexpected argument %q\n\n%s", name, fs.Arg(0), tool.usage)
 		return 2
 	}
 	for _, f := range tool.positive {
 		if n, err := strconv.Atoi(fs.Lookup(f).Value.String()); err != nil || n < 1 {
-			fmt.Fprintf(m.Stderr, "mortain %s: --%s must be at least 1\n\n%s", name, f, tool.usage)
+			fmt.Fprintf(m.Stderr, "%s: --%s must be at least 1\n\n%s", name, f, tool.usage)
 			return 2
 		}
 	}
@@ -448,12 +458,12 @@ func (m *Main) runAIFit(ctx context.Context, args []string) int {
 	case err == nil:
 		return 0
 	case errors.As(err, &ue):
-		fmt.Fprintf(m.Stderr, "mortain %s: %v\n\n%s", name, err, tool.usage)
+		fmt.Fprintf(m.Stderr, "%s: %v\n\n%s", name, err, tool.usage)
 		return 2
 	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
-		fmt.Fprintf(m.Stderr, "mortain %s: stopped before the end; the lines above are what it found so far\n", name)
+		fmt.Fprintf(m.Stderr, "%s: stopped before the end; the lines above are what it found so far\n", name)
 		return 1
 	}
-	fmt.Fprintf(m.Stderr, "mortain %s: %v\n", name, err)
+	fmt.Fprintf(m.Stderr, "%s: %v\n", name, err)
 	return 1
 }

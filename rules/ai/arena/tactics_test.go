@@ -1,4 +1,4 @@
-package ai
+package arena
 
 import (
 	"context"
@@ -6,11 +6,13 @@ import (
 	"testing"
 
 	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/rules/ai"
 )
 
-// The suite parses, has at least 40 positions, and every position replays
-// legally through the engine to a decision of the side it names, where
-// every accept: and forbid: pattern matches a legal action.
+// The suite parses, has at least 40 positions, and every position is
+// reached legally through the engine (its notation parses and writes
+// back the same, its moves are accepted) at a decision of the side it
+// names, where every accept: and forbid: pattern matches a legal action.
 func TestTacticsSuiteReplays(t *testing.T) {
 	ps, err := Tactics()
 	if err != nil {
@@ -21,15 +23,18 @@ func TestTacticsSuiteReplays(t *testing.T) {
 	}
 	for i := range ps {
 		p := &ps[i]
-		g, err := p.Game(nil)
+		st, err := p.State(nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := rules.Replay(nil, g.State.Options(), p.Seed, g.History)
-		if err != nil || r.State != g.State {
-			t.Fatalf("%s: the history does not replay to the position: %v", p.Name, err)
+		start, err := rules.ParsePosition(rules.DefaultScenario(), p.Position)
+		if err != nil {
+			t.Fatal(err)
 		}
-		s := &g.State
+		if again, err := rules.ParsePosition(rules.DefaultScenario(), start.Position()); err != nil || again != start {
+			t.Errorf("%s: the position does not write back to itself: %v", p.Name, err)
+		}
+		s := &st
 		side := strings.ToLower(s.ToAct().String())
 		if !strings.HasPrefix(strings.ToLower(p.Note), side) {
 			t.Errorf("%s: the note %q does not begin with the side to act (%s)", p.Name, p.Note, side)
@@ -41,7 +46,7 @@ func TestTacticsSuiteReplays(t *testing.T) {
 		for _, pat := range append(append([]string(nil), p.Accept...), p.Forbid...) {
 			found := false
 			for _, a := range legal {
-				found = found || MatchAction(pat, a)
+				found = found || matchAction(pat, a)
 			}
 			if !found {
 				t.Errorf("%s: %q matches no legal action (%s)", p.Name, pat, strings.Join(legal, ", "))
@@ -78,39 +83,44 @@ func TestMatchAction(t *testing.T) {
 		{"pass", "pass", true},
 		{"pass", "resolve", false},
 	} {
-		if got := MatchAction(c.pat, c.a); got != c.want {
-			t.Errorf("MatchAction(%q, %q) = %v, want %v", c.pat, c.a, got, c.want)
+		if got := matchAction(c.pat, c.a); got != c.want {
+			t.Errorf("matchAction(%q, %q) = %v, want %v", c.pat, c.a, got, c.want)
 		}
 	}
 }
 
 func TestParseTacticsRefuses(t *testing.T) {
-	ok := "name: a\nnote: US\nnew mode:hotseat\naccept: pass\nwhy: w\n"
-	if ps, err := ParseTactics(ok); err != nil || len(ps) != 1 || ps[0].Seed != 1 || len(ps[0].Script) != 1 {
-		t.Fatalf("ParseTactics(ok) = %+v, %v", ps, err)
+	ok := "name: a\nnote: US\nposition: round:us/3\nmoves: pass\naccept: pass\nwhy: w\n"
+	if ps, err := parseTactics(ok); err != nil || len(ps) != 1 || ps[0].Position != "round:us/3" || len(ps[0].Moves) != 1 {
+		t.Fatalf("parseTactics(ok) = %+v, %v", ps, err)
 	}
 	for name, text := range map[string]string{
-		"no why":        "name: a\nnew mode:hotseat\naccept: pass\n",
-		"no verdict":    "name: a\nnew mode:hotseat\nwhy: w\n",
-		"no new":        "name: a\nsetup done\naccept: pass\nwhy: w\n",
+		"no why":        "name: a\nposition: round:us/3\naccept: pass\n",
+		"no verdict":    "name: a\nposition: round:us/3\nwhy: w\n",
+		"no position":   "name: a\naccept: pass\nwhy: w\n",
 		"twice":         ok + "\n" + ok,
-		"before a name": "new mode:hotseat\n" + ok,
-		"bad seed":      "name: a\nseed: x\nnew mode:hotseat\naccept: pass\nwhy: w\n",
+		"before a name": "position: round:us/3\n" + ok,
+		"unknown key":   "name: a\nposition: round:us/3\nseed: 2\naccept: pass\nwhy: w\n",
 	} {
-		if _, err := ParseTactics(text); err == nil {
+		if _, err := parseTactics(text); err == nil {
 			t.Errorf("%s: accepted", name)
 		}
 	}
 }
 
-// A script line that the engine refuses is reported with its position.
-func TestTacticsScriptRefused(t *testing.T) {
-	ps, err := ParseTactics("name: bad\nnote: US\nnew mode:hotseat\nsetup preset:historical\nsetup done\nmove unit:120 to:1901\naccept: pass\nwhy: w\n")
+// A position the notation refuses, or a move the engine refuses, is
+// reported with the position's name (and the move's number).
+func TestTacticsPositionRefused(t *testing.T) {
+	ps, err := parseTactics("name: bad\nnote: US\nposition: round:us/3\nmoves: pass; move 120 1901\naccept: pass\nwhy: w\n" +
+		"name: worse\nnote: US\nposition: us:117@1901\naccept: pass\nwhy: w\n")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ps[0].Game(nil); err == nil || !strings.Contains(err.Error(), "bad, line 4") {
-		t.Fatalf("Game = %v, want the refusal of line 4", err)
+	if _, err := ps[0].State(nil); err == nil || !strings.Contains(err.Error(), "bad, move 2") {
+		t.Errorf("State = %v, want the refusal of move 2", err)
+	}
+	if _, err := ps[1].State(nil); err == nil || !strings.Contains(err.Error(), "worse") || !strings.Contains(err.Error(), "R5.2") {
+		t.Errorf("State = %v, want the refusal of R5.2", err)
 	}
 }
 
@@ -124,7 +134,7 @@ func TestTacticsBars(t *testing.T) {
 		if c.level == "hard" && testing.Short() {
 			t.Skip("the hard level's search is skipped with -short")
 		}
-		res, err := RunTactics(context.Background(), c.level, Budget{Iterations: 100, Workers: 1}, 1)
+		res, err := RunTactics(context.Background(), c.level, ai.Budget{Iterations: 100, Workers: 1}, 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -148,12 +158,12 @@ func TestTacticsHardDeterministic(t *testing.T) {
 		t.Fatal(err)
 	}
 	ps = ps[:8]
-	b := Budget{Iterations: 60, Workers: 1}
-	a, err := RunTacticsOn(context.Background(), ps, "hard", b, 3)
+	b := ai.Budget{Iterations: 60, Workers: 1}
+	a, err := runTacticsOn(context.Background(), ps, "hard", b, 3)
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := RunTacticsOn(context.Background(), ps, "hard", b, 3)
+	c, err := runTacticsOn(context.Background(), ps, "hard", b, 3)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -12,52 +13,6 @@ import (
 
 	"github.com/mortain/mortain/store"
 )
-
-const restoreUsage = `mortain restore — put a backup in place of a database
-
-Usage:
-  mortain restore BACKUP --db FILE
-
-Flags:
-  --db FILE   the database to replace (default: the local-play database)
-
-The backup is checked first (every page; a Mortain database of a schema
-this program reads); the replaced file is kept beside it as
-FILE.replaced-TIME. It refuses while the bot or local play has FILE open.
-`
-
-// runRestore replaces a database with a checked backup.
-func (m *Main) runRestore(args []string) int {
-	fs := flag.NewFlagSet("restore", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	dbPath := fs.String("db", filepath.Join(m.dataDir(), "local.db"), "")
-	// The backup may come before or after the flags.
-	var pos []string
-	for len(args) > 0 {
-		if code, done := m.parseFlags(fs, args, "restore", restoreUsage); done {
-			return code
-		}
-		args = fs.Args()
-		if len(args) > 0 {
-			pos, args = append(pos, args[0]), args[1:]
-		}
-	}
-	if len(pos) != 1 {
-		fmt.Fprint(m.Stderr, "mortain restore: give the backup to restore\n\n"+restoreUsage)
-		return 2
-	}
-	kept, err := store.Restore(pos[0], *dbPath)
-	if err != nil {
-		fmt.Fprintln(m.Stderr, "mortain restore:", err)
-		return 1
-	}
-	fmt.Fprintf(m.Stdout, "restored %s from %s", *dbPath, pos[0])
-	if kept != "" {
-		fmt.Fprintf(m.Stdout, "; the replaced file is %s", kept)
-	}
-	fmt.Fprintln(m.Stdout)
-	return 0
-}
 
 const doctorUsage = `mortain doctor — check a database and list what was set aside
 
@@ -76,26 +31,26 @@ damaged. It lists the games that no longer decoded and were set aside.
 `
 
 // runDoctor checks a database and lists (and exports) its damaged games.
-func (m *Main) runDoctor(args []string) int {
+func (m *Main) runDoctor(_ context.Context, args []string) error {
 	fs := flag.NewFlagSet("doctor", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	dbPath := fs.String("db", filepath.Join(m.dataDir(), "local.db"), "")
 	export := fs.String("export", "", "")
-	if code, done := m.parseFlags(fs, args, "doctor", doctorUsage); done {
-		return code
+	if err := m.parseFlags(fs, args, "doctor", doctorUsage); err != nil {
+		return err
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(m.Stderr, "mortain doctor: unexpected argument %q\n\n%s", fs.Arg(0), doctorUsage)
-		return 2
+		return exitStatus(2)
 	}
 	if _, err := os.Stat(*dbPath); err != nil {
 		fmt.Fprintf(m.Stderr, "mortain doctor: %v: check the --db path\n", err)
-		return 1
+		return exitStatus(1)
 	}
 	db, err := store.Open(*dbPath, store.Options{ReadOnly: true})
 	if err != nil {
 		fmt.Fprintln(m.Stderr, "mortain doctor:", err)
-		return 1
+		return exitStatus(1)
 	}
 	defer db.Close()
 	code := 0
@@ -108,7 +63,7 @@ func (m *Main) runDoctor(args []string) int {
 	problems, err := db.Verify()
 	if err != nil {
 		fmt.Fprintln(m.Stderr, "mortain doctor:", err)
-		return 1
+		return exitStatus(1)
 	}
 	if len(problems) == 0 {
 		fmt.Fprintln(m.Stdout, "Every record decodes.")
@@ -123,11 +78,11 @@ func (m *Main) runDoctor(args []string) int {
 	aside, err := db.SetAside()
 	if err != nil {
 		fmt.Fprintln(m.Stderr, "mortain doctor:", err)
-		return 1
+		return exitStatus(1)
 	}
 	if len(aside) == 0 {
 		fmt.Fprintln(m.Stdout, "No game was set aside as damaged.")
-		return code
+		return status(code)
 	}
 	keys := make([]store.Key, 0, len(aside))
 	for k := range aside {
@@ -158,7 +113,7 @@ func (m *Main) runDoctor(args []string) int {
 			}
 		}
 	}
-	return code
+	return status(code)
 }
 
 // reportUndeliverable lists the posts Discord refused for good, which the

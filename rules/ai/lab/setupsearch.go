@@ -1,75 +1,70 @@
-package ai
+package lab
 
 import (
 	"context"
 	"errors"
 	"fmt"
 	"io"
-	"maps"
+	"slices"
 
 	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/rules/ai"
 )
 
 // The tools behind the US set-ups of docs/ai.md and of the suite
 // (setups.txt): random local searches over the US set-up (R2.1) scored by
-// matches of the easy players (match.go). mortain ai-fit setups,
+// matches of the easy players (match.go). mortain-lab setups,
 // setup-play and setup-suite.
 
-// searchedSetups are the set-ups SearchUSSetups found: the first against
-// the easy German, the other three against an easy player with the hard
-// German's weights. docs/journal/2026-11-21-us-setup-weakness.md gives their figures.
-var searchedSetups = []map[string]string{
-	{"117": "1401", "119": "1804", "120": "1202", "823": "1405", "TD": "1503"},
-	{"117": "1303", "119": "1704", "120": "1302", "823": "1303", "TD": "1805"},
-	{"117": "1804", "119": "1303", "120": "1805", "823": "1204", "TD": "1303"},
-	{"117": "1501", "119": "1805", "120": "1805", "823": "1103", "TD": "1501"},
-}
-
-// setupPool is the historical set-up followed by the searched ones.
-func setupPool() []usSetup {
-	pool := []usSetup{historicalSetup()}
-	for _, at := range searchedSetups {
-		pool = append(pool, parseSetup(at))
+// setupPool is the historical set-up followed by the suite's searched-1
+// to searched-4, the set-ups SearchUSSetups found: the first against the
+// easy German, the other three against an easy player with the hard
+// German's weights. docs/journal/2026-11-21-us-setup-weakness.md gives
+// their figures.
+func setupPool() []ai.USSetup {
+	pool := []ai.USSetup{ai.HistoricalUSSetup(nil)}
+	for k := 1; k <= 4; k++ {
+		pool = append(pool, suiteSetup(fmt.Sprintf("searched-%d", k)))
 	}
 	return pool
 }
 
+// moveUnit puts the unit at index i of u on a random hex of r that is not
+// in column 19 (R2.1) and holds fewer than rules.StackLimit other units of
+// u (R3.1).
+func moveUnit(u ai.USSetup, i int, r *rng) {
+	for {
+		h := rules.HexAt(rules.FirstCol+r.IntN(rules.LastCol-rules.FirstCol), 1+r.IntN(rules.NumRows))
+		n := 0
+		for j, p := range u {
+			if j != i && p.Hex == h {
+				n++
+			}
+		}
+		if n < rules.StackLimit {
+			u[i].Hex = h
+			return
+		}
+	}
+}
+
 // searchUSSetup is a random local search over the US set-up (R2.1) from
 // the historical one: each of iters candidates moves one US unit to a
-// random hex (not column 19, at most two units a hex) and is kept when the
+// random hex (not column 19, at most rules.StackLimit units a hex) and is kept when the
 // easy US set up so wins more of games games (match seed seed) against an
 // easy player with the German weights w. It writes each kept candidate and
 // returns the best set-up and its US win rate; it stops early when ctx is
 // done.
-func searchUSSetup(ctx context.Context, out io.Writer, w *germanWeights, iters, games int, seed, rngSeed uint64) (usSetup, float64) {
-	cur := historicalSetup()
-	var units []rules.UnitID
-	for u := range rules.DefaultScenario().Units {
-		if _, ok := cur[rules.UnitID(u)]; ok {
-			units = append(units, rules.UnitID(u))
-		}
-	}
+func searchUSSetup(ctx context.Context, out io.Writer, w *germanWeights, iters, games int, seed, rngSeed uint64) (ai.USSetup, float64) {
+	cur := ai.HistoricalUSSetup(nil)
 	best := setupMatch(ctx, cur, w, games, seed)
 	r := rng(rngSeed)
 	for it := 0; it < iters && ctx.Err() == nil; it++ {
-		c := maps.Clone(cur)
-		u := units[r.IntN(len(units))]
-		for {
-			h := rules.HexAt(rules.FirstCol+r.IntN(rules.LastCol-rules.FirstCol), 1+r.IntN(rules.NumRows))
-			n := 0
-			for v, at := range c {
-				if v != u && at == h {
-					n++
-				}
-			}
-			if n < 2 {
-				c[u] = h
-				break
-			}
-		}
+		c := slices.Clone(cur)
+		moveUnit(c, r.IntN(len(c)), &r)
 		if x := setupMatch(ctx, c, w, games, seed); x > best && ctx.Err() == nil {
 			best, cur = x, c
-			fmt.Fprintf(out, "it %d: US %.4f%s\n", it, best, showSetup(cur))
+			fmt.Fprintf(out, "it %d: US %.4f %s\n", it, best, cur)
 		}
 	}
 	return cur, best
@@ -107,17 +102,17 @@ func SearchUSSetups(ctx context.Context, out io.Writer, o SearchSetupsOptions) e
 		return errors.New("every count of games must be at least 1")
 	}
 	found, _ := searchUSSetup(ctx, out, &easyGerman, o.Candidates, o.Games, 71, 5)
-	x, h := setupMatch(ctx, found, &easyGerman, o.CheckGames, 99), setupMatch(ctx, historicalSetup(), &easyGerman, o.CheckGames, 99)
+	x, h := setupMatch(ctx, found, &easyGerman, o.CheckGames, 99), setupMatch(ctx, ai.HistoricalUSSetup(nil), &easyGerman, o.CheckGames, 99)
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	fmt.Fprintf(out, "check (%s games, seed 99): found%s %.4f, historical %.4f\n", thousands(o.CheckGames), showSetup(found), x, h)
+	fmt.Fprintf(out, "check (%s games, seed 99): found %s %.4f, historical %.4f\n", thousands(o.CheckGames), found, x, h)
 	for rs := uint64(11); rs <= 13; rs++ {
 		m, x := searchUSSetup(ctx, out, &hardGerman, o.Candidates, o.HardGames, 71+rs, rs)
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		fmt.Fprintf(out, "against hardGerman, search %d: US %.4f%s\n", rs, x, showSetup(m))
+		fmt.Fprintf(out, "against hardGerman, search %d: US %.4f %s\n", rs, x, m)
 	}
 	return nil
 }
@@ -145,8 +140,8 @@ func PlayFoundSetup(ctx context.Context, out io.Writer, o PlaySetupOptions) erro
 		return errors.New("every count of games must be at least 1")
 	}
 	sc := rules.DefaultScenario()
-	setups := [2]usSetup{historicalSetup(), parseSetup(searchedSetups[0])}
-	hard := func(seed uint64) Player { return newHard(seed, Budget{Iterations: 100, Workers: 1}) }
+	setups := [2]ai.USSetup{ai.HistoricalUSSetup(nil), suiteSetup("searched-1")}
+	hard := func(seed uint64) player { return newHard(seed, ai.Budget{Iterations: 100, Workers: 1}) }
 	for i, name := range []string{"historical", "found"} {
 		games := o.Games
 		var lost, exits, exitWins int
@@ -182,43 +177,25 @@ func PlayFoundSetup(ctx context.Context, out io.Writer, o PlaySetupOptions) erro
 // the German weights w (the hard German's heuristic as a cheap proxy for
 // the hard German). It writes each kept candidate and returns the best
 // set-up and its US win rate; it stops early when ctx is done.
-func climbUSSetup(ctx context.Context, out io.Writer, start usSetup, w *germanWeights, iters, games int, seed, rngSeed uint64) (usSetup, float64) {
-	cur := maps.Clone(start)
-	var units []rules.UnitID
-	for u := range rules.DefaultScenario().Units {
-		if _, ok := cur[rules.UnitID(u)]; ok {
-			units = append(units, rules.UnitID(u))
-		}
-	}
+func climbUSSetup(ctx context.Context, out io.Writer, start ai.USSetup, w *germanWeights, iters, games int, seed, rngSeed uint64) (ai.USSetup, float64) {
+	cur := slices.Clone(start)
 	best := setupMatch(ctx, cur, w, games, seed)
 	r := rng(rngSeed)
 	for it := 0; it < iters && ctx.Err() == nil; it++ {
-		c := maps.Clone(cur)
-		u := units[r.IntN(len(units))]
+		c := slices.Clone(cur)
+		i := r.IntN(len(c))
 		if r.IntN(4) == 0 {
-			v := units[r.IntN(len(units))]
-			c[u], c[v] = c[v], c[u]
+			j := r.IntN(len(c))
+			c[i].Hex, c[j].Hex = c[j].Hex, c[i].Hex
 		} else {
-			for {
-				h := rules.HexAt(rules.FirstCol+r.IntN(rules.LastCol-rules.FirstCol), 1+r.IntN(rules.NumRows))
-				n := 0
-				for v, at := range c {
-					if v != u && at == h {
-						n++
-					}
-				}
-				if n < rules.StackLimit {
-					c[u] = h
-					break
-				}
-			}
+			moveUnit(c, i, &r)
 		}
-		if maps.Equal(c, cur) {
+		if slices.Equal(c, cur) {
 			continue
 		}
 		if x := setupMatch(ctx, c, w, games, seed); x > best && ctx.Err() == nil {
 			best, cur = x, c
-			fmt.Fprintf(out, "  it %d: US %.4f%s\n", it, best, showSetup(cur))
+			fmt.Fprintf(out, "  it %d: US %.4f %s\n", it, best, cur)
 		}
 	}
 	return cur, best
@@ -251,19 +228,14 @@ func SearchSetupSuite(ctx context.Context, out io.Writer, o SetupSuiteSearchOpti
 	if o.Games < 1 {
 		return errors.New("a candidate needs at least one game")
 	}
-	sc := rules.DefaultScenario()
 	for k := 0; k < o.Searches; k++ {
-		start := usSetup{}
-		for _, p := range RandomUSSetup(sc, uint64(1001+k)) {
-			u, _ := sc.UnitByID(p.Unit)
-			start[u] = p.Hex
-		}
+		start := ai.RandomUSSetup(nil, uint64(1001+k))
 		found, x := climbUSSetup(ctx, out, start, &hardGerman, o.Candidates, o.Games, 81, uint64(2001+k))
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		fmt.Fprintf(out, "search-%d %s  # climb from random-%d (seed %d) against hardGerman as an easy player: easy US %.3f of %s\n",
-			k+1, showSetup(found)[1:], 1001+k, 1001+k, x, thousands(o.Games))
+			k+1, found, 1001+k, 1001+k, x, thousands(o.Games))
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package ai
+package lab
 
 import (
 	"bytes"
@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// The tools (mortain ai-fit) stop when their context is done, at their
+// The tools (mortain-lab) stop when their context is done, at their
 // full default sizes, and print nothing after: a stopped run does not pass
 // off a figure of fewer games as the real one.
 func TestToolsStopWhenCancelled(t *testing.T) {

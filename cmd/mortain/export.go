@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -34,14 +35,14 @@ mortain verify checks against the commitment posted at the start.
 `
 
 // runExport writes a channel's running or last game as a record.
-func (m *Main) runExport(args []string) int {
+func (m *Main) runExport(_ context.Context, args []string) error {
 	fs := flag.NewFlagSet("export", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	dbPath := fs.String("db", filepath.Join(m.dataDir(), "local.db"), "")
 	game := fs.String("game", "", "")
 	out := fs.String("out", "", "")
-	if code, done := m.parseFlags(fs, args, "export", exportUsage); done {
-		return code
+	if err := m.parseFlags(fs, args, "export", exportUsage); err != nil {
+		return err
 	}
 	guild, channel, ok := strings.Cut(*game, "/")
 	if id, err := strconv.Atoi(*game); err == nil && id > 0 {
@@ -53,16 +54,16 @@ func (m *Main) runExport(args []string) int {
 	}
 	if fs.NArg() > 0 || *out == "" || !ok || (*game != "" && (guild == "" || channel == "")) {
 		fmt.Fprint(m.Stderr, "mortain export: give --out FILE, and --game as GUILD/CHANNEL or a local game's id\n\n"+exportUsage)
-		return 2
+		return exitStatus(2)
 	}
 	if _, err := os.Stat(*dbPath); err != nil {
 		fmt.Fprintf(m.Stderr, "mortain export: %v\n", err)
-		return 1
+		return exitStatus(1)
 	}
 	db, err := store.Open(*dbPath, store.Options{ReadOnly: true})
 	if err != nil {
 		fmt.Fprintln(m.Stderr, "mortain export:", err)
-		return 1
+		return exitStatus(1)
 	}
 	defer db.Close()
 	svc := command.New(command.Config{Store: db})
@@ -82,28 +83,28 @@ func (m *Main) runExport(args []string) int {
 	r, err := svc.Record(key)
 	if errors.Is(err, store.ErrNotFound) {
 		fmt.Fprintf(m.Stderr, "mortain export: %s has no game in %s\n", *game, *dbPath)
-		return 1
+		return exitStatus(1)
 	}
 	if err != nil {
 		fmt.Fprintln(m.Stderr, "mortain export:", err)
-		return 1
+		return exitStatus(1)
 	}
 	data, err := json.MarshalIndent(r, "", "  ")
 	if err != nil {
 		fmt.Fprintln(m.Stderr, "mortain export:", err)
-		return 1
+		return exitStatus(1)
 	}
 	data = append(data, '\n')
 	if *out == "-" {
 		m.Stdout.Write(data)
-		return 0
+		return nil
 	}
 	if err := os.WriteFile(*out, data, 0o644); err != nil {
 		fmt.Fprintln(m.Stderr, "mortain export:", err)
-		return 1
+		return exitStatus(1)
 	}
 	fmt.Fprintf(m.Stdout, "wrote %s: %d actions, %d cards drawn%s\n", *out, len(r.Actions), len(r.Draws), revealed(r))
-	return 0
+	return nil
 }
 
 func revealed(r *rules.Record) string {
@@ -111,62 +112,4 @@ func revealed(r *rules.Record) string {
 		return " (the game runs: no seed yet)"
 	}
 	return ", with the seed and the salt"
-}
-
-const verifyUsage = `mortain verify — check a game record's dealing
-
-Usage:
-  mortain verify GAME.json
-
-It recomputes the commitment from the record's seed and salt, replays
-every action from the seed and compares the replay's result with the
-record's: exit status 0 when every shuffle, draw and the result are the
-record's ("honest"), 1 naming the first difference, or the first debug
-edit (a game whose position or cards were set by hand is never honest),
-2 for a file that is not a record.
-`
-
-// runVerify checks a record made by export.
-func (m *Main) runVerify(args []string) int {
-	if len(args) != 1 || strings.HasPrefix(args[0], "-") {
-		if len(args) == 1 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help") {
-			fmt.Fprint(m.Stdout, verifyUsage)
-			return 0
-		}
-		fmt.Fprint(m.Stderr, "mortain verify: give one record file\n\n"+verifyUsage)
-		return 2
-	}
-	data, err := os.ReadFile(args[0])
-	if err != nil {
-		fmt.Fprintln(m.Stderr, "mortain verify:", err)
-		return 2
-	}
-	var r rules.Record
-	if err := json.Unmarshal(data, &r); err != nil {
-		fmt.Fprintf(m.Stderr, "mortain verify: %s is not a game record: %v\n", args[0], err)
-		return 2
-	}
-	if r.Format != rules.RecordFormat {
-		fmt.Fprintf(m.Stderr, "mortain verify: %s is not a game record (format %q, want %q)\n", args[0], r.Format, rules.RecordFormat)
-		return 2
-	}
-	if err := r.Verify(); err != nil {
-		fmt.Fprintf(m.Stderr, "mortain verify: %s: %v\n", args[0], err)
-		return 1
-	}
-	result := "ends as the record says"
-	if !r.RulesResult() {
-		result = "does not end by the rules, so the record's result (" + orNone(r.Result) + ") is the players' word, not checked"
-	}
-	fmt.Fprintf(m.Stdout, "%s: honest. The seed and salt give the commitment %s, replaying the %d actions deals the %d cards recorded, and the game %s.\n",
-		args[0], r.Commitment, len(r.Actions), len(r.Draws), result)
-	return 0
-}
-
-// orNone is s, or "none" when s is empty.
-func orNone(s string) string {
-	if s == "" {
-		return "none"
-	}
-	return s
 }

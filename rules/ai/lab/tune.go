@@ -1,17 +1,21 @@
-package ai
+package lab
 
 import (
 	"context"
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"slices"
 	"strconv"
+	"strings"
+
+	"github.com/mortain/mortain/rules/ai/internal/hooks"
 )
 
 // The tools that tuned the German heuristic's weights (weights.go): random
 // local searches over germanWeights scored by matches of the easy players
-// (match.go). mortain ai-fit german, german-robust and german-suite.
+// (match.go). mortain-lab german, german-robust and german-suite.
 
 // TuneGermanOptions are the settings of TuneGerman.
 type TuneGermanOptions struct {
@@ -85,10 +89,10 @@ func tuneGermanBy(ctx context.Context, out io.Writer, start germanWeights, seed 
 	if ctx.Err() != nil {
 		return cur
 	}
-	fmt.Fprintf(out, "start %.4f %+v\n", best, cur)
+	fmt.Fprintf(out, "start %.4f %s\n", best, showWeights(cur))
 	fields := func(w *germanWeights) []*float64 {
-		return []*float64{&w.sideways, &w.cover, &w.threat, &w.fireCost, &w.joker, &w.tiger, &w.tigerPay,
-			&w.enter, &w.pair, &w.lead, &w.flipRun, &w.escape, &w.crowd, &w.fireMul, &w.menace}
+		return []*float64{&w.Sideways, &w.Cover, &w.Threat, &w.FireCost, &w.Joker, &w.Tiger, &w.TigerPay,
+			&w.Enter, &w.Pair, &w.Lead, &w.FlipRun, &w.Escape, &w.Crowd, &w.FireMul, &w.Menace}
 	}
 	step := []float64{2, 1, 1, 0.5, 30, 5, 3, 3, 5, 1, 8, 0.5, 2, 1, 2}
 	r := rng(seed)
@@ -99,13 +103,13 @@ func tuneGermanBy(ctx context.Context, out io.Writer, start germanWeights, seed 
 			i := r.IntN(len(f))
 			*f[i] += step[i] * (r.Float64()*2 - 1)
 		}
-		c.fireMul = max(c.fireMul, 0)
+		c.FireMul = max(c.FireMul, 0)
 		if sc := score(&c); sc > best+0.003 && randomMatch(ctx, &c, floorGames, 23) >= floor {
 			if ctx.Err() != nil {
 				return cur
 			}
 			best, cur = sc, c
-			fmt.Fprintf(out, "it %d %.4f %+v\n", it, best, cur)
+			fmt.Fprintf(out, "it %d %.4f %s\n", it, best, showWeights(cur))
 		}
 		if ctx.Err() != nil {
 			return cur
@@ -120,9 +124,9 @@ func tuneGermanBy(ctx context.Context, out io.Writer, start germanWeights, seed 
 // historical one, but hard against hard they move the German's win rate
 // above the band of docs/balance.md (docs/ai.md).
 var robustGerman = germanWeights{
-	move: 10, sideways: -0.2861, cover: 1.75, threat: 1.0635, fireCost: 0.2441,
-	joker: 94, tiger: 12.1158, tigerPay: -2.3345, enter: 2, pair: 9.4,
-	lead: 0.1910, flipRun: -4.1335, escape: -0.0733, crowd: 0.4965, fireMul: 3.8893,
+	Move: 10, Sideways: -0.2861, Cover: 1.75, Threat: 1.0635, FireCost: 0.2441,
+	Joker: 94, Tiger: 12.1158, TigerPay: -2.3345, Enter: 2, Pair: 9.4,
+	Lead: 0.1910, FlipRun: -4.1335, Escape: -0.0733, Crowd: 0.4965, FireMul: 3.8893,
 }
 
 // TuneRobustOptions are the settings of TuneGermanRobust.
@@ -191,11 +195,7 @@ func TuneGermanRobust(ctx context.Context, out io.Writer, o TuneRobustOptions) e
 			return err
 		}
 		fmt.Fprintf(out, "%s as an easy player (%s games a set-up, seed 33): German wins %.3f\n", c.name, thousands(o.CheckGames), easy)
-		hard := func(seed uint64) Player {
-			p := newHard(seed, Budget{Iterations: 100, Workers: 1})
-			p.gw = c.w
-			return p
-		}
+		hard := func(seed uint64) player { return hooks.NewHard(seed, 100, 0, 1, c.w) }
 		var rates []float64
 		for _, m := range pool[:2] {
 			rates = append(rates, match(ctx, placedEasyUS(m), hard, o.HardGames, 7, nil, nil))
@@ -293,7 +293,7 @@ func TuneGermanSuite(ctx context.Context, out io.Writer, o TuneSuiteOptions) err
 	}
 	setups := tuningSetups()
 	noHunt := hardGerman
-	noHunt.hunt = false
+	noHunt.Hunt = false
 	for _, c := range []struct {
 		name string
 		w    *germanWeights
@@ -305,10 +305,10 @@ func TuneGermanSuite(ctx context.Context, out io.Writer, o TuneSuiteOptions) err
 		fmt.Fprintf(out, "%s: objective %.4f min %.3f rates %.2f\n", c.name, suiteObjective(r), slices.Min(r), r)
 	}
 	start := firstRun
-	start.menace = 256
+	start.Menace = 256
 	if o.Approach {
 		start = secondRun
-		start.approach = 0.001
+		start.Approach = 0.001
 	}
 	r := suiteRates(ctx, &start, setups, o.Games, 21)
 	if err := ctx.Err(); err != nil {
@@ -350,10 +350,19 @@ func TuneGermanSuite(ctx context.Context, out io.Writer, o TuneSuiteOptions) err
 // firstRun is the best of the first, early-stopped runs of the
 // suite-wide tuning from robustGerman (step 1 of TuneGermanSuite).
 var firstRun = germanWeights{
-	move: 10, sideways: -1.7771, cover: 1.75, threat: 1.0574, fireCost: 0.0514,
-	joker: 94, tiger: 12.1158, tigerPay: -3.3095, enter: 0.5924, pair: 9.4,
-	lead: 0.191, flipRun: -4.1335, escape: -0.3829, crowd: -0.4798, fireMul: 5.2029,
+	Move: 10, Sideways: -1.7771, Cover: 1.75, Threat: 1.0574, FireCost: 0.0514,
+	Joker: 94, Tiger: 12.1158, TigerPay: -3.3095, Enter: 0.5924, Pair: 9.4,
+	Lead: 0.191, FlipRun: -4.1335, Escape: -0.3829, Crowd: -0.4798, FireMul: 5.2029,
 }
+
+// showWeights writes w as {move:10 sideways:-3.6612 ... hunt:true}, the
+// field names as weights.go spells them.
+func showWeights(w germanWeights) string {
+	return fieldName.ReplaceAllStringFunc(fmt.Sprintf("%+v", w), strings.ToLower)
+}
+
+// fieldName is the first letter of each field name in %+v of a struct.
+var fieldName = regexp.MustCompile(`[{ ][A-Z]`)
 
 // thousands writes n with commas between groups of three digits, as the
 // tools' figures are quoted in docs/ai.md (10,000).
@@ -375,8 +384,8 @@ func thousands(n int) string {
 // secondRun is the best of step 3 of TuneGermanSuite, the start of its
 // last step.
 var secondRun = germanWeights{
-	move: 10, sideways: -1.7771, cover: 1.75, threat: 1.0574, fireCost: 0.0514,
-	joker: 94, tiger: 12.1158, tigerPay: -4.2845, enter: -1.4128, pair: 9.4,
-	lead: 0.191, flipRun: -4.1335, escape: -0.3829, crowd: -0.4798, fireMul: 5.2029,
-	menace: 256,
+	Move: 10, Sideways: -1.7771, Cover: 1.75, Threat: 1.0574, FireCost: 0.0514,
+	Joker: 94, Tiger: 12.1158, TigerPay: -4.2845, Enter: -1.4128, Pair: 9.4,
+	Lead: 0.191, FlipRun: -4.1335, Escape: -0.3829, Crowd: -0.4798, FireMul: 5.2029,
+	Menace: 256,
 }
