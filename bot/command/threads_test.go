@@ -148,7 +148,7 @@ func TestAnOpenChallengeIsJoinedFromTheChannelsButton(t *testing.T) {
 	require.False(t, got.Refused, got.Private)
 	assert.Contains(t, got.Update, "took the open seat")
 	assert.Contains(t, got.Update, "<#thread-1>")
-	assert.Contains(t, got.Also, store.Key{Guild: testKey.Guild, Channel: "thread-1"})
+	assert.Equal(t, store.Key{Guild: testKey.Guild, Channel: "thread-1"}, got.Game)
 	rec, err := st.Get(store.Key{Guild: testKey.Guild, Channel: "thread-1"})
 	require.NoError(t, err)
 	assert.Equal(t, bob.UserID, rec.Seats[rules.German].UserID)
