@@ -102,6 +102,12 @@ func New(api Discord, opts Options) *Bot {
 	}
 	b.out.fatal = b.stopFor
 	b.out.recovered = b.resume
+	b.out.dmRefused = func(key store.Key, n store.Notice) {
+		resp := b.cmds.DMRefused(key, n)
+		for _, k := range resp.Also {
+			b.out.kick(k)
+		}
+	}
 	for _, name := range []string{CommandName, AdminCommandName} {
 		b.routes.add(slashCommand, name+"/{sub}", b.onCommand)
 		b.routes.add(autocomplete, name+"/{sub}", b.onAutocomplete)

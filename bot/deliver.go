@@ -17,6 +17,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/mortain/mortain/bot/command"
 	"github.com/mortain/mortain/store"
 )
 
@@ -46,6 +47,10 @@ type deliverer struct {
 	// recovered is called when a channel's posts go through again after a
 	// permission refusal (to resume its AI); may be nil.
 	recovered func(key store.Key)
+	// dmRefused is called (in its own goroutine) when Discord refuses a
+	// direct message for good (the member's privacy settings); the
+	// notice is set aside. May be nil.
+	dmRefused func(key store.Key, n store.Notice)
 	// retryBase is the first pause before a channel refused for a missing
 	// permission is tried again on its own; it doubles up to retryMax.
 	// retryStore is the pause after the outbox could not be read or
@@ -58,9 +63,10 @@ type deliverer struct {
 
 	mu       sync.Mutex
 	couriers map[store.Key]*courier
-	limits   map[string]int // upload limit by guild, as Discord last told it
-	halted   bool           // the token was refused: nothing more is sent
-	closing  bool           // close was called: no retry is scheduled
+	limits   map[string]int    // upload limit by guild, as Discord last told it
+	dms      map[string]string // DM channel by member
+	halted   bool              // the token was refused: nothing more is sent
+	closing  bool              // close was called: no retry is scheduled
 }
 
 // courier is the delivery state of one channel.
@@ -270,6 +276,23 @@ func (d *deliverer) run(key store.Key, c *courier) {
 				return
 			}
 			d.metrics.post("refused")
+			if isDM(key) && r.kind != refusedToken {
+				// A direct message refused for good is dropped, the member
+				// told in the game's thread, and their DMs switched off.
+				d.log.Warn("Discord refused a direct message; it is set aside", "member", strings.TrimPrefix(key.Channel, dmPrefix), "code", r.code, "err", r.reason)
+				if err := d.box.Undeliverable(key, n.Seq, r.reason); err != nil {
+					d.stop(key, c, nil)
+					return
+				}
+				if d.dmRefused != nil {
+					go d.dmRefused(key, n)
+				}
+				d.mu.Lock()
+				c.done = n.Seq
+				c.settle(n.Seq, nil)
+				d.mu.Unlock()
+				continue
+			}
 			if r.kind == refusedOther {
 				if err := d.setAside(key, n, r); err != nil {
 					d.stop(key, c, nil) // the next posts wait: tried again in a moment
@@ -423,6 +446,12 @@ func liveAmong(notices []store.Notice) bool {
 // context's error, or the error of marking it delivered (the courier then
 // stops rather than go on out of order).
 func (d *deliverer) deliver(key store.Key, n store.Notice, buttons bool) (strip string, err error) {
+	channel := key.Channel
+	if isDM(key) {
+		if channel, err = d.dmChannel(strings.TrimPrefix(key.Channel, dmPrefix)); err != nil {
+			return "", err
+		}
+	}
 	text := n.Text
 	if n.Mention != "" {
 		text = "<@" + n.Mention + "> " + text
@@ -440,7 +469,7 @@ func (d *deliverer) deliver(key store.Key, n store.Notice, buttons bool) (strip 
 			Content:         parts[i],
 			AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}},
 		}
-		if i == 0 && n.Mention != "" {
+		if i == 0 && n.Mention != "" && !n.NoPing {
 			ms.AllowedMentions.Users = []string{n.Mention}
 		}
 		var file *upload
@@ -455,14 +484,14 @@ func (d *deliverer) deliver(key store.Key, n store.Notice, buttons bool) (strip 
 				}
 			}
 		}
-		msg, err := d.send(key.Channel, ms, file, nonceOf(n, i))
+		msg, err := d.send(channel, ms, file, nonceOf(n, i))
 		var r *refusal
 		if file != nil && errors.As(err, &r) && r.status == http.StatusRequestEntityTooLarge {
 			// The guild's limit is lower than we knew: post without it.
 			d.setLimit(key.Guild, len(file.data)-1)
 			d.log.Warn("Discord refused the picture as too large; posting without it", "channel", key.Channel, "bytes", len(file.data))
 			ms.Content = clip(ms.Content+"\n"+pictureLeftOut, maxContent)
-			msg, err = d.send(key.Channel, ms, nil, nonceOf(n, i)+"p")
+			msg, err = d.send(channel, ms, nil, nonceOf(n, i)+"p")
 		}
 		if err != nil {
 			return "", err
@@ -635,6 +664,8 @@ func asRefusal(err error) *refusal {
 	case status == http.StatusUnauthorized:
 		r.kind = refusedToken
 		r.reason = "Discord refused the bot's token"
+	case r.code == codeCannotDM:
+		r.reason = "Discord refused the direct message: the member does not accept direct messages from the bot"
 	case r.code == discordgo.ErrCodeMissingPermissions || r.code == discordgo.ErrCodeMissingAccess:
 		r.kind = refusedPermission
 		r.reason = "Discord refused the post: the bot lacks a permission it needs in this channel (View Channel, Send Messages, Attach Files; in a thread, Send Messages in Threads)"
@@ -721,4 +752,56 @@ func contentType(name string) string {
 		return "image/png"
 	}
 	return "application/octet-stream"
+}
+
+// dmPrefix starts the outbox channel of a member's direct messages
+// (command.DMPrefix).
+const dmPrefix = command.DMPrefix
+
+// codeCannotDM is Discord's refusal of a direct message the member does
+// not accept.
+const codeCannotDM = 50007
+
+// isDM reports whether key is the outbox of a member's direct messages.
+func isDM(key store.Key) bool { return strings.HasPrefix(key.Channel, dmPrefix) }
+
+// dmChannel returns the DM channel of the bot and user, opening it once
+// (POST /users/@me/channels), retrying transient failures like a post.
+func (d *deliverer) dmChannel(user string) (string, error) {
+	d.mu.Lock()
+	id := d.dms[user]
+	d.mu.Unlock()
+	if id != "" {
+		return id, nil
+	}
+	backoff := 500 * time.Millisecond
+	for {
+		data, err := d.api.RequestWithBucketID(http.MethodPost, discordgo.EndpointUserChannels("@me"),
+			map[string]string{"recipient_id": user}, discordgo.EndpointUserChannels("@me"), discordgo.WithContext(d.ctx))
+		if err == nil {
+			var ch struct {
+				ID string `json:"id"`
+			}
+			if json.Unmarshal(data, &ch) != nil || ch.ID == "" {
+				return "", &refusal{status: http.StatusOK, kind: refusedOther, reason: "Discord's answer to opening a DM channel has no id"}
+			}
+			d.mu.Lock()
+			if d.dms == nil {
+				d.dms = map[string]string{}
+			}
+			d.dms[user] = ch.ID
+			d.mu.Unlock()
+			return ch.ID, nil
+		}
+		if r := asRefusal(err); r != nil {
+			return "", r
+		}
+		if d.ctx.Err() != nil {
+			return "", d.ctx.Err()
+		}
+		if !d.pause(backoff) {
+			return "", d.ctx.Err()
+		}
+		backoff = min(2*backoff, 30*time.Second)
+	}
 }

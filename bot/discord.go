@@ -63,6 +63,9 @@ type Commands interface {
 	// RestartClock starts the time of the person to act afresh (the
 	// channel could not see the game meanwhile).
 	RestartClock(key store.Key)
+	// DMRefused switches off the direct messages of the member whose DM
+	// Discord refused, telling them in the game's thread (Also names it).
+	DMRefused(key store.Key, n store.Notice) command.Response
 }
 
 var _ Commands = (*command.Service)(nil)

@@ -108,6 +108,9 @@ func finished(rec *Record, at time.Time) *Finished {
 		f.Winner, f.Reason = st.Winner(), st.WinReason()
 	} else if side, err := rules.ParseSide(rec.Settings[SettingResigned]); err == nil && side != rules.NoSide {
 		f.Winner, f.Reason = side.Enemy(), "the "+side.Title()+" side resigned"
+		if rec.Settings[SettingOnTime] != "" {
+			f.Reason = "the " + side.Title() + " side missed its deadline: a win on time"
+		}
 	}
 	return f
 }

@@ -54,6 +54,12 @@ type Notice struct {
 	// is sent with a nonce made of Seq, the part's index and this tag, so
 	// that no two notices of any shard, backup or restore share one.
 	Nonce string `json:"nonce,omitempty"`
+	// NoPing keeps the post from pinging Mention (the member turned pings
+	// off, or their quiet hours hold the ping for later): the name shows.
+	NoPing bool `json:"no_ping,omitempty"`
+	// Origin is the game's channel of a notice sent elsewhere (a direct
+	// message): a refusal is reported there.
+	Origin Key `json:"origin,omitzero"`
 	// Standalone marks a notice whose buttons stay on its post until
 	// someone presses one (an open challenge): it is never the channel's
 	// live post, so other posts leave it alone.

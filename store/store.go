@@ -72,6 +72,11 @@ type Record struct {
 // side, and counts it in the players' records.
 const SettingResigned = "resigned"
 
+// SettingOnTime is the Record.Settings entry set, beside SettingResigned,
+// when the side lost on time: its deadline passed and the other side
+// claimed the win.
+const SettingOnTime = "on-time"
+
 // SettingSalt is the Record.Settings entry with the random salt of the
 // commitment to the game's seed (rules.Commitment); the archive keeps it,
 // so that a finished game's seed can be checked.

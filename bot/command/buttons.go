@@ -106,7 +106,8 @@ func ButtonCommand(customID string) string {
 // (for metric labels, which must come from a bounded set).
 func KnownButtonVerb(verb string) bool {
 	_, ok := buttonVerbs[verb]
-	return ok || verb == "continue" || verb == "new-confirm" || verb == "join"
+	return ok || verb == "continue" || verb == "new-confirm" || verb == "join" ||
+		verb == "claim" || verb == "wait" || verb == "hand-easy" || verb == "hand-hard"
 }
 
 // HandleButton runs the command of a pressed button, like Handle.
@@ -146,6 +147,9 @@ func (s *Service) HandleButton(ctx context.Context, key store.Key, caller Caller
 			return refuse("This button is out of date: the game has moved on. Use the newest buttons, or a command.")
 		}
 		return nil
+	}
+	if deadlineVerb(verb) {
+		return s.deadlineButton(ctx, key, caller, verb, fresh)
 	}
 	if verb == "continue" {
 		rec, err := s.cfg.Store.Get(key)

@@ -73,7 +73,7 @@ type Definition struct {
 
 // Groups describe the subcommand groups of Definition.Group.
 var Groups = map[string]string{
-	GroupHistory: "Finished games and records: replays, exports, the server's stats",
+	GroupHistory: "What happened: the log, replays, exports, the server's stats",
 }
 
 // GroupHistory holds the commands about games and records rather than
@@ -139,6 +139,7 @@ const (
 	SettingPace       = "pace"                // PaceActivation ... PaceEnd
 	SettingLevel      = "level"               // the AI level of the game
 	SettingResigned   = store.SettingResigned // the side that resigned
+	SettingOnTime     = store.SettingOnTime   // set when that side lost on time
 	SettingReminded   = "reminded"            // the step count at the last reminder
 	SettingActed      = "acted"               // when the last step was taken (RFC 3339)
 	SettingSalt       = store.SettingSalt     // the salt of the commitment to the seed
@@ -154,21 +155,26 @@ var definitions = buildDefinitions()
 
 func buildDefinitions() []Definition {
 	newOpts := []Option{
-		{Name: "opponent", Description: "the member you challenge, picked from Discord's list (or give mode:)", Type: User},
-		{Name: "mode", Description: "ai, hotseat (you play both sides), ai-vs-ai, or open (the default without opponent:)",
+		{Name: "opponent", Description: "the member you challenge (or give mode:)", Long: "the member you challenge, picked from Discord's list (or give mode:)", Type: User},
+		{Name: "mode", Description: "without opponent: (open by default)", Long: "ai, hotseat (you play both sides), ai-vs-ai, or open (the default without opponent:)",
 			Choices: choices(ModeAI, ModeHotseat, ModeAIvsAI, ModeOpen), Hint: "; to challenge a member, give opponent: and pick them from Discord's list"},
 		{Name: "side", Description: "the side you play", Choices: choices("us", "german", "random")},
 		{Name: "level", Description: "the AI level", Choices: choices(ai.Levels...)},
 	}
 	for _, o := range rules.OptionSpecs {
 		desc := o.Rule + ": " + o.Help
-		newOpts = append(newOpts, Option{Name: o.Name, Description: clipWords(desc, 100), Long: desc, Choices: choices(o.Values...)})
+		newOpts = append(newOpts, Option{Name: o.Name, Description: o.Rule + " variant (help new explains)", Long: desc, Choices: choices(o.Values...)})
 	}
 	newOpts = append(newOpts,
-		Option{Name: SettingRemind, Description: "remind the player to act after this long, e.g. 12h (off by default)"},
-		Option{Name: SettingRoundLimit, Description: "pass a round not played within this time, e.g. 24h (off by default)"},
-		Option{Name: SettingPace, Description: "AI-vs-AI: pause after each activation, round or turn, or run to the end", Choices: choices(PaceActivation, PaceRound, PaceTurn, PaceEnd)},
-		confirmOpt("end the game running here, without a result, for this one"),
+		Option{Name: SettingRemind, Description: "remind the player to act after this long, e.g. 12h",
+			Long: "remind the player to act after this long, e.g. 12h (off by default)"},
+		Option{Name: SettingRoundLimit, Description: "pass a round not played within this time, e.g. 24h",
+			Long: "pass a round not played within this time, e.g. 24h (off by default)"},
+		Option{Name: SettingDeadline, Description: "time for each move; then the opponent may claim the win", Choices: choices(deadlineChoices...),
+			Long: "the time a player has for each move (off by default); when it passes, the opponent may claim the win, hand the side to the AI, or wait longer"},
+		Option{Name: SettingPace, Description: "AI-vs-AI: where the game pauses", Choices: choices(PaceActivation, PaceRound, PaceTurn, PaceEnd),
+			Long: "AI-vs-AI: pause after each activation, round or turn, or run to the end"},
+		confirmOpt("end the game here without a result"),
 	)
 	return []Definition{
 		{Name: "new", Description: "Start a game in this channel", Options: newOpts,
@@ -232,12 +238,12 @@ func buildDefinitions() []Definition {
 			Help: "Takes back the last step of the round, as long as no card was drawn since.", Example: "undo"},
 		{Name: "status", Description: "Turn, round, card, points, deck, Air/OBA, options, seats",
 			Help: "Shows the state of the game: turn, round, card, points left, cards left, Air/OBA, exits, options in force, seats and the winner.", Example: "status"},
-		{Name: "map", Description: "Post the map of the game, at full size (size:small: the compact one for a phone)",
-			Options: []Option{{Name: "size", Description: "full (the default): the whole map, 1200 px wide; small: the compact one for a phone", Choices: choices("full", "small")}},
+		{Name: "map", Description: "Post the map of the game",
+			Options: []Option{{Name: "size", Description: "full (1200 px) or small (for a phone)", Long: "full (the default): the whole map, 1200 px wide; small: the compact one for a phone", Choices: choices("full", "small")}},
 			Help: "Posts the current map at full size (1200 pixels wide, every counter with its symbol and factors: open it to read it on a computer). " +
 				"The bot's posts after every activation carry the compact map made for a phone's preview (the map across the width, larger type, the factors listed under it); " +
 				"size:small posts that one.", Example: "map size:full"},
-		{Name: "log", Description: "Narrate the last events of the game", Positional: "n",
+		{Name: "log", Description: "Narrate the last events of the game", Positional: "n", Group: GroupHistory,
 			Options: []Option{{Name: "n", Description: "how many events (default 15)", Type: Integer}},
 			Help:    "Narrates the last events: draws, activations, attacks, passes, turn ends.", Example: "log n:30"},
 		{Name: "units", Description: "List the units with status, hex and factors",
@@ -259,12 +265,33 @@ func buildDefinitions() []Definition {
 				"Once the game is over it also holds the seed and the salt, so that `mortain verify FILE` can check every card against the commitment posted at the start. " +
 				"In the terminal it writes mortain-game-N.json (N the game's id) in the current folder, or the file out: names, and prints the path.",
 			Example: "export"},
-		{Name: "games", Description: "Your games on this server, those waiting for you first (terminal: your saved games)",
-			Options: []Option{{Name: "all", Description: "yes: every game of this channel and its threads (Manage Channels)", Choices: choices("yes")}},
+		{Name: "games", Description: "Your games here, those waiting for you first",
+			Options: []Option{{Name: "all", Description: "yes: every game of this channel (Manage Channels)", Long: "yes: every game of this channel and its threads (Manage Channels)", Choices: choices("yes")}},
 			Help: "Lists your running games on this server, those waiting for your move first: a link to each game's thread, your opponent, the turn, and how long it has waited. " +
 				"With all:yes a member with Manage Channels sees every game of this channel and its threads. " +
 				"In local play it lists your saved games instead, the latest first: id, players, where each stands or its result, and when it was last played; resume id:N switches to one.",
 			Example: "games"},
+		{Name: "notify", Description: "How you are told a game waits for you",
+			Options: []Option{
+				{Name: "ping", Description: "ping in the thread (on by default)", Choices: choices("on", "off")},
+				{Name: "dm", Description: "direct message (off by default)", Choices: choices("on", "off")},
+				{Name: "remind", Description: "repeat while a game waits", Choices: choices(remindChoices...)},
+				{Name: "quiet", Description: "quiet hours, e.g. 22:00-07:00", Long: "hours when pings wait, e.g. 22:00-07:00, or off"},
+				{Name: "tz", Description: "your time zone", Autocomplete: true, Long: "your time zone, an IANA name such as Europe/Paris"},
+			},
+			Help: "Sets how the bot tells you that a game on this server waits for you, for all your games here: a ping in the game's thread (ping:), a direct message (dm:), " +
+				"a reminder every 6, 12 or 24 hours while it waits (remind:), and quiet hours in your time zone (quiet:22:00-07:00 tz:Europe/Paris) during which pings wait until they end. " +
+				"Without options, shows your settings. If Discord refuses the bot's direct messages (your privacy settings), the bot says so in the game's thread and turns dm: off.",
+			Example: "notify dm:on quiet:22:00-07:00 tz:Europe/Paris"},
+		{Name: "away", Description: "Pause the deadlines of your games here",
+			Options: []Option{
+				{Name: "days", Description: "for this many days (1-30)", Type: Integer},
+				{Name: "until", Description: "back on YYYY-MM-DD"},
+				{Name: "back", Description: "yes: you are back", Choices: choices("yes")},
+			},
+			Help: "Pauses the deadline of each of your games on this server until you are back, and tells each opponent until when. " +
+				"Each game allows " + "14 days" + " of vacation per player in all, so that a game cannot stall for ever. Without options, says whether you are away.",
+			Example: "away days:5"},
 		{Name: "seat", Description: "Hand a side's seat to another member (Manage Channels)", Manage: true,
 			Options: []Option{
 				{Name: "side", Description: "the side whose seat changes hands", Required: true, Choices: choices("us", "german")},

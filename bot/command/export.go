@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -121,6 +122,14 @@ func (s *Service) games(req Request) (Response, error) {
 			wait = "**your move**"
 		}
 		text := fmt.Sprintf("<#%s> — %s — %s — %s for %s", k.Channel, who, roundHeader(st), wait, waitedText(now.Sub(since)))
+		if due, ok := deadlineDue(rec); ok {
+			text += " — deadline <t:" + strconv.FormatInt(due.Unix(), 10) + ":R>"
+		}
+		for _, side := range []rules.Side{rules.US, rules.German} {
+			if warn := missedText(rec, side); warn != "" {
+				text += " — " + warn
+			}
+		}
 		rows = append(rows, row{text: text, waiting: waiting, since: since})
 	}
 	sort.SliceStable(rows, func(i, j int) bool {

@@ -31,7 +31,7 @@ func (s *Service) newGame(req Request) (Response, error) {
 		return Response{}, refuse("level:%s is not an AI level: choose %s", level, strings.Join(ai.Levels, ", "))
 	}
 	settings := map[string]string{}
-	for _, name := range []string{SettingRemind, SettingRoundLimit} {
+	for _, name := range []string{SettingRemind, SettingRoundLimit, SettingDeadline} {
 		if v := o[name]; v != "" && !strings.EqualFold(v, "off") {
 			d, err := parseDuration(v)
 			if err != nil {
@@ -287,7 +287,7 @@ func parseDuration(v string) (time.Duration, error) {
 // settingsLine words the front-end settings in force.
 func settingsLine(settings map[string]string) string {
 	var parts []string
-	for _, k := range []string{SettingLevel, SettingPace, SettingRemind, SettingRoundLimit} {
+	for _, k := range []string{SettingLevel, SettingPace, SettingRemind, SettingRoundLimit, SettingDeadline} {
 		if v := settings[k]; v != "" {
 			parts = append(parts, k+": "+v)
 		}
@@ -306,6 +306,22 @@ func (s *Service) join(req Request) (Response, error) {
 	err := s.cfg.Store.Update(req.Key, func(r *store.Record) error {
 		if r.Game.State.Over() {
 			return refuse("The game is over; start another with new.")
+		}
+		for _, sd := range []rules.Side{rules.US, rules.German} {
+			if r.Settings[settingAbsent+sd.String()] == req.Caller.UserID && r.Seats[sd].AI != "" {
+				// The player whose seat was handed to the AI takes it back.
+				delete(r.Settings, settingAbsent+sd.String())
+				delete(r.Settings, settingMissed+sd.String())
+				r.Seats[sd] = store.Seat{UserID: req.Caller.UserID, Name: req.Caller.Name}
+				rec = cloneRecord(r)
+				post := Post{Text: fmt.Sprintf("%s takes the %s side back from the AI. %s. Waiting for %s.", seatName(rec.Seats[sd]), sd.Title(), seatsLine(rec.Seats), whatWaits(&rec.Game.State))}
+				post.Mention = mentionOf(rec, rec.Game.State.ToAct())
+				post.Buttons = buttonsFor(rec)
+				post.Live = true
+				resp = Response{Posts: []Post{post}, AINext: isAI(rec, rec.Game.State.ToAct())}
+				s.queue(r, &resp)
+				return nil
+			}
 		}
 		if mine := sidesOf(r, req.Caller); len(mine) > 0 {
 			return refuse("You already play the %s side in this game.", mine[0].Title())
@@ -484,6 +500,9 @@ func finishedView(f *store.Finished) *view {
 	settings := map[string]string{SettingSalt: f.Salt}
 	if f.Winner != rules.NoSide && !f.Game.State.Over() {
 		settings[SettingResigned] = f.Winner.Enemy().String()
+		if strings.Contains(f.Reason, "deadline") {
+			settings[SettingOnTime] = "1"
+		}
 	}
 	return &view{game: f.Game, seats: f.Seats, settings: settings, finished: true}
 }

@@ -18,6 +18,10 @@ type MemStore struct {
 	outbox   map[store.Key][]store.Notice
 	seq      uint64
 	servers  map[string]store.ServerSettings
+	// members are the members' settings by "guild/user", under their own
+	// lock (Update's function may read them, as with the store).
+	membersMu sync.Mutex
+	members   map[string]store.Member
 	// Commits counts the successful Create and Update calls.
 	Commits int
 }
@@ -237,5 +241,33 @@ func (m *MemStore) SetServer(guild string, s store.ServerSettings) error {
 		m.servers = map[string]store.ServerSettings{}
 	}
 	m.servers[guild] = s
+	return nil
+}
+
+// Member returns a member's settings.
+func (m *MemStore) Member(guild, user string) (store.Member, error) {
+	m.membersMu.Lock()
+	defer m.membersMu.Unlock()
+	if got, ok := m.members[guild+"/"+user]; ok {
+		return got, nil
+	}
+	return store.Member{UserID: user}, nil
+}
+
+// UpdateMember changes a member's settings; nothing changes if fn fails.
+func (m *MemStore) UpdateMember(guild, user string, fn func(*store.Member) error) error {
+	m.membersMu.Lock()
+	defer m.membersMu.Unlock()
+	cur, ok := m.members[guild+"/"+user]
+	if !ok {
+		cur = store.Member{UserID: user}
+	}
+	if err := fn(&cur); err != nil {
+		return err
+	}
+	if m.members == nil {
+		m.members = map[string]store.Member{}
+	}
+	m.members[guild+"/"+user] = cur
 	return nil
 }

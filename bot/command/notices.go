@@ -28,7 +28,12 @@ func (s *Service) queue(rec *store.Record, resp *Response) {
 	if !s.cfg.Outbox || len(resp.Posts) == 0 {
 		return
 	}
-	rec.Notices = append(rec.Notices, noticesOf(resp.Posts)...)
+	for _, n := range s.dress(rec, noticesOf(resp.Posts)) {
+		if n.Key.Channel != "" && n.Key != rec.Key {
+			resp.Also = append(resp.Also, n.Key)
+		}
+		rec.Notices = append(rec.Notices, n)
+	}
 	resp.queued = true
 	if resp.Over {
 		if n, ok := parentNotice(rec, resp, endLine(rec)); ok {

@@ -50,17 +50,24 @@ func TestParse(t *testing.T) {
 func TestDefinitionsFitDiscord(t *testing.T) {
 	defs := Definitions()
 	play, admin := 0, 0
+	groups := map[string]bool{}
 	for _, d := range defs {
-		if d.Manage {
+		switch {
+		case d.Manage:
 			admin++
-		} else {
+		case d.Group != "":
+			if !groups[d.Group] {
+				play++ // a group takes one of the command's 25 places
+			}
+			groups[d.Group] = true
+		default:
 			play++
 		}
 	}
 	if play > 25 || admin > 25 {
 		t.Fatalf("%d subcommands of play and %d of moderation, Discord allows 25 a command", play, admin)
 	}
-	want := strings.Fields("new join seat resign setup move enter exit fire resolve redraw miss air oba pass undo status map log units moves help stats replay export games abort")
+	want := strings.Fields("new join seat resign setup move enter exit fire resolve redraw miss air oba pass undo status map log units moves help stats replay export games abort server notify away")
 	seen := map[string]bool{}
 	for _, d := range defs {
 		seen[d.Name] = true

@@ -76,8 +76,12 @@ func (s *Service) playStep(_ context.Context, req Request, step stepFunc) (Respo
 			return err
 		}
 		if req.fresh != nil {
-			return req.fresh(rec)
+			if err := req.fresh(rec); err != nil {
+				return err
+			}
 		}
+		// The player acts: their run of missed deadlines ends.
+		delete(rec.Settings, settingMissed+rec.Game.State.ToAct().String())
 		return nil
 	}, step)
 	if err != nil {
@@ -193,6 +197,9 @@ func summary(g *rules.Game, seats map[rules.Side]store.Seat, settings map[string
 	if r := settings[SettingResigned]; r != "" {
 		side, _ := rules.ParseSide(r)
 		winner, reason = side.Enemy(), "the "+side.Title()+" side resigned"
+		if settings[SettingOnTime] != "" {
+			reason = "the " + side.Title() + " side missed its deadline: a win on time"
+		}
 	}
 	if winner == rules.NoSide {
 		fmt.Fprintf(&b, "**Game over** — aborted without a result.\n")

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store"
 )
 
 // status words the state of the game.
@@ -71,7 +72,24 @@ func statusText(v *view) string {
 	if extra := settingsLine(v.settings); extra != "" {
 		b.WriteString("Settings: " + extra + "\n")
 	}
+	if !v.finished {
+		rec := &store.Record{Game: g, Seats: v.seats, Settings: v.settings}
+		if line := deadlineLine(rec); line != "" {
+			b.WriteString(line + "\n")
+		}
+		for _, side := range []rules.Side{rules.US, rules.German} {
+			if warn := missedText(rec, side); warn != "" {
+				b.WriteString(warn + ".\n")
+			}
+			if id := v.settings[settingAbsent+side.String()]; id != "" {
+				fmt.Fprintf(&b, "The AI plays the %s side for <@%s>, who missed a deadline (join takes it back).\n", side.Title(), id)
+			}
+		}
+	}
 	switch {
+	case v.settings[SettingResigned] != "" && v.settings[SettingOnTime] != "":
+		side, _ := rules.ParseSide(v.settings[SettingResigned])
+		fmt.Fprintf(&b, "Result: the %s side missed its deadline; %s wins on time.", side.Title(), side.Enemy().Title())
 	case v.settings[SettingResigned] != "":
 		side, _ := rules.ParseSide(v.settings[SettingResigned])
 		fmt.Fprintf(&b, "Result: the %s side resigned; %s wins.", side.Title(), side.Enemy().Title())
@@ -307,6 +325,9 @@ func (s *Service) replay(req Request) (Response, error) {
 func resultLine(v *view) string {
 	st := &v.game.State
 	switch {
+	case v.settings[SettingResigned] != "" && v.settings[SettingOnTime] != "":
+		side, _ := rules.ParseSide(v.settings[SettingResigned])
+		return fmt.Sprintf("the %s side missed its deadline; %s won on time", side.Title(), side.Enemy().Title())
 	case v.settings[SettingResigned] != "":
 		side, _ := rules.ParseSide(v.settings[SettingResigned])
 		return fmt.Sprintf("the %s side resigned; %s won", side.Title(), side.Enemy().Title())

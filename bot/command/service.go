@@ -240,6 +240,10 @@ func (s *Service) dispatch(ctx context.Context, name string, req Request) (Respo
 		return s.games(req)
 	case "server":
 		return s.server(req)
+	case "notify":
+		return s.notify(req)
+	case "away":
+		return s.away(req)
 	case "resume":
 		return s.resume(req)
 	}

@@ -38,6 +38,10 @@ type Store interface {
 	// Server returns a server's settings; SetServer stores them.
 	Server(guild string) (store.ServerSettings, error)
 	SetServer(guild string, s store.ServerSettings) error
+	// Member returns a member's settings on a server (the defaults when
+	// none were set); UpdateMember changes them durably.
+	Member(guild, user string) (store.Member, error)
+	UpdateMember(guild, user string, fn func(m *store.Member) error) error
 }
 
 var _ Store = (*store.DB)(nil)

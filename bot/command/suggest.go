@@ -35,6 +35,10 @@ func (s *Service) Suggest(ctx context.Context, key store.Key, caller Caller, com
 		all = ruleChoices()
 	case command == "resume" && focused == "id":
 		all = s.localChoices(key)
+	case command == "notify" && focused == "tz":
+		for _, z := range timeZones {
+			all = append(all, Choice{Name: z, Value: z})
+		}
 	default:
 		rec, err := s.cfg.Store.Get(key)
 		if err != nil || mayAct(rec, caller) != nil {

@@ -71,6 +71,9 @@ func (s *Service) Tick(ctx context.Context, key store.Key) Response {
 		}
 		return out.resp
 	}
+	if resp, ok := s.tickPeople(key, rec); ok {
+		return resp
+	}
 	remind, err := time.ParseDuration(rec.Settings[SettingRemind])
 	step := strconv.Itoa(len(rec.Game.History))
 	if err != nil || waited < remind || rec.Settings[SettingReminded] == step || s.reminderQueued(key, step) {

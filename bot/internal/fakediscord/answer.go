@@ -213,6 +213,9 @@ func (s *Server) answer(req Request) (int, []byte) {
 	case "/channels/{channel_id}/threads":
 		return s.openThread(req)
 
+	case "/users/@me/channels":
+		return s.openDM(req)
+
 	case "/channels/{channel_id}":
 		if req.Method == http.MethodPatch {
 			return s.modifyChannel(req)

@@ -18,6 +18,9 @@ func (s *Server) createMessage(req Request) (int, []byte) {
 	var body messageBody
 	json.Unmarshal(req.JSON, &body)
 	channel := req.Params["channel_id"]
+	if status, b, denied := s.dmDenied(channel); denied {
+		return status, b
+	}
 	if status, b, denied := s.postDenied(channel, len(req.Files) > 0); denied {
 		return status, b
 	}

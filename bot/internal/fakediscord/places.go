@@ -22,6 +22,8 @@ type place struct {
 	// thread's name.
 	kind int
 	name string
+	// dmWith is the member of a DM channel.
+	dmWith string
 }
 
 // MarkPrivateThread makes channel a private thread of parent (type 12);

@@ -103,7 +103,9 @@ type Server struct {
 	threadLimits map[string]int        // active threads allowed, by guild
 	opened       map[string][]string   // threads the bot opened, by parent
 	unarchived   int
-	users        map[string]User // by id
+	dmChannels   map[string]string // DM channel by member
+	dmRefused    map[string]bool   // members who refuse the bot's DMs
+	users        map[string]User   // by id
 	interactions map[string]*interactionRec
 	commands     map[string][]json.RawMessage // by scope ("" = global)
 	changed      chan struct{}                // closed and replaced on every change

@@ -1,0 +1,388 @@
+package command
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store"
+)
+
+// The settings of deadlines, vacations and absent players, kept with the
+// game (Record.Settings). Per-side entries end in "-us" or "-german".
+const (
+	// SettingDeadline is the time a player has each time the game waits
+	// for them (a duration; absent: no deadline).
+	SettingDeadline = "deadline"
+	// SettingLapsed is the step at which the deadline passed (the
+	// opponent's buttons are offered once per step).
+	SettingLapsed = "deadline-lapsed"
+	// SettingWarned is the step whose deadline warning was delivered.
+	SettingWarned = "deadline-warned"
+	// settingPaused (+side) is when a vacation of the side's player ends:
+	// their deadline runs from then.
+	settingPaused = "paused-"
+	// settingVacation (+side) is the vacation time, in seconds, the
+	// side's player has used in this game.
+	settingVacation = "vacation-used-"
+	// settingMissed (+side) counts the deadlines the side's player missed
+	// in a row.
+	settingMissed = "missed-"
+	// settingAbsent (+side) is the user id of the player whose seat was
+	// handed to the AI; join gives it back.
+	settingAbsent = "absent-"
+	// SettingPingAt, SettingPingWho and SettingPingStep hold a ping that
+	// quiet hours delayed: when, for whom, at which step.
+	SettingPingAt   = "ping-at"
+	SettingPingWho  = "ping-who"
+	SettingPingStep = "ping-step"
+	// SettingPinged is when the player to act was last reminded by their
+	// own reminder interval (notify remind:).
+	SettingPinged = "pinged-at"
+)
+
+// Deadlines offered at new (off by default).
+var deadlineChoices = []string{"off", "24h", "48h", "72h", "7d"}
+
+// VacationAllowance is the vacation time each player has per game: away
+// pauses a game's deadline no longer than this in all.
+const VacationAllowance = 14 * 24 * time.Hour
+
+// deadlineDue is when the player to act must have acted, and whether the
+// game waits for a person under a deadline at all.
+func deadlineDue(rec *store.Record) (time.Time, bool) {
+	d, err := parseDuration(rec.Settings[SettingDeadline])
+	if err != nil || d <= 0 {
+		return time.Time{}, false
+	}
+	st := &rec.Game.State
+	if st.Over() {
+		return time.Time{}, false
+	}
+	side := st.ToAct()
+	if seat := rec.Seats[side]; seat.AI != "" || open(seat) {
+		return time.Time{}, false
+	}
+	start := waitingSince(rec)
+	if t, err := time.Parse(time.RFC3339, rec.Settings[settingPaused+side.String()]); err == nil && t.After(start) {
+		start = t
+	}
+	return start.Add(d), true
+}
+
+// stamp writes t as a Discord timestamp, shown to each reader in their
+// own time zone: relative ("in 2 days") and in full.
+func stamp(t time.Time) string {
+	u := t.Unix()
+	return fmt.Sprintf("<t:%d:R> (<t:%d:f>)", u, u)
+}
+
+// deadlineLine words the deadline of the player to act, or "".
+func deadlineLine(rec *store.Record) string {
+	due, ok := deadlineDue(rec)
+	if !ok {
+		return ""
+	}
+	return "Deadline for this move: " + stamp(due) + "."
+}
+
+// missedText words a side's deadlines missed in a row, or "" under two.
+func missedText(rec *store.Record, side rules.Side) string {
+	n, _ := strconv.Atoi(rec.Settings[settingMissed+side.String()])
+	if n < 2 {
+		return ""
+	}
+	return fmt.Sprintf("⚠ %s has missed %d deadlines in a row", seatName(rec.Seats[side]), n)
+}
+
+// quietEnd reports whether now falls in the member's quiet hours, and
+// when they end.
+func quietEnd(m store.Member, now time.Time) (time.Time, bool) {
+	if m.QuietFrom == m.QuietTo {
+		return time.Time{}, false
+	}
+	loc := time.UTC
+	if m.TimeZone != "" {
+		if l, err := time.LoadLocation(m.TimeZone); err == nil {
+			loc = l
+		}
+	}
+	local := now.In(loc)
+	midnight := time.Date(local.Year(), local.Month(), local.Day(), 0, 0, 0, 0, loc)
+	minute := local.Hour()*60 + local.Minute()
+	from, to := m.QuietFrom, m.QuietTo
+	at := func(day time.Time, min int) time.Time {
+		return time.Date(day.Year(), day.Month(), day.Day(), min/60, min%60, 0, 0, loc)
+	}
+	if from < to { // e.g. 13:00-15:00
+		if minute >= from && minute < to {
+			return at(midnight, to), true
+		}
+		return time.Time{}, false
+	}
+	// Across midnight, e.g. 22:00-07:00.
+	switch {
+	case minute >= from:
+		return at(midnight.AddDate(0, 0, 1), to), true
+	case minute < to:
+		return at(midnight, to), true
+	}
+	return time.Time{}, false
+}
+
+// dress applies the settings of the members that the game's new notices
+// ping: a member who turned pings off is named without a ping; quiet
+// hours hold the ping for later (Tick sends it); a member who asked for
+// direct messages gets one; the player to act sees their deadline.
+func (s *Service) dress(rec *store.Record, notices []store.Notice) []store.Notice {
+	if rec.Key.Guild == localGuild {
+		return notices
+	}
+	now := s.cfg.Now()
+	var dms []store.Notice
+	for i := range notices {
+		n := &notices[i]
+		if n.Mention == "" || (n.Key.Channel != "" && n.Key != rec.Key) {
+			continue
+		}
+		if line := deadlineLine(rec); line != "" && n.Mention == mentionOf(rec, rec.Game.State.ToAct()) {
+			n.Text += "\n" + line
+		}
+		m, err := s.cfg.Store.Member(rec.Key.Guild, n.Mention)
+		if err != nil {
+			continue
+		}
+		if m.NoPing {
+			n.NoPing = true
+		}
+		if end, quiet := quietEnd(m, now); quiet {
+			n.NoPing = true
+			if !m.NoPing || m.DM {
+				rec.Settings[SettingPingAt] = end.UTC().Format(time.RFC3339)
+				rec.Settings[SettingPingWho] = n.Mention
+				rec.Settings[SettingPingStep] = strconv.Itoa(len(rec.Game.History))
+			}
+			continue
+		}
+		if m.DM {
+			dms = append(dms, s.dm(rec, n.Mention))
+		}
+	}
+	return append(notices, dms...)
+}
+
+// DMPrefix starts the outbox channel of a member's direct messages
+// ("dm:USER"): the front end opens the DM channel when it delivers.
+const DMPrefix = "dm:"
+
+// dm is a direct message telling a member that a game waits for them.
+func (s *Service) dm(rec *store.Record, user string) store.Notice {
+	st := &rec.Game.State
+	text := fmt.Sprintf("Stand at Mortain: <#%s> waits for you (%s — %s).", rec.Key.Channel, whatWaits(st), roundHeader(st))
+	if line := deadlineLine(rec); line != "" {
+		text += " " + line
+	}
+	return store.Notice{Key: store.Key{Guild: rec.Key.Guild, Channel: DMPrefix + user}, Text: text, Origin: rec.Key}
+}
+
+// tickPeople sends what the people of a game are due: a ping that quiet
+// hours held, the passing of a deadline (with the opponent's buttons), a
+// warning before it, a member's own reminder. The game waits for a
+// person (Tick checked). ok is false when nothing was due.
+func (s *Service) tickPeople(key store.Key, rec *store.Record) (resp Response, ok bool) {
+	now := s.cfg.Now()
+	st := &rec.Game.State
+	side := st.ToAct()
+	step := strconv.Itoa(len(rec.Game.History))
+	who := rec.Seats[side]
+	due, hasDeadline := deadlineDue(rec)
+	var member store.Member
+	if m, err := s.cfg.Store.Member(key.Guild, who.UserID); err == nil {
+		member = m
+	}
+	_, quiet := quietEnd(member, now)
+	// update queues what fn says in one commit, unless the game moved on;
+	// mark, when set, is the Settings entry the notice sets to step once
+	// delivered.
+	update := func(mark string, fn func(r *store.Record) Response) (Response, bool) {
+		var out Response
+		err := s.cfg.Store.Update(key, func(r *store.Record) error {
+			if strconv.Itoa(len(r.Game.History)) != step {
+				return errStale
+			}
+			out = fn(r)
+			s.queue(r, &out)
+			if mark != "" && len(out.Posts) > 0 {
+				if !s.cfg.Outbox {
+					r.Settings[mark] = step
+				} else if n := len(r.Notices); n > 0 {
+					r.Notices[n-1].Mark, r.Notices[n-1].MarkValue = mark, step
+				}
+			}
+			return nil
+		})
+		return out, err == nil && len(out.Posts) > 0
+	}
+	switch {
+	case rec.Settings[SettingPingAt] != "" && !quiet && pingDue(rec, now):
+		// The ping quiet hours held: its time came.
+		user := rec.Settings[SettingPingWho]
+		return update("", func(r *store.Record) Response {
+			delete(r.Settings, SettingPingAt)
+			if r.Settings[SettingPingStep] != step || mentionOf(r, side) != user {
+				return Response{}
+			}
+			r.Settings[SettingPinged] = now.UTC().Format(time.RFC3339)
+			return Response{Posts: []Post{{Text: fmt.Sprintf("Your move (%s — %s), waiting since %s.", whatWaits(st), roundHeader(st), stamp(waitingSince(r))), Mention: user}}}
+		})
+	case hasDeadline && !now.Before(due) && rec.Settings[SettingLapsed] != step:
+		return update("", func(r *store.Record) Response { return s.lapse(r, side, due) })
+	case hasDeadline && !quiet && rec.Settings[SettingWarned] != step && due.Sub(now) <= warnBefore(rec) && !s.noticeQueued(key, SettingWarned, step):
+		return update(SettingWarned, func(r *store.Record) Response {
+			return Response{Posts: []Post{{Text: fmt.Sprintf("The deadline for your move passes %s.", stamp(due)), Mention: who.UserID}}}
+		})
+	case member.Remind > 0 && !quiet && now.Sub(lastPinged(rec)) >= member.Remind:
+		return update("", func(r *store.Record) Response {
+			r.Settings[SettingPinged] = now.UTC().Format(time.RFC3339)
+			return Response{Posts: []Post{{Text: fmt.Sprintf("Reminder: your move (%s — %s), waiting since %s.", whatWaits(st), roundHeader(st), stamp(waitingSince(r))), Mention: who.UserID}}}
+		})
+	}
+	return Response{}, false
+}
+
+// warnBefore is how long before a deadline its warning goes: a quarter of
+// the deadline, at most 12 hours.
+func warnBefore(rec *store.Record) time.Duration {
+	d, _ := parseDuration(rec.Settings[SettingDeadline])
+	return min(d/4, 12*time.Hour)
+}
+
+// pingDue reports whether a held ping's time has come.
+func pingDue(rec *store.Record, now time.Time) bool {
+	t, err := time.Parse(time.RFC3339, rec.Settings[SettingPingAt])
+	return err != nil || !now.Before(t)
+}
+
+// lastPinged is when the player to act was last told: their own last
+// reminder, or the step that began the wait.
+func lastPinged(rec *store.Record) time.Time {
+	since := waitingSince(rec)
+	if t, err := time.Parse(time.RFC3339, rec.Settings[SettingPinged]); err == nil && t.After(since) {
+		return t
+	}
+	return since
+}
+
+// noticeQueued reports whether a notice marking name=value waits in the
+// outbox.
+func (s *Service) noticeQueued(key store.Key, name, value string) bool {
+	if !s.cfg.Outbox {
+		return false
+	}
+	pending, err := s.cfg.Store.Pending(key)
+	if err != nil {
+		return true
+	}
+	for _, n := range pending {
+		if n.Mark == name && n.MarkValue == value {
+			return true
+		}
+	}
+	return false
+}
+
+// lapse records that side's deadline passed and offers the opponent the
+// ways out: claim the win, hand the side to the AI, or wait longer. A
+// game with no opponent to ask (the AI, the same member) only says so.
+func (s *Service) lapse(rec *store.Record, side rules.Side, due time.Time) Response {
+	step := strconv.Itoa(len(rec.Game.History))
+	rec.Settings[SettingLapsed] = step
+	n, _ := strconv.Atoi(rec.Settings[settingMissed+side.String()])
+	rec.Settings[settingMissed+side.String()] = strconv.Itoa(n + 1)
+	absent, other := rec.Seats[side], rec.Seats[side.Enemy()]
+	text := fmt.Sprintf("⏰ The deadline of %s (%s) passed %s.", seatName(absent), side.Title(), stamp(due))
+	if warn := missedText(rec, side); warn != "" {
+		text += " " + warn + "."
+	}
+	if other.UserID == "" || other.UserID == absent.UserID {
+		text += " The game waits on."
+		return Response{Posts: []Post{{Text: text, Mention: absent.UserID}}}
+	}
+	text += fmt.Sprintf(" %s, you may claim the win, hand the %s side to the AI (%s can take it back with join), or wait longer.",
+		seatName(other), side.Title(), seatName(absent))
+	post := Post{Text: text, Mention: other.UserID, Live: true, Buttons: []Button{
+		button(rec, "Claim the win", "claim", Danger),
+		button(rec, "AI (easy) takes over", "hand-easy", Primary),
+		button(rec, "AI (hard) takes over", "hand-hard", Primary),
+		button(rec, "Wait longer", "wait", Secondary),
+	}}
+	return Response{Posts: []Post{post}}
+}
+
+// deadlineVerbs are the buttons of a passed deadline.
+func deadlineVerb(verb string) bool {
+	return verb == "claim" || verb == "wait" || strings.HasPrefix(verb, "hand-")
+}
+
+// deadlineButton runs a button of a passed deadline for the opponent of
+// the absent player (or a moderator).
+func (s *Service) deadlineButton(_ context.Context, key store.Key, caller Caller, verb string, fresh func(*store.Record) error) Response {
+	var resp Response
+	var archived *store.Record
+	err := s.cfg.Store.Update(key, func(r *store.Record) error {
+		if err := fresh(r); err != nil {
+			return err
+		}
+		st := &r.Game.State
+		side := st.ToAct()
+		if r.Settings[SettingLapsed] != strconv.Itoa(len(r.Game.History)) || st.Over() {
+			return refuse("The deadline has not passed (any more): nothing to do.")
+		}
+		absent, other := r.Seats[side], r.Seats[side.Enemy()]
+		if !holds(other, caller) && !caller.CanManage || holds(absent, caller) {
+			return refuse("Only %s, whose opponent missed the deadline, or a member with Manage Channels can choose this.", seatName(other))
+		}
+		switch {
+		case verb == "claim":
+			r.Settings[SettingResigned] = side.String()
+			r.Settings[SettingOnTime] = "1"
+			text := fmt.Sprintf("%s claims the win on time.\n%s", seatName(other), summary(r.Game, r.Seats, r.Settings))
+			resp = Response{Posts: []Post{{Text: text, Mention: absent.UserID, Live: true}}, Over: true}
+			archived = cloneRecord(r)
+		case verb == "wait":
+			now := s.cfg.Now().UTC()
+			r.Settings[settingPaused+side.String()] = now.Format(time.RFC3339)
+			delete(r.Settings, SettingLapsed)
+			delete(r.Settings, SettingWarned)
+			text := fmt.Sprintf("%s waits longer for %s.", seatName(other), seatName(absent))
+			if line := deadlineLine(r); line != "" {
+				text += " " + line
+			}
+			resp = Response{Posts: []Post{{Text: text, Mention: absent.UserID, Buttons: buttonsFor(r), Live: true}}}
+		default:
+			level := strings.TrimPrefix(verb, "hand-")
+			if !validLevel(level) {
+				return refuse("This button is not known (any more); use the command instead.")
+			}
+			r.Settings[settingAbsent+side.String()] = absent.UserID
+			r.Seats[side] = store.Seat{AI: level}
+			r.Settings[SettingLevel] = level
+			delete(r.Settings, SettingLapsed)
+			text := fmt.Sprintf("The AI (%s) takes the %s side of %s, who missed the deadline; %s can take it back with join while the game runs.",
+				level, side.Title(), seatName(absent), seatName(absent))
+			resp = Response{Posts: []Post{{Text: text, Live: true}}, AINext: true}
+		}
+		s.queue(r, &resp)
+		return nil
+	})
+	if err != nil {
+		return s.fail(err)
+	}
+	if archived != nil {
+		s.archive(key, archived)
+	}
+	return resp
+}

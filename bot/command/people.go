@@ -1,0 +1,370 @@
+package command
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+	_ "time/tzdata" // quiet hours in any time zone, whatever the machine has
+
+	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store"
+)
+
+// The reminder intervals notify offers.
+var remindChoices = []string{"off", "6h", "12h", "24h"}
+
+// notify shows or changes how the bot tells the caller that a game waits
+// for them, on this server.
+func (s *Service) notify(req Request) (Response, error) {
+	if req.Key.Guild == localGuild {
+		return Response{}, refuse("notify is for a Discord server: in local play every game waits at your prompt.")
+	}
+	o := req.Options
+	onOff := func(name string) (bool, bool, error) {
+		switch strings.ToLower(o[name]) {
+		case "":
+			return false, false, nil
+		case "on", "yes":
+			return true, true, nil
+		case "off", "no":
+			return false, true, nil
+		}
+		return false, false, refuse("%s:%s: choose on or off", name, o[name])
+	}
+	ping, setPing, err := onOff("ping")
+	if err != nil {
+		return Response{}, err
+	}
+	dm, setDM, err := onOff("dm")
+	if err != nil {
+		return Response{}, err
+	}
+	var remind time.Duration
+	if v := strings.ToLower(o["remind"]); v != "" && v != "off" {
+		if remind, err = parseDuration(v); err != nil || remind < time.Hour {
+			return Response{}, refuse("remind:%s: choose %s", o["remind"], strings.Join(remindChoices, ", "))
+		}
+	}
+	from, to, setQuiet := 0, 0, false
+	if v := strings.TrimSpace(o["quiet"]); v != "" {
+		setQuiet = true
+		if !strings.EqualFold(v, "off") {
+			if from, to, err = parseQuiet(v); err != nil {
+				return Response{}, err
+			}
+		}
+	}
+	tz := strings.TrimSpace(o["tz"])
+	if tz != "" {
+		if _, err := time.LoadLocation(tz); err != nil || strings.EqualFold(tz, "local") {
+			return Response{}, refuse("tz:%s is not a time zone: give an IANA name such as Europe/Paris, America/New_York or Asia/Tokyo (the list offers them as you type).", echo(tz))
+		}
+	}
+	changed := setPing || setDM || o["remind"] != "" || setQuiet || tz != ""
+	var m store.Member
+	err = s.cfg.Store.UpdateMember(req.Key.Guild, req.Caller.UserID, func(cur *store.Member) error {
+		if setPing {
+			cur.NoPing = !ping
+		}
+		if setDM {
+			cur.DM = dm
+		}
+		if o["remind"] != "" {
+			cur.Remind = remind
+		}
+		if setQuiet {
+			cur.QuietFrom, cur.QuietTo = from, to
+		}
+		if tz != "" {
+			cur.TimeZone = tz
+		}
+		m = *cur
+		if !changed {
+			return errStale // nothing to write
+		}
+		return nil
+	})
+	if err != nil && !errors.Is(err, errStale) {
+		return Response{}, err
+	}
+	head := "Your notifications on this server:"
+	if changed {
+		head = "Saved. Your notifications on this server (every game you play here):"
+	}
+	return Response{Private: head + "\n" + notifyText(m, s.cfg.Now())}, nil
+}
+
+// notifyText words a member's notification settings.
+func notifyText(m store.Member, now time.Time) string {
+	onOff := func(b bool) string {
+		if b {
+			return "on"
+		}
+		return "off"
+	}
+	remind := "off"
+	if m.Remind > 0 {
+		remind = "every " + strings.TrimSuffix(m.Remind.String(), "0m0s")
+	}
+	quiet := "off"
+	if m.QuietFrom != m.QuietTo {
+		quiet = fmt.Sprintf("%s-%s", clockText(m.QuietFrom), clockText(m.QuietTo))
+	}
+	tz := m.TimeZone
+	if tz == "" {
+		tz = "UTC (set yours with tz:)"
+	}
+	lines := []string{
+		"- ping in the game's thread: " + onOff(!m.NoPing),
+		"- direct message when a game waits for you: " + onOff(m.DM),
+		"- reminder while a game waits: " + remind,
+		"- quiet hours (pings wait until they end): " + quiet + ", time zone " + tz,
+	}
+	if m.AwayUntil.After(now) {
+		lines = append(lines, "- away until "+stamp(m.AwayUntil)+" (away back:yes ends it)")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// parseQuiet reads quiet hours "22:00-07:00" as minutes after midnight.
+func parseQuiet(v string) (from, to int, err error) {
+	a, b, ok := strings.Cut(v, "-")
+	if ok {
+		from, err = parseClock(a)
+	}
+	if ok && err == nil {
+		to, err = parseClock(b)
+	}
+	if !ok || err != nil || from == to {
+		return 0, 0, refuse("quiet:%s: give the quiet hours as HH:MM-HH:MM in your time zone, such as 22:00-07:00, or off.", echo(v))
+	}
+	return from, to, nil
+}
+
+// parseClock reads "7", "07:00" or "22:30" as minutes after midnight.
+func parseClock(v string) (int, error) {
+	h, m, _ := strings.Cut(strings.TrimSpace(v), ":")
+	hh, err := strconv.Atoi(h)
+	if err != nil || hh < 0 || hh > 23 {
+		return 0, fmt.Errorf("bad hour %q", h)
+	}
+	mm := 0
+	if m != "" {
+		if mm, err = strconv.Atoi(m); err != nil || mm < 0 || mm > 59 {
+			return 0, fmt.Errorf("bad minute %q", m)
+		}
+	}
+	return hh*60 + mm, nil
+}
+
+func clockText(min int) string { return fmt.Sprintf("%02d:%02d", min/60, min%60) }
+
+// away pauses the deadlines of all the caller's games on this server
+// until a date (days:N, until:YYYY-MM-DD in their time zone), within
+// each game's vacation allowance, and tells each opponent; back:yes ends
+// the vacation.
+func (s *Service) away(req Request) (Response, error) {
+	if req.Key.Guild == localGuild {
+		return Response{}, refuse("away is for a Discord server: local games wait for you anyway.")
+	}
+	o := req.Options
+	now := s.cfg.Now().UTC()
+	m, err := s.cfg.Store.Member(req.Key.Guild, req.Caller.UserID)
+	if err != nil {
+		return Response{}, err
+	}
+	var until time.Time
+	back := strings.EqualFold(o["back"], "yes") || strings.EqualFold(o["back"], "true")
+	switch {
+	case back:
+		until = now
+	case o["days"] != "":
+		n, err := strconv.Atoi(o["days"])
+		if err != nil || n < 1 || n > 30 {
+			return Response{}, refuse("days:%s: give 1 to 30 days.", echo(o["days"]))
+		}
+		until = now.Add(time.Duration(n) * 24 * time.Hour)
+	case o["until"] != "":
+		loc := time.UTC
+		if l, err := time.LoadLocation(m.TimeZone); err == nil && m.TimeZone != "" {
+			loc = l
+		}
+		d, err := time.ParseInLocation("2006-01-02", strings.TrimSpace(o["until"]), loc)
+		if err != nil {
+			return Response{}, refuse("until:%s: give the day you are back as YYYY-MM-DD, such as %s.", echo(o["until"]), now.AddDate(0, 0, 7).Format("2006-01-02"))
+		}
+		until = d.UTC()
+		if !until.After(now) || until.After(now.Add(31*24*time.Hour)) {
+			return Response{}, refuse("until:%s: give a day after today and within 30 days.", echo(o["until"]))
+		}
+	default:
+		if m.AwayUntil.After(now) {
+			return Response{Private: "You are away until " + stamp(m.AwayUntil) + ". away back:yes ends it; away days:N or until:YYYY-MM-DD changes it."}, nil
+		}
+		return Response{Private: "You are not away. away days:N or away until:YYYY-MM-DD pauses the deadlines of your games here (each game allows " + allowanceText() + " of vacation in all)."}, nil
+	}
+	if err := s.cfg.Store.UpdateMember(req.Key.Guild, req.Caller.UserID, func(cur *store.Member) error {
+		cur.AwayUntil = time.Time{}
+		if !back {
+			cur.AwayUntil = until
+		}
+		return nil
+	}); err != nil {
+		return Response{}, err
+	}
+	keys, err := s.cfg.Store.Running()
+	if err != nil {
+		return Response{}, err
+	}
+	sort.Slice(keys, func(i, j int) bool { return keys[i].Channel < keys[j].Channel })
+	var resp Response
+	var lines []string
+	for _, k := range keys {
+		if k.Guild != req.Key.Guild {
+			continue
+		}
+		var line string
+		err := s.cfg.Store.Update(k, func(r *store.Record) error {
+			sides := sidesOf(r, req.Caller)
+			if len(sides) == 0 || r.Game.State.Over() {
+				return errStale
+			}
+			post, text := s.pause(r, req.Caller, sides, until, back, now)
+			line = text
+			one := Response{Posts: []Post{post}}
+			s.queue(r, &one)
+			resp.Also = append(resp.Also, k)
+			resp.Also = append(resp.Also, one.Also...)
+			return nil
+		})
+		if err == nil && line != "" {
+			lines = append(lines, fmt.Sprintf("<#%s>: %s", k.Channel, line))
+		}
+	}
+	var b strings.Builder
+	if back {
+		b.WriteString("Welcome back: your vacation is over.")
+	} else {
+		fmt.Fprintf(&b, "Away until %s.", stamp(until))
+	}
+	if len(lines) == 0 {
+		b.WriteString(" You play in no running game here.")
+	} else {
+		b.WriteString(" Your games, whose opponents were told:\n" + strings.Join(lines, "\n"))
+	}
+	resp.Private = b.String()
+	return resp, nil
+}
+
+// pause pauses (or, back, resumes) the deadline of the caller's sides of
+// a game within its vacation allowance, and words the game's post and
+// the caller's line about it.
+func (s *Service) pause(r *store.Record, c Caller, sides []rules.Side, until time.Time, back bool, now time.Time) (Post, string) {
+	name := seatName(r.Seats[sides[0]])
+	opp := r.Seats[sides[0].Enemy()]
+	mention := ""
+	if len(sides) == 1 && opp.UserID != "" && opp.UserID != c.UserID {
+		mention = opp.UserID
+	}
+	_, hasDeadline := parseDeadline(r)
+	if back {
+		for _, side := range sides {
+			key := settingPaused + side.String()
+			if t, err := time.Parse(time.RFC3339, r.Settings[key]); err == nil && t.After(now) {
+				used, _ := strconv.Atoi(r.Settings[settingVacation+side.String()])
+				r.Settings[settingVacation+side.String()] = strconv.Itoa(max(0, used-int(t.Sub(now)/time.Second)))
+				r.Settings[key] = now.Format(time.RFC3339)
+			}
+		}
+		text := name + " is back."
+		if line := deadlineLine(r); line != "" && hasDeadline {
+			text += " " + line
+		}
+		return Post{Text: text, Mention: mention}, "back"
+	}
+	if !hasDeadline {
+		return Post{Text: fmt.Sprintf("%s is away until %s. This game has no deadline: it simply waits.", name, stamp(until)), Mention: mention}, "no deadline; your opponent was told"
+	}
+	paused := now
+	for _, side := range sides {
+		key := settingPaused + side.String()
+		cur, _ := time.Parse(time.RFC3339, r.Settings[key])
+		from := now
+		if cur.After(from) {
+			from = cur
+		}
+		used, _ := strconv.Atoi(r.Settings[settingVacation+side.String()])
+		left := VacationAllowance - time.Duration(used)*time.Second
+		end := until
+		if limit := now.Add(left); end.After(limit) {
+			end = limit
+		}
+		if end.After(from) {
+			r.Settings[settingVacation+side.String()] = strconv.Itoa(used + int(end.Sub(from)/time.Second))
+			r.Settings[key] = end.Format(time.RFC3339)
+			from = end
+		}
+		paused = from
+	}
+	text := fmt.Sprintf("%s is away until %s; the deadline of this game is paused until %s.", name, stamp(until), stamp(paused))
+	line := "deadline paused until " + stamp(paused)
+	if paused.Before(until) {
+		text += " (This game's vacation allowance, " + allowanceText() + ", runs out then.)"
+		line += " (the game's vacation allowance runs out then)"
+	}
+	return Post{Text: text, Mention: mention}, line
+}
+
+// parseDeadline is a game's deadline, if it has one.
+func parseDeadline(r *store.Record) (time.Duration, bool) {
+	d, err := parseDuration(r.Settings[SettingDeadline])
+	return d, err == nil && d > 0
+}
+
+func allowanceText() string { return fmt.Sprintf("%d days", int(VacationAllowance/(24*time.Hour))) }
+
+// timeZones are the IANA names notify tz: suggests; any name Go's time
+// zone database knows is accepted.
+var timeZones = []string{
+	"UTC", "Europe/London", "Europe/Dublin", "Europe/Lisbon", "Europe/Paris", "Europe/Berlin", "Europe/Madrid",
+	"Europe/Rome", "Europe/Amsterdam", "Europe/Brussels", "Europe/Stockholm", "Europe/Oslo", "Europe/Helsinki",
+	"Europe/Warsaw", "Europe/Prague", "Europe/Vienna", "Europe/Zurich", "Europe/Athens", "Europe/Istanbul",
+	"Europe/Kyiv", "Europe/Moscow", "America/New_York", "America/Chicago", "America/Denver", "America/Phoenix",
+	"America/Los_Angeles", "America/Anchorage", "America/Toronto", "America/Vancouver", "America/Mexico_City",
+	"America/Sao_Paulo", "America/Buenos_Aires", "America/Santiago", "America/Bogota", "America/Lima",
+	"Pacific/Honolulu", "Pacific/Auckland", "Australia/Sydney", "Australia/Melbourne", "Australia/Brisbane",
+	"Australia/Adelaide", "Australia/Perth", "Asia/Tokyo", "Asia/Seoul", "Asia/Shanghai", "Asia/Hong_Kong",
+	"Asia/Taipei", "Asia/Singapore", "Asia/Manila", "Asia/Jakarta", "Asia/Bangkok", "Asia/Kolkata",
+	"Asia/Dubai", "Asia/Jerusalem", "Asia/Karachi", "Africa/Cairo", "Africa/Johannesburg", "Africa/Lagos",
+	"Africa/Nairobi",
+}
+
+// DMRefused handles a direct message Discord refused for good (the
+// member's privacy settings): their DMs are switched off, and the first
+// time they are told so in the game's thread. The Response's Also names
+// the channels with new notices.
+func (s *Service) DMRefused(key store.Key, n store.Notice) Response {
+	user := strings.TrimPrefix(key.Channel, DMPrefix)
+	wasOn := false
+	if err := s.cfg.Store.UpdateMember(key.Guild, user, func(m *store.Member) error {
+		wasOn = m.DM
+		m.DM = false
+		return nil
+	}); err != nil {
+		s.cfg.Logger.Error("switching off a member's direct messages", "member", user, "err", err)
+		return Response{}
+	}
+	if !wasOn || n.Origin.Channel == "" {
+		return Response{}
+	}
+	line := "Discord refused the bot's direct message to you (your privacy settings for this server), so direct messages are switched off. " +
+		"To get them, allow direct messages from this server's members (server menu → Privacy Settings), then /mortain notify dm:on."
+	if err := s.cfg.Store.Enqueue(n.Origin, store.Notice{Text: line, Mention: user, Report: true}); err != nil {
+		s.cfg.Logger.Error("telling a member their DMs were refused", "member", user, "err", err)
+		return Response{}
+	}
+	return Response{Also: []store.Key{n.Origin}}
+}
