@@ -86,7 +86,8 @@ func deadlineLine(rec *store.Record) string {
 	if !ok {
 		return ""
 	}
-	return "Deadline for this move: " + stamp(due) + "."
+	st := &rec.Game.State
+	return fmt.Sprintf("Deadline for %s (%s): %s.", seatName(rec.Seats[st.ToAct()]), whatWaits(st), stamp(due))
 }
 
 // missedText words a side's deadlines missed in a row, or "" under two.
@@ -145,11 +146,14 @@ func (s *Service) dress(rec *store.Record, notices []store.Notice) []store.Notic
 	var dms []store.Notice
 	for i := range notices {
 		n := &notices[i]
-		if n.Mention == "" || (n.Key.Channel != "" && n.Key != rec.Key) {
+		if n.Key.Channel != "" && n.Key != rec.Key {
 			continue
 		}
-		if line := deadlineLine(rec); line != "" && n.Mention == mentionOf(rec, rec.Game.State.ToAct()) {
+		if line := deadlineLine(rec); line != "" && (n.Mention != "" || n.Live) && !strings.Contains(n.Text, line) {
 			n.Text += "\n" + line
+		}
+		if n.Mention == "" {
+			continue
 		}
 		m, err := s.cfg.Store.Member(rec.Key.Guild, n.Mention)
 		if err != nil {

@@ -289,6 +289,9 @@ func settingsLine(settings map[string]string) string {
 	var parts []string
 	for _, k := range []string{SettingLevel, SettingPace, SettingRemind, SettingRoundLimit, SettingDeadline} {
 		if v := settings[k]; v != "" {
+			if d, err := time.ParseDuration(v); err == nil {
+				v = durationText(d)
+			}
 			parts = append(parts, k+": "+v)
 		}
 	}
@@ -534,4 +537,18 @@ func (s *Service) Game(key store.Key) (g *rules.Game, finished bool, err error) 
 		return nil, false, err
 	}
 	return v.game, v.finished, nil
+}
+
+// durationText writes a duration as people type it: "45m", "12h",
+// "1h30m", "7d".
+func durationText(d time.Duration) string {
+	switch {
+	case d >= 24*time.Hour && d%(24*time.Hour) == 0:
+		return strconv.Itoa(int(d/(24*time.Hour))) + "d"
+	case d >= time.Hour && d%time.Hour == 0:
+		return strconv.Itoa(int(d/time.Hour)) + "h"
+	case d >= time.Hour:
+		return strconv.Itoa(int(d/time.Hour)) + "h" + strconv.Itoa(int(d%time.Hour/time.Minute)) + "m"
+	}
+	return strconv.Itoa(int(d/time.Minute)) + "m"
 }

@@ -155,6 +155,13 @@ func (m *MemStore) archive(key store.Key, reason string, notices []store.Notice)
 	case reason != "":
 		f.Winner, f.Reason = rules.NoSide, reason
 		delete(m.outbox, key)
+	case !r.Game.State.Over() && r.Settings[store.SettingResigned] != "":
+		// As the store does: a resigned side, or one that lost on time.
+		side, _ := rules.ParseSide(r.Settings[store.SettingResigned])
+		f.Winner, f.Reason = side.Enemy(), "the "+side.Title()+" side resigned"
+		if r.Settings[store.SettingOnTime] != "" {
+			f.Reason = "the " + side.Title() + " side missed its deadline: a win on time"
+		}
 	case !r.Game.State.Over():
 		f.Winner, f.Reason = rules.NoSide, "aborted"
 	}

@@ -63,7 +63,7 @@ func TestStatusShowsEverything(t *testing.T) {
 	s, _ := newService(t, 11)
 	mustDo(t, s, ann, "new opponent:ai level:random los:lenient attack:ends-round remind:12h")
 	r := mustDo(t, s, eve, "status")
-	for _, want := range []string{"US set-up", "los:lenient attack:ends-round", "US: Ann · German: the AI (random)", "remind: 12h0m0s", "Waiting for Ann"} {
+	for _, want := range []string{"US set-up", "los:lenient attack:ends-round", "US: Ann · German: the AI (random)", "remind: 12h", "Waiting for Ann"} {
 		if !strings.Contains(r.Private, want) {
 			t.Errorf("status lacks %q:\n%s", want, r.Private)
 		}
