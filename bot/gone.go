@@ -26,6 +26,14 @@ func (b *Bot) ChannelGone(guild, channel string) {
 	b.out.forget(key)
 	if had {
 		b.log.Info("channel deleted: its game was archived as abandoned", "guild", guild, "channel", channel)
+		// A thread's game told the channel it was opened from.
+		if boxes, err := b.games.Outboxes(); err == nil {
+			for _, k := range boxes {
+				if k.Guild == guild && k != key {
+					b.out.kick(k)
+				}
+			}
+		}
 	}
 }
 

@@ -194,3 +194,22 @@ func TestTheThreadLimitAndMissingPermissionsAreSaidPlainly(t *testing.T) {
 		t.Errorf("the game in the channel itself: %v", err)
 	}
 }
+
+func TestALockedThreadIsLostLikeADeletedChannel(t *testing.T) {
+	e := newThreadsEnv(t)
+	e.in(channel, alice, "new", opt("mode", "hotseat"), opt("remind", "1h"))
+	th := e.fake.Threads(channel)[0]
+	e.fake.ArchiveThread(th, true)
+	e.tick(2 * time.Hour) // the reminder cannot be posted, nor the thread opened again
+	if !e.fake.WaitFor(10*time.Second, func() bool {
+		_, err := e.db.Get(store.Key{Guild: guild, Channel: th})
+		return err != nil
+	}) {
+		t.Fatalf("the game of the locked thread still runs:\n%s", e.logs.String())
+	}
+	if !e.fake.WaitFor(10*time.Second, func() bool {
+		return strings.Contains(e.last(channel).Content, "lost its thread")
+	}) {
+		t.Errorf("the channel was not told: %q", e.last(channel).Content)
+	}
+}

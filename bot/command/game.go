@@ -441,13 +441,23 @@ func (s *Service) abort(req Request) (Response, error) {
 // Abandon archives the game of a channel, thread or server that was
 // deleted: no result, no change to anyone's record, and its undelivered
 // notices dropped. It reports whether a game was running there.
+// A game in a thread says so in the channel its thread was opened from.
 func (s *Service) Abandon(key store.Key) (bool, error) {
+	running, _ := s.cfg.Store.Get(key)
 	rec, err := s.cfg.Store.Abandon(key)
 	if errors.Is(err, store.ErrNotFound) {
 		return false, nil
 	}
 	if err != nil {
 		return false, err
+	}
+	if running != nil && s.cfg.Outbox {
+		if pk, ok := parentKey(running); ok {
+			line := fmt.Sprintf("The game in <#%s> (%s) ended without a result: the bot lost its thread (deleted, locked, or out of its reach).", key.Channel, seatsLine(running.Seats))
+			if err := s.cfg.Store.Enqueue(pk, store.Notice{Text: line}); err != nil {
+				s.cfg.Logger.Error("telling a channel its game's thread was lost", "key", key, "err", err)
+			}
+		}
 	}
 	s.remember(key, &view{game: rec.Game, seats: rec.Seats, settings: map[string]string{SettingSalt: rec.Salt}, finished: true})
 	return true, nil
