@@ -88,18 +88,6 @@ func choices(values ...string) []Choice {
 	return out
 }
 
-// clipWords shortens s to at most n bytes at a word boundary, with "…".
-func clipWords(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	cut := strings.LastIndexByte(s[:n-len("…")], ' ')
-	if cut <= 0 {
-		cut = n - len("…")
-	}
-	return strings.TrimRight(s[:cut], " ,;:") + "…"
-}
-
 // confirmOpt is the confirm:yes option of a command that ends a game.
 func confirmOpt(what string) Option {
 	return Option{Name: "confirm", Description: "yes: " + what, Choices: choices("yes")}
