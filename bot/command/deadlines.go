@@ -149,7 +149,7 @@ func (s *Service) dress(rec *store.Record, notices []store.Notice) []store.Notic
 		if n.Key.Channel != "" && n.Key != rec.Key {
 			continue
 		}
-		if line := deadlineLine(rec); line != "" && (n.Mention != "" || n.Live) && !strings.Contains(n.Text, line) {
+		if line := deadlineLine(rec); line != "" && n.Mention != "" && !strings.Contains(n.Text, line) {
 			n.Text += "\n" + line
 		}
 		if n.Mention == "" {

@@ -327,7 +327,7 @@ func (lp *localPlay) command(ctx context.Context, line string) int {
 		case command.ModeOpen:
 			return lp.refused("mode:open waits for another member to join, and in local play you hold every seat yourself: use mode:ai, mode:hotseat or mode:ai-vs-ai")
 		}
-		for _, o := range []string{command.SettingRemind, command.SettingRoundLimit} {
+		for _, o := range []string{command.SettingRemind, command.SettingRoundLimit, command.SettingDeadline} {
 			if opts[o] != "" {
 				return lp.refused(o + ": is for games in Discord, where players come and go; in local play the game waits for you")
 			}
