@@ -444,7 +444,7 @@ func (b *Bot) replyNow(c *call, button bool, d delivery) {
 		}
 		return
 	}
-	text := privateText(button, d)
+	text := c.words(privateText(button, d))
 	if text == "" {
 		b.respond(c, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate})
 		return
@@ -465,7 +465,7 @@ func (b *Bot) replyLate(c *call, button bool, d delivery) {
 			b.log.Error("updating a challenge's post failed", "interaction", c.i.ID, "err", err)
 		}
 	}
-	text := privateText(button, d)
+	text := c.words(privateText(button, d))
 	if text == "" {
 		return
 	}
@@ -505,4 +505,13 @@ func updateMessage(text string) *discordgo.InteractionResponse {
 	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
 		Data: &discordgo.InteractionResponseData{Content: clip(text, maxContent), Components: []discordgo.MessageComponent{},
 			AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}}}
+}
+
+// words fits a reply to the place of the call: in a thread, its posts are
+// in the thread.
+func (c *call) words(text string) string {
+	if c.thread {
+		return strings.Replace(text, doneReply, "Done — posted in the thread.", 1)
+	}
+	return text
 }
