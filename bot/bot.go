@@ -371,7 +371,7 @@ func Run(ctx context.Context, sess *discordgo.Session, opts Options) error {
 	if sess.Client == nil {
 		sess.Client = &http.Client{Timeout: 20 * time.Second}
 	}
-	sess.Client.Transport = newRateTransport(sess.Client.Transport, b.metrics, b.log)
+	sess.Client.Transport = newRateTransport(sess.Client.Transport, b.cfg.RequestRate, b.metrics, b.log)
 	sess.ShouldRetryOnRateLimit = false
 	// The bot reads only the application's id from READY (its handler
 	// above): discordgo's state cache, which would keep every guild,

@@ -80,6 +80,10 @@ type Config struct {
 	// the gateway (Discord lets max_concurrency shards identify every
 	// 5 s); shard i waits (i / max_concurrency) of them.
 	IdentifySpacing time.Duration
+	// RequestRate is the requests a second the process sends on the
+	// routes Discord's global limit counts (GlobalRate, half of the 50
+	// Discord allows a bot, when 0).
+	RequestRate float64
 }
 
 // DatabasePath is the database of the shard the bot serves: Database

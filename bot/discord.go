@@ -46,7 +46,7 @@ var _ Discord = (*discordgo.Session)(nil)
 // Response (Refused, Private), internal errors are logged by the layer.
 type Commands interface {
 	Handle(ctx context.Context, req command.Request) command.Response
-	HandleButton(ctx context.Context, key store.Key, caller command.Caller, customID string) command.Response
+	HandleButton(ctx context.Context, key store.Key, caller command.Caller, customID string, values ...string) command.Response
 	Suggest(ctx context.Context, key store.Key, caller command.Caller, cmd string, opts map[string]string, focused string) []command.Choice
 	// AIStep returns an error only for internal failures (store, AI).
 	AIStep(ctx context.Context, key store.Key) (command.Response, bool, error)

@@ -235,9 +235,16 @@ func (b *Bot) onButton(c *call) {
 		return
 	}
 	b.log.Info("button", "channel", c.key.Channel, "user", c.caller.UserID, "custom_id", id)
+	values := c.i.MessageComponentData().Values
+	if c.vars["verb"] == "play" {
+		// The picker is read from the game and sent at once, to the
+		// presser alone.
+		b.openPicker(c, id)
+		return
+	}
 	b.answer(c, true, func(ctx context.Context) delivery {
 		earlier := b.cmds.Undelivered(c.key)
-		d := b.locked(c.key, func() command.Response { return b.cmds.HandleButton(ctx, c.key, c.caller, id) })
+		d := b.locked(c.key, func() command.Response { return b.cmds.HandleButton(ctx, c.key, c.caller, id, values...) })
 		d.earlier = earlier
 		return d
 	})
@@ -437,7 +444,7 @@ func refusedPosts(err error) string {
 }
 
 func (b *Bot) replyNow(c *call, button bool, d delivery) {
-	if button && d.resp.Update != "" {
+	if button && d.resp.Update != nil {
 		b.respond(c, updateMessage(d.resp.Update))
 		if text := privateText(button, d); text != "" {
 			b.followUps(c, splitText(text, maxContent))
@@ -458,11 +465,11 @@ func (b *Bot) replyNow(c *call, button bool, d delivery) {
 }
 
 func (b *Bot) replyLate(c *call, button bool, d delivery) {
-	if button && d.resp.Update != "" {
-		content, none := clip(d.resp.Update, maxContent), []discordgo.MessageComponent{}
-		if _, err := b.api.InteractionResponseEdit(c.i, &discordgo.WebhookEdit{Content: &content, Components: &none,
+	if button && d.resp.Update != nil {
+		content, rows := clip(d.resp.Update.Text, maxContent), panelRows(d.resp.Update)
+		if _, err := b.api.InteractionResponseEdit(c.i, &discordgo.WebhookEdit{Content: &content, Components: &rows,
 			AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}}, discordgo.WithContext(b.ctx)); err != nil {
-			b.log.Error("updating a challenge's post failed", "interaction", c.i.ID, "err", err)
+			b.log.Error("updating the message of a pressed component failed", "interaction", c.i.ID, "err", err)
 		}
 	}
 	text := c.words(privateText(button, d))
@@ -499,12 +506,41 @@ func (b *Bot) followUps(c *call, parts []string) {
 	}
 }
 
-// updateMessage replaces the text of the post whose button was pressed
-// and takes its buttons away (an open challenge once its seat is taken).
-func updateMessage(text string) *discordgo.InteractionResponse {
+// updateMessage replaces the message whose component was pressed with a
+// panel: an open challenge once its seat is taken (no buttons left), the
+// picker's next step.
+func updateMessage(p *command.Panel) *discordgo.InteractionResponse {
 	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
-		Data: &discordgo.InteractionResponseData{Content: clip(text, maxContent), Components: []discordgo.MessageComponent{},
+		Data: &discordgo.InteractionResponseData{Content: clip(p.Text, maxContent), Components: panelRows(p),
 			AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}}}
+}
+
+// panelRows lays out a panel's menus (a row each) and buttons (five to a
+// row), within Discord's five rows; none gives an empty list, which takes
+// a message's components away.
+func panelRows(p *command.Panel) []discordgo.MessageComponent {
+	rows := []discordgo.MessageComponent{}
+	for _, s := range p.Selects {
+		if len(rows) == 5 || len(s.Options) == 0 || len(s.CustomID) > 100 {
+			continue
+		}
+		opts := make([]discordgo.SelectMenuOption, 0, len(s.Options))
+		for _, o := range s.Options[:min(25, len(s.Options))] {
+			opts = append(opts, discordgo.SelectMenuOption{Label: clip(o.Label, 100), Value: clip(o.Value, 100), Description: clip(o.Description, 100)})
+		}
+		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+			MenuType: discordgo.StringSelectMenu, CustomID: s.CustomID, Placeholder: clip(s.Placeholder, 150), Options: opts}}})
+	}
+	bs := make([]store.Button, len(p.Buttons))
+	for i, b := range p.Buttons {
+		bs[i] = store.Button{Label: b.Label, CustomID: b.CustomID, Style: int(b.Style)}
+	}
+	for _, r := range buttonRows(bs) {
+		if len(rows) < 5 {
+			rows = append(rows, r)
+		}
+	}
+	return rows
 }
 
 // words fits a reply to the place of the call: in a thread, its posts are
@@ -514,4 +550,21 @@ func (c *call) words(text string) string {
 		return strings.Replace(text, doneReply, "Done — posted in the thread.", 1)
 	}
 	return text
+}
+
+// openPicker answers a Play button with the picker, a message only the
+// presser sees, or with why they cannot play now.
+func (b *Bot) openPicker(c *call, id string) {
+	ctx, cancel := context.WithDeadline(b.ctx, c.received.Add(2*time.Second))
+	defer cancel()
+	resp := b.cmds.HandleButton(ctx, c.key, c.caller, id)
+	if resp.Open == nil {
+		b.metrics.interaction(c.label, "refused")
+		b.respond(c, ephemeral(c.words(resp.Private)))
+		return
+	}
+	r := ephemeral(resp.Open.Text)
+	r.Data.Components = panelRows(resp.Open)
+	b.metrics.interaction(c.label, "ok")
+	b.respond(c, r)
 }

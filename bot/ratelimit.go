@@ -50,11 +50,14 @@ type rateTransport struct {
 	allUntil  time.Time // a Cloudflare 429 holds every route
 }
 
-func newRateTransport(next http.RoundTripper, m *metrics, log *slog.Logger) *rateTransport {
+func newRateTransport(next http.RoundTripper, perSecond float64, m *metrics, log *slog.Logger) *rateTransport {
 	if next == nil {
 		next = http.DefaultTransport
 	}
-	return &rateTransport{next: next, limit: rate.NewLimiter(GlobalRate, GlobalBurst), metrics: m, log: log}
+	if perSecond <= 0 {
+		perSecond = GlobalRate
+	}
+	return &rateTransport{next: next, limit: rate.NewLimiter(rate.Limit(perSecond), GlobalBurst), metrics: m, log: log}
 }
 
 // exempt reports whether a request is on an interaction's own route

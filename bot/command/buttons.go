@@ -41,6 +41,9 @@ func buttonsFor(rec *store.Record) []Button {
 		return nil
 	}
 	var out []Button
+	if st.Phase() == rules.PhaseSetup || st.Phase() == rules.PhaseRound {
+		out = append(out, button(rec, "Play", "play", Success))
+	}
 	switch st.Phase() {
 	case rules.PhaseSetup:
 		out = append(out, button(rec, "Historical set-up", "setup-historical", Secondary))
@@ -106,12 +109,13 @@ func ButtonCommand(customID string) string {
 // (for metric labels, which must come from a bounded set).
 func KnownButtonVerb(verb string) bool {
 	_, ok := buttonVerbs[verb]
-	return ok || verb == "continue" || verb == "new-confirm" || verb == "join" ||
+	return ok || verb == "continue" || verb == "new-confirm" || verb == "join" || verb == "play" || verb == pickVerb ||
 		verb == "claim" || verb == "wait" || verb == "hand-easy" || verb == "hand-hard"
 }
 
-// HandleButton runs the command of a pressed button, like Handle.
-func (s *Service) HandleButton(ctx context.Context, key store.Key, caller Caller, customID string) Response {
+// HandleButton runs the command of a pressed button, like Handle; values
+// are the choice of a menu (the picker's).
+func (s *Service) HandleButton(ctx context.Context, key store.Key, caller Caller, customID string, values ...string) Response {
 	rest, ok := strings.CutPrefix(customID, buttonPrefix)
 	if !ok {
 		return refused("This button does not belong to Mortain.")
@@ -124,6 +128,12 @@ func (s *Service) HandleButton(ctx context.Context, key store.Key, caller Caller
 			return refused("This confirmation is no longer valid: run new again, with confirm:yes.")
 		}
 		return s.Handle(ctx, req)
+	}
+	if verb == pickVerb {
+		return s.pick(ctx, key, caller, parts, values)
+	}
+	if verb == "play" && len(parts) == 3 {
+		return s.openPicker(key, caller)
 	}
 	if verb == "join" && len(parts) == 4 {
 		return s.joinButton(ctx, key, caller, parts)
@@ -193,7 +203,7 @@ func (s *Service) joinButton(ctx context.Context, here store.Key, caller Caller,
 	if errors.Is(err, store.ErrNotFound) {
 		resp := refused("This game is no longer running.")
 		if game != here {
-			resp.Update = "This challenge is over: its game is no longer running."
+			resp.Update = &Panel{Text: "This challenge is over: its game is no longer running."}
 		}
 		return resp
 	}
@@ -213,9 +223,9 @@ func (s *Service) joinButton(ctx context.Context, here store.Key, caller Caller,
 	resp.Game = game
 	if !resp.Refused {
 		resp.Private = fmt.Sprintf("You took the seat: the game is in <#%s>.", game.Channel)
-		resp.Update = fmt.Sprintf("%s took the open seat. The game is in <#%s> — %s.", seatName(store.Seat{UserID: caller.UserID}), game.Channel, seatsLineAfterJoin(s, game))
+		resp.Update = &Panel{Text: fmt.Sprintf("%s took the open seat. The game is in <#%s> — %s.", seatName(store.Seat{UserID: caller.UserID}), game.Channel, seatsLineAfterJoin(s, game))}
 	} else if after, err := s.cfg.Store.Get(game); err == nil && !open(after.Seats[rules.US]) && !open(after.Seats[rules.German]) {
-		resp.Update = fmt.Sprintf("The seat was taken. The game is in <#%s> — %s.", game.Channel, seatsLine(after.Seats))
+		resp.Update = &Panel{Text: fmt.Sprintf("The seat was taken. The game is in <#%s> — %s.", game.Channel, seatsLine(after.Seats))}
 	}
 	return resp
 }

@@ -188,30 +188,21 @@ func (s *Service) moves(req Request) (Response, error) {
 	}
 	byUnit := map[rules.UnitID][]string{}
 	var general, hopeless []string
-	for _, a := range st.LegalActions(nil) {
-		if a.Kind == rules.ActPlace && v.game.State.Unit(a.Unit).Status == rules.OnMap {
-			continue // a placed unit is moved with the same command
-		}
-		name, opts := commandFor(sc, a)
-		line := commandText(name, opts)
-		u := a.Unit
-		if a.Kind == rules.ActAirAttack || a.Kind == rules.ActOBA || a.Kind == rules.ActAirCover {
-			u = rules.NoUnit
-		}
-		if only != rules.NoUnit && u != only {
+	for _, lc := range legalCommands(st) {
+		if only != rules.NoUnit && lc.unit != only {
 			continue
 		}
-		if odds := attackOdds(st, a); odds != "" {
-			line += " — " + odds
-			if shotN, _, _ := shotOdds(st, a); shotN < 1 && a.Kind != rules.ActResolve {
-				hopeless = append(hopeless, line)
-				continue
-			}
+		line := lc.text
+		if lc.odds != "" {
+			line += " — " + lc.odds
 		}
-		if u == rules.NoUnit {
+		switch {
+		case lc.hopeless:
+			hopeless = append(hopeless, line)
+		case lc.unit == rules.NoUnit:
 			general = append(general, line)
-		} else {
-			byUnit[u] = append(byUnit[u], line)
+		default:
+			byUnit[lc.unit] = append(byUnit[lc.unit], line)
 		}
 	}
 	if v.game.CanUndo() && only == rules.NoUnit {
@@ -246,4 +237,48 @@ func (s *Service) moves(req Request) (Response, error) {
 		fmt.Fprintf(&b, "%s has no legal command now.\n", sc.Unit(only).ID)
 	}
 	return Response{Private: strings.TrimRight(b.String(), "\n")}, nil
+}
+
+// legalCommand is one legal command of the side to act, as moves lists it
+// and the picker offers it.
+type legalCommand struct {
+	action rules.Action
+	// unit is the unit that acts; NoUnit for the side's commands (pass,
+	// resolve, redraw, miss, the set-up's preset and done, Air, OBA).
+	unit rules.UnitID
+	// text is the command as typed; odds words a shot's N and chance to
+	// hit ("" for no shot); hopeless marks a shot that cannot hit.
+	text     string
+	odds     string
+	hopeless bool
+}
+
+// legalCommands lists every legal command of the side to act, from the
+// rules' legal actions: what moves lists, the picker offers and
+// autocomplete suggests. A unit already placed in the set-up is moved
+// with the same command, so its placements are listed once. Undo, which is
+// no rules action, is not in it.
+func legalCommands(st *rules.State) []legalCommand {
+	sc := st.Scenario()
+	var out []legalCommand
+	for _, a := range st.LegalActions(nil) {
+		if a.Kind == rules.ActPlace && st.Unit(a.Unit).Status == rules.OnMap {
+			continue
+		}
+		name, opts := commandFor(sc, a)
+		lc := legalCommand{action: a, unit: a.Unit, text: commandText(name, opts)}
+		switch a.Kind {
+		case rules.ActAirAttack, rules.ActOBA, rules.ActAirCover, rules.ActPass, rules.ActResolve, rules.ActRedraw, rules.ActMiss,
+			rules.ActHistorical, rules.ActSetupDone:
+			lc.unit = rules.NoUnit
+		}
+		if odds := attackOdds(st, a); odds != "" {
+			lc.odds = odds
+			if n, _, _ := shotOdds(st, a); n < 1 && a.Kind != rules.ActResolve {
+				lc.hopeless = true
+			}
+		}
+		out = append(out, lc)
+	}
+	return out
 }

@@ -106,9 +106,13 @@ type Response struct {
 	// Also lists the other channels whose outbox this response queued
 	// notices in (the channel a game's thread was opened from).
 	Also []store.Key
-	// Update, set for a button pressed on a post of its own (an open
-	// challenge), replaces that post's text, and its buttons go.
-	Update string
+	// Update, set for a component pressed on a message of its own (an
+	// open challenge, the picker), replaces that message: its text, menus
+	// and buttons (none: they go).
+	Update *Panel
+	// Open is a new message for the caller alone: the picker the Play
+	// button opens.
+	Open *Panel
 	// Switch, when set, is the key of the game the front end's next
 	// commands go to: local play's new (a game of its own, the others
 	// kept) and resume.

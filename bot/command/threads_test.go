@@ -146,8 +146,8 @@ func TestAnOpenChallengeIsJoinedFromTheChannelsButton(t *testing.T) {
 
 	got := s.HandleButton(context.Background(), testKey, bob, id)
 	require.False(t, got.Refused, got.Private)
-	assert.Contains(t, got.Update, "took the open seat")
-	assert.Contains(t, got.Update, "<#thread-1>")
+	assert.Contains(t, got.Update.Text, "took the open seat")
+	assert.Contains(t, got.Update.Text, "<#thread-1>")
 	assert.Equal(t, store.Key{Guild: testKey.Guild, Channel: "thread-1"}, got.Game)
 	rec, err := st.Get(store.Key{Guild: testKey.Guild, Channel: "thread-1"})
 	require.NoError(t, err)
@@ -155,7 +155,7 @@ func TestAnOpenChallengeIsJoinedFromTheChannelsButton(t *testing.T) {
 
 	again := s.HandleButton(context.Background(), testKey, eve, id)
 	assert.True(t, again.Refused)
-	assert.Contains(t, again.Update, "The seat was taken")
+	assert.Contains(t, again.Update.Text, "The seat was taken")
 }
 
 func TestGamesListsTheCallersGamesWaitingFirst(t *testing.T) {

@@ -1,6 +1,7 @@
 package fakediscord
 
 import (
+	"fmt"
 	"encoding/json"
 	"net/http"
 	"strconv"
@@ -23,18 +24,30 @@ type Message struct {
 
 	rows    [][]Component // Components by action row
 	webhook bool          // posted through the interaction's webhook
+	// layoutProblem is what breaks Discord's layout rules, if anything.
+	layoutProblem string
 }
 
 // Ephemeral reports whether only the caller sees the message.
 func (m *Message) Ephemeral() bool { return m.Flags&64 != 0 }
 
-// Component is a button (or other component) of a message, flattened.
+// Component is a button (type 2) or a string select menu (type 3) of a
+// message, flattened.
 type Component struct {
-	Type     int    `json:"type"`
-	CustomID string `json:"custom_id"`
-	Label    string `json:"label"`
-	Style    int    `json:"style"`
-	Disabled bool   `json:"disabled"`
+	Type        int            `json:"type"`
+	CustomID    string         `json:"custom_id"`
+	Label       string         `json:"label"`
+	Style       int            `json:"style"`
+	Disabled    bool           `json:"disabled"`
+	Placeholder string         `json:"placeholder"`
+	Options     []SelectOption `json:"options"`
+}
+
+// SelectOption is one choice of a select menu.
+type SelectOption struct {
+	Label       string `json:"label"`
+	Value       string `json:"value"`
+	Description string `json:"description"`
 }
 
 // messageBody is the part of a message request the fake keeps.
@@ -69,6 +82,7 @@ func (b *messageBody) apply(m *Message) {
 			m.rows = append(m.rows, row.Components)
 			m.Components = append(m.Components, row.Components...)
 		}
+		m.layoutProblem = layoutProblem(m.rows)
 	}
 	if b.AllowedMentions != nil {
 		m.Mentions = b.AllowedMentions.Users
@@ -179,6 +193,20 @@ func componentsJSON(rows [][]Component) []any {
 			}
 			if c.Label != "" {
 				cm["label"] = c.Label
+			}
+			if c.Type == 3 {
+				opts := []any{}
+				for _, o := range c.Options {
+					om := map[string]any{"label": o.Label, "value": o.Value}
+					if o.Description != "" {
+						om["description"] = o.Description
+					}
+					opts = append(opts, om)
+				}
+				cm["options"], cm["min_values"], cm["max_values"] = opts, 1, 1
+				if c.Placeholder != "" {
+					cm["placeholder"] = c.Placeholder
+				}
 			}
 			cs = append(cs, cm)
 		}
@@ -320,4 +348,47 @@ func (s *Server) Commands(scope string) []json.RawMessage {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return append([]json.RawMessage(nil), s.commands[scope]...)
+}
+
+// layoutProblem checks Discord's layout rules the spec does not state: at
+// most 5 action rows; a row holds up to 5 buttons or one select menu; the
+// custom ids of a message differ, and so do the values of a menu.
+func layoutProblem(rows [][]Component) string {
+	if len(rows) > 5 {
+		return fmt.Sprintf("%d action rows, Discord allows 5", len(rows))
+	}
+	ids := map[string]bool{}
+	for i, row := range rows {
+		selects := 0
+		for _, c := range row {
+			if c.Type == 3 {
+				selects++
+				values := map[string]bool{}
+				for _, o := range c.Options {
+					if values[o.Value] {
+						return fmt.Sprintf("menu %s offers the value %q twice", c.CustomID, o.Value)
+					}
+					values[o.Value] = true
+				}
+			}
+			if c.CustomID != "" {
+				if ids[c.CustomID] {
+					return fmt.Sprintf("the custom id %s twice", c.CustomID)
+				}
+				ids[c.CustomID] = true
+			}
+		}
+		if selects > 0 && len(row) > 1 || len(row) > 5 {
+			return fmt.Sprintf("row %d holds %d components (%d menus): a row holds one menu or up to 5 buttons", i+1, len(row), selects)
+		}
+	}
+	return ""
+}
+
+// checkLayout reports a message whose components break Discord's layout
+// rules as a violation.
+func (s *Server) checkLayout(m *Message) {
+	if m.layoutProblem != "" {
+		s.violation("message %s: %s", m.ID, m.layoutProblem)
+	}
 }

@@ -249,6 +249,14 @@ func (s *Server) Press(guild string, u User, m Message, customID string) string 
 	return id
 }
 
+// Choose picks value in the select menu customID of message m (an
+// INTERACTION_CREATE of a string select, component type 3) and returns the
+// interaction id.
+func (s *Server) Choose(guild string, u User, m Message, customID, value string) string {
+	msg := json.RawMessage(messageJSON(&m))
+	return s.send(3, guild, m.ChannelID, u, map[string]any{"custom_id": customID, "component_type": 3, "values": []string{value}}, map[string]any{"message": msg})
+}
+
 // Offered reports whether a Discord client offers u the subcommand sub in
 // guild: the registered command that holds it has no
 // default_member_permissions, or u has every permission it names.

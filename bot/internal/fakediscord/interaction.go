@@ -90,11 +90,12 @@ func (s *Server) callback(req Request) (int, []byte) {
 	case 6, 7:
 		// A component's message is the response: type 7 edits it now,
 		// and an edit of @original after type 6 edits it later.
-		if m := s.message(rec.channel, rec.message); m != nil {
+		if m := s.componentMessage(rec.channel, rec.message); m != nil {
 			rec.target = m
 			if body.Type == 7 {
 				if body.Data != nil {
 					body.Data.apply(m)
+					s.checkLayout(m)
 				}
 				m.Edited = req.At
 				rec.original = m
@@ -104,6 +105,7 @@ func (s *Server) callback(req Request) (int, []byte) {
 		m := &Message{ID: s.ID(), ChannelID: rec.channel, At: req.At, Files: s.attach(req.Files), webhook: true}
 		if body.Data != nil {
 			body.Data.apply(m)
+			s.checkLayout(m)
 		}
 		rec.original = m
 	case 8:
@@ -146,6 +148,7 @@ func (s *Server) editOriginal(req Request) (int, []byte) {
 		return http.StatusUnauthorized, []byte(`{"code":50027,"message":"Invalid Webhook Token"}`)
 	}
 	body.apply(rec.original)
+	s.checkLayout(rec.original)
 	body.applyFiles(rec.original, s.attach(req.Files))
 	rec.original.Edited = req.At
 	m := *rec.original
@@ -166,6 +169,7 @@ func (s *Server) followUp(req Request) (int, []byte) {
 	}
 	m := &Message{ID: s.ID(), ChannelID: rec.channel, At: req.At, Files: s.attach(req.Files), webhook: true}
 	body.apply(m)
+	s.checkLayout(m)
 	rec.followUps = append(rec.followUps, m)
 	s.notify()
 	s.mu.Unlock()
@@ -224,4 +228,24 @@ func (s *Server) Unanswered() []string {
 		}
 	}
 	return out
+}
+
+// componentMessage finds the message a component was on: a channel's, or
+// an interaction's response or follow-up (an ephemeral message, such as
+// the picker); s.mu must be held.
+func (s *Server) componentMessage(channel, id string) *Message {
+	if m := s.message(channel, id); m != nil {
+		return m
+	}
+	for _, rec := range s.interactions {
+		if rec.original != nil && rec.original.ID == id {
+			return rec.original
+		}
+		for _, m := range rec.followUps {
+			if m.ID == id {
+				return m
+			}
+		}
+	}
+	return nil
 }

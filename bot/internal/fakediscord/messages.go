@@ -46,6 +46,7 @@ func (s *Server) createMessage(req Request) (int, []byte) {
 	}
 	m := &Message{ChannelID: channel, At: req.At, Nonce: nonceText(body.Nonce)}
 	body.apply(m)
+	s.checkLayout(m)
 	if m.Content == "" && len(req.Files) == 0 && len(m.Components) == 0 {
 		return http.StatusBadRequest, []byte(`{"code":50006,"message":"Cannot send an empty message"}`)
 	}
@@ -97,6 +98,7 @@ func (s *Server) editMessage(req Request) (int, []byte) {
 		return http.StatusNotFound, []byte(`{"code":10008,"message":"Unknown Message"}`)
 	}
 	body.apply(m)
+	s.checkLayout(m)
 	body.applyFiles(m, s.attach(req.Files))
 	m.Edited = req.At
 	s.notify()

@@ -113,6 +113,7 @@ func (s *Server) openThread(req Request) (int, []byte) {
 	if body.Message != nil {
 		m := &Message{ID: id, ChannelID: id, At: req.At}
 		body.Message.apply(m)
+		s.checkLayout(m)
 		s.messages[id] = append(s.messages[id], m)
 		out["message"] = json.RawMessage(messageJSON(m))
 	}

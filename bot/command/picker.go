@@ -1,0 +1,468 @@
+package command
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store"
+)
+
+// The picker: the Play button of a person's live post opens a message
+// only they see, with a menu of their units that can act and buttons for
+// the side's commands; a unit's menu offers its legal commands, each a
+// whole command; choosing one plays it as the typed command would, and the
+// picker shows the next step. Everything it offers comes from
+// legalCommands, as moves does.
+
+// Panel is a message of menus and buttons: the picker, or what replaces
+// the message whose component was pressed.
+type Panel struct {
+	Text    string
+	Selects []Select // a row each
+	Buttons []Button // after the menus, five to a row
+}
+
+// Select is a menu (Discord's string select: at most 25 options).
+type Select struct {
+	CustomID    string
+	Placeholder string
+	Options     []SelectOption
+}
+
+// SelectOption is one choice of a menu: Label is shown, with Description
+// under it; Value is sent back.
+type SelectOption struct {
+	Label, Value, Description string
+}
+
+// Discord's limits on a message of components.
+const (
+	maxSelectOptions = 25
+	maxRows          = 5
+	maxRowButtons    = 5
+)
+
+// pickVerb marks the custom ids of the picker's menus and buttons:
+// "mortain/pk/GAME/STEP/ARG".
+const pickVerb = "pk"
+
+// pickID is the custom id of a picker component: ARG says what it does
+// ("unit", "cmd:0", "view:air", "do:pass").
+func pickID(rec *store.Record, arg string) string {
+	return buttonPrefix + pickVerb + "/" + gameTag(rec) + "/" + strconv.Itoa(len(rec.Game.History)) + "/" + arg
+}
+
+// picker builds the picker of the side to act at view: "top", "u:ID"
+// (a unit's commands), "air" or "oba" (their hexes), "air:HEX" or
+// "oba:HEX" (the strikes there).
+func (s *Service) picker(rec *store.Record, view string) *Panel {
+	st := &rec.Game.State
+	sc := st.Scenario()
+	cmds := legalCommands(st)
+	p := &Panel{}
+	head := "**" + whatWaits(st) + "** — " + roundHeader(st)
+	if st.Phase() == rules.PhaseRound && !st.FaceRound() {
+		head += fmt.Sprintf(", %d point(s) left", st.PointsLeft())
+	}
+	if odds := pendingOdds(st); odds != "" && st.Phase() != rules.PhaseFaceChoice {
+		t, _, _ := st.PendingAttack()
+		head += fmt.Sprintf("\nAttack pending on %s (%s): add firers, or Resolve.", uid(sc, t), odds)
+	}
+	back := Button{Label: "Back", CustomID: pickID(rec, "view:top"), Style: Secondary}
+	switch {
+	case strings.HasPrefix(view, "u:"):
+		u, err := parseUnit(sc, strings.TrimPrefix(view, "u:"), "unit")
+		if err != nil {
+			return s.picker(rec, "top")
+		}
+		var opts []SelectOption
+		if st.Phase() == rules.PhaseSetup {
+			for _, a := range st.LegalActions(nil) {
+				if a.Kind == rules.ActPlace && a.Unit == u {
+					name, o := commandFor(sc, a)
+					opts = append(opts, SelectOption{Label: hexName(sc, a.Hex), Value: commandText(name, o)})
+				}
+			}
+		} else {
+			for _, lc := range cmds {
+				if lc.unit == u {
+					opts = append(opts, SelectOption{Label: pickLabel(st, lc), Value: lc.text, Description: lc.text})
+				}
+			}
+		}
+		p.Text = head + "\n" + unitLine(st, u) + ": choose what it does."
+		p.Selects = menus(rec, "cmd", "What "+uid(sc, u)+" does", opts)
+		p.Buttons = []Button{back}
+	case view == "air" || view == "oba":
+		seen := map[rules.Hex]bool{}
+		var opts []SelectOption
+		for _, lc := range cmds {
+			if strikeKind(lc.action.Kind) == view && !seen[lc.action.Hex] {
+				seen[lc.action.Hex] = true
+				opts = append(opts, SelectOption{Label: hexName(sc, lc.action.Hex), Value: lc.action.Hex.String(), Description: stackLine(st, lc.action.Hex)})
+			}
+		}
+		what := "Air"
+		if view == "oba" {
+			what = "OBA"
+		}
+		p.Text = head + "\n" + what + ": pick the hex."
+		p.Selects = menus(rec, view+"hex", "The hex", opts)
+		p.Buttons = []Button{back}
+	case strings.HasPrefix(view, "air:") || strings.HasPrefix(view, "oba:"):
+		kind, hex, _ := strings.Cut(view, ":")
+		var opts []SelectOption
+		for _, lc := range cmds {
+			if strikeKind(lc.action.Kind) == kind && lc.action.Hex.String() == hex {
+				opts = append(opts, SelectOption{Label: pickLabel(st, lc), Value: lc.text, Description: lc.text})
+			}
+		}
+		p.Text = head + "\n" + strings.ToUpper(kind[:1]) + kind[1:] + " on " + hex + ": the whole stack, one unit, or cover."
+		p.Selects = menus(rec, "cmd", "The strike", opts)
+		p.Buttons = []Button{{Label: "Back", CustomID: pickID(rec, "view:"+kind), Style: Secondary}}
+	default:
+		p.Text = head + "\nPick a unit, or a command of the side."
+		var units []SelectOption
+		seen := map[rules.UnitID]bool{}
+		add := func(u rules.UnitID, what string) {
+			if seen[u] {
+				return
+			}
+			seen[u] = true
+			units = append(units, SelectOption{Label: unitLine(st, u), Value: uid(sc, u), Description: what})
+		}
+		if st.Phase() == rules.PhaseSetup {
+			for _, a := range st.LegalActions(nil) {
+				if a.Kind == rules.ActPlace {
+					what := "to place"
+					if st.Unit(a.Unit).Status == rules.OnMap {
+						what = "placed: pick it to move it"
+					}
+					add(a.Unit, what)
+				}
+			}
+		} else {
+			kinds := map[rules.UnitID][]string{}
+			for _, lc := range cmds {
+				if lc.unit != rules.NoUnit {
+					kinds[lc.unit] = appendOnce(kinds[lc.unit], lc.action.Kind.String())
+				}
+			}
+			for _, lc := range cmds {
+				if lc.unit != rules.NoUnit {
+					add(lc.unit, strings.Join(kinds[lc.unit], ", "))
+				}
+			}
+		}
+		p.Selects = menus(rec, "unit", "A unit", units)
+		strikes := map[string]bool{}
+		for _, lc := range cmds {
+			switch {
+			case strikeKind(lc.action.Kind) != "":
+				k := strikeKind(lc.action.Kind)
+				if !strikes[k] {
+					strikes[k] = true
+					label := "Air"
+					if k == "oba" {
+						label = "OBA"
+					}
+					p.Buttons = append(p.Buttons, Button{Label: label, CustomID: pickID(rec, "view:"+k), Style: Primary})
+				}
+			case lc.unit == rules.NoUnit:
+				label, style := sideLabel(st, lc), Secondary
+				if lc.action.Kind == rules.ActResolve || lc.action.Kind == rules.ActSetupDone || lc.action.Kind == rules.ActRedraw {
+					style = Primary
+				}
+				p.Buttons = append(p.Buttons, Button{Label: label, CustomID: pickID(rec, "do:"+lc.text), Style: style})
+			}
+		}
+		if rec.Game.CanUndo() {
+			p.Buttons = append(p.Buttons, Button{Label: "Undo", CustomID: pickID(rec, "do:undo"), Style: Danger})
+		}
+	}
+	// Within Discord's five rows: the menus first, then the buttons.
+	if max := maxRows - (len(p.Buttons)+maxRowButtons-1)/maxRowButtons; len(p.Selects) > max {
+		p.Selects = p.Selects[:max]
+	}
+	return p
+}
+
+// menus splits options into menus of at most 25 (each a row), named
+// ARG:N so that each has its own custom id.
+func menus(rec *store.Record, arg, placeholder string, opts []SelectOption) []Select {
+	var out []Select
+	for i := 0; i < len(opts); i += maxSelectOptions {
+		part := opts[i:min(i+maxSelectOptions, len(opts))]
+		ph := placeholder
+		if len(opts) > maxSelectOptions {
+			ph = fmt.Sprintf("%s (%s … %s)", placeholder, part[0].Label, part[len(part)-1].Label)
+		}
+		out = append(out, Select{CustomID: pickID(rec, arg+":"+strconv.Itoa(len(out))), Placeholder: clipText(ph, 150), Options: clipOptions(part)})
+	}
+	return out
+}
+
+// clipOptions keeps labels and descriptions within Discord's 100
+// characters.
+func clipOptions(opts []SelectOption) []SelectOption {
+	out := make([]SelectOption, len(opts))
+	for i, o := range opts {
+		out[i] = SelectOption{Label: clipText(o.Label, 100), Value: o.Value, Description: clipText(o.Description, 100)}
+	}
+	return out
+}
+
+func appendOnce(list []string, v string) []string {
+	for _, x := range list {
+		if x == v {
+			return list
+		}
+	}
+	return append(list, v)
+}
+
+// strikeKind is "air" for the Air marker's actions, "oba" for OBA, "" for
+// any other.
+func strikeKind(k rules.ActionKind) string {
+	switch k {
+	case rules.ActAirAttack, rules.ActAirCover:
+		return "air"
+	case rules.ActOBA:
+		return "oba"
+	}
+	return ""
+}
+
+// unitLine words a unit for a menu: "DR-1 at 1902 (Hill 317), flipped".
+func unitLine(st *rules.State, u rules.UnitID) string {
+	sc := st.Scenario()
+	us := st.Unit(u)
+	line := uid(sc, u)
+	switch us.Status {
+	case rules.OnMap:
+		line += " at " + hexName(sc, us.Hex)
+	default:
+		line += " in reserve"
+	}
+	if us.Flipped {
+		line += ", flipped"
+	}
+	return line
+}
+
+// stackLine words the units of a hex: "DR-1, DR-2".
+func stackLine(st *rules.State, h rules.Hex) string {
+	sc := st.Scenario()
+	var ids []string
+	for u := rules.UnitID(0); int(u) < sc.NumUnits(); u++ {
+		if us := st.Unit(u); us.Status == rules.OnMap && us.Hex == h {
+			ids = append(ids, uid(sc, u))
+		}
+	}
+	sort.Strings(ids)
+	return strings.Join(ids, ", ")
+}
+
+// pickLabel words a command for a menu, as a player chooses it.
+func pickLabel(st *rules.State, lc legalCommand) string {
+	sc := st.Scenario()
+	a := lc.action
+	odds := ""
+	if lc.odds != "" {
+		odds = " — " + lc.odds
+	}
+	switch a.Kind {
+	case rules.ActMove:
+		return "move to " + hexName(sc, a.Hex)
+	case rules.ActEnter:
+		l := "enter at " + hexName(sc, a.Hex)
+		if a.With != rules.NoUnit {
+			l += " with " + uid(sc, a.With)
+		}
+		return l
+	case rules.ActExit:
+		return "exit off the west edge (R5.5)"
+	case rules.ActFire:
+		return "fire at " + uid(sc, a.Target) + " (" + st.Unit(a.Target).Hex.String() + ")" + odds
+	case rules.ActAirAttack:
+		if a.Target != rules.NoUnit {
+			return "Air attack on " + uid(sc, a.Target) + odds
+		}
+		return "Air attack on the stack (" + stackLine(st, a.Hex) + ")" + odds
+	case rules.ActAirCover:
+		return "Air cover on " + hexName(sc, a.Hex)
+	case rules.ActOBA:
+		if a.Target != rules.NoUnit {
+			return "OBA on " + uid(sc, a.Target) + odds
+		}
+		return "OBA on the stack (" + stackLine(st, a.Hex) + ")" + odds
+	}
+	return lc.text + odds
+}
+
+// sideLabel is the button of a side's command.
+func sideLabel(st *rules.State, lc legalCommand) string {
+	switch lc.action.Kind {
+	case rules.ActPass:
+		return "Pass"
+	case rules.ActResolve:
+		return "Resolve (" + pendingChance(st) + " to hit)"
+	case rules.ActRedraw:
+		return "Redraw"
+	case rules.ActMiss:
+		return "Miss"
+	case rules.ActHistorical:
+		return "Historical set-up"
+	case rules.ActSetupDone:
+		return "Set-up done"
+	}
+	return lc.text
+}
+
+// openPicker answers the Play button of a live post: the picker, for the
+// seated player of the side to act alone.
+func (s *Service) openPicker(key store.Key, caller Caller) Response {
+	rec, err := s.cfg.Store.Get(key)
+	if err != nil {
+		return s.fail(err)
+	}
+	if err := mayAct(rec, caller); err != nil {
+		if len(sidesOf(rec, caller)) == 0 {
+			return refused("Only %s plays now: you can follow the game here (status, map and moves answer you alone).", seatName(rec.Seats[rec.Game.State.ToAct()]))
+		}
+		return s.fail(err)
+	}
+	return Response{Open: s.picker(rec, "top")}
+}
+
+// pick runs a choice of the picker ("mortain/pk/GAME/STEP/ARG", with the
+// menu's value): a view to show, or a command to play. A choice made for
+// an earlier step is refused, saying what changed, and the picker shows
+// the current step.
+func (s *Service) pick(ctx context.Context, key store.Key, caller Caller, parts []string, values []string) Response {
+	if len(parts) < 4 {
+		return refused("This button is damaged; use the command instead.")
+	}
+	tag, stepText, arg := parts[1], parts[2], strings.Join(parts[3:], "/")
+	step, err := strconv.Atoi(stepText)
+	if err != nil {
+		return refused("This button is damaged; use the command instead.")
+	}
+	rec, err := s.cfg.Store.Get(key)
+	if err != nil {
+		return closed(s.fail(err))
+	}
+	if err := mayAct(rec, caller); err != nil {
+		if len(sidesOf(rec, caller)) == 0 {
+			return refused("Not your game: %s.", seatsLine(rec.Seats))
+		}
+		return closed(Response{Refused: true, Private: "It is not your turn now: the game waits for " + whatWaits(&rec.Game.State) + "."})
+	}
+	if tag != gameTag(rec) {
+		return refused("This button is damaged; use the command instead.")
+	}
+	if step != len(rec.Game.History) {
+		p := s.picker(rec, "top")
+		p.Text = "⛔ That choice was for an earlier position: " + changedSince(rec, step) + " Here is the current one.\n" + p.Text
+		return Response{Refused: true, Update: p}
+	}
+	value := ""
+	if len(values) > 0 {
+		value = values[0]
+	}
+	name, _, _ := strings.Cut(arg, ":")
+	switch {
+	case strings.HasPrefix(arg, "view:"):
+		return Response{Update: s.picker(rec, strings.TrimPrefix(arg, "view:"))}
+	case name == "unit":
+		return Response{Update: s.picker(rec, "u:"+value)}
+	case name == "airhex" || name == "obahex":
+		return Response{Update: s.picker(rec, strings.TrimSuffix(name, "hex")+":"+value)}
+	case strings.HasPrefix(arg, "do:"):
+		return s.pickCommand(ctx, key, caller, rec, strings.TrimPrefix(arg, "do:"))
+	case name == "cmd":
+		return s.pickCommand(ctx, key, caller, rec, value)
+	}
+	return refused("This button is not known (any more); use the command instead.")
+}
+
+// pickCommand plays a command the picker offered, as typed, and shows the
+// picker's next step (or closes it when the caller's turn is over).
+func (s *Service) pickCommand(ctx context.Context, key store.Key, caller Caller, rec *store.Record, text string) Response {
+	offered := text == "undo" && rec.Game.CanUndo()
+	for _, lc := range legalCommands(&rec.Game.State) {
+		offered = offered || lc.text == text
+	}
+	if st := &rec.Game.State; !offered && st.Phase() == rules.PhaseSetup {
+		// A unit already placed is moved with the same command.
+		for _, a := range st.LegalActions(nil) {
+			name, o := commandFor(st.Scenario(), a)
+			offered = offered || commandText(name, o) == text
+		}
+	}
+	if !offered {
+		p := s.picker(rec, "top")
+		p.Text = "⛔ That is not a legal command now. Here is the current position.\n" + p.Text
+		return Response{Refused: true, Update: p}
+	}
+	name, opts, err := Parse(text)
+	if err != nil {
+		return refused("This choice is damaged; use the command instead.")
+	}
+	step := len(rec.Game.History)
+	tag := gameTag(rec)
+	fresh := func(r *store.Record) error {
+		if gameTag(r) != tag || len(r.Game.History) != step {
+			return refuse("The game moved on meanwhile: %s", changedSince(r, step))
+		}
+		return nil
+	}
+	resp := s.Handle(ctx, Request{Key: key, Caller: caller, Command: name, Options: opts, fresh: fresh})
+	after, err := s.cfg.Store.Get(key)
+	switch {
+	case err != nil:
+		resp.Update = &Panel{Text: "✓ " + text + "\nThe game is over; the picker is closed."}
+		if resp.Refused {
+			resp.Update.Text = "⛔ " + resp.Private
+		}
+	case mayAct(after, caller) != nil:
+		resp.Update = &Panel{Text: "✓ " + text + "\nYour turn is over: the picker is closed. The Play button of your next turn's post opens a new one."}
+		if resp.Refused {
+			resp.Update.Text = "⛔ " + resp.Private + "\nThe game waits for " + whatWaits(&after.Game.State) + "."
+		}
+	default:
+		p := s.picker(after, "top")
+		if resp.Refused {
+			p.Text = "⛔ " + resp.Private + "\n" + p.Text
+		} else {
+			p.Text = "✓ " + text + "\n" + p.Text
+		}
+		resp.Update = p
+	}
+	resp.Private = ""
+	return resp
+}
+
+// closed is a refusal that also closes the picker it came from.
+func closed(r Response) Response {
+	r.Update = &Panel{Text: "⛔ " + r.Private}
+	r.Private = ""
+	return r
+}
+
+// changedSince words what happened in a game since step: the steps taken,
+// and the last of them.
+func changedSince(rec *store.Record, step int) string {
+	h := rec.Game.History
+	switch n := len(h) - step; {
+	case n > 0:
+		return fmt.Sprintf("%d step(s) were played since (the last: %s).", n, h[len(h)-1])
+	case n < 0:
+		return fmt.Sprintf("%d step(s) were taken back.", -n)
+	}
+	return "the game is not the one this picker was opened for."
+}
