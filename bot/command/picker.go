@@ -65,9 +65,6 @@ func (s *Service) picker(rec *store.Record, view string) *Panel {
 	cmds := legalCommands(st)
 	p := &Panel{}
 	head := "**" + whatWaits(st) + "** — " + roundHeader(st)
-	if st.Phase() == rules.PhaseRound && !st.FaceRound() {
-		head += fmt.Sprintf(", %d point(s) left", st.PointsLeft())
-	}
 	if odds := pendingOdds(st); odds != "" && st.Phase() != rules.PhaseFaceChoice {
 		t, _, _ := st.PendingAttack()
 		head += fmt.Sprintf("\nAttack pending on %s (%s): add firers, or Resolve.", uid(sc, t), odds)

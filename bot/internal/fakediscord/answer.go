@@ -1,8 +1,8 @@
 package fakediscord
 
 import (
-	"fmt"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strconv"
 	"time"
