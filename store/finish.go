@@ -45,15 +45,19 @@ func (db *DB) Abandon(key Key) (f *Finished, err error) {
 // finish is Finish (or Abandon) with the game locked and loaded.
 func (db *DB) finish(key Key, name string, e *entry, abandoned bool, notices []Notice) (*Finished, error) {
 	now := time.Now().UTC()
-	f := finished(e.rec.clone(), now)
-	if abandoned {
-		f.Winner, f.Reason = rules.NoSide, ReasonAbandoned
-	}
-	data, err := json.Marshal(f)
-	if err != nil {
-		return nil, fmt.Errorf("store: encoding the result of %s: %w", key, err)
-	}
-	err = db.commit(func(tx *bolt.Tx) error {
+	rec := e.rec.clone()
+	var f *Finished
+	err := db.commit(func(tx *bolt.Tx) error {
+		f = finished(rec.clone(), now)
+		if abandoned {
+			f.Winner, f.Reason = rules.NoSide, ReasonAbandoned
+		} else if err := rateFinished(tx, f, rec); err != nil {
+			return err
+		}
+		data, err := json.Marshal(f)
+		if err != nil {
+			return fmt.Errorf("store: encoding the result of %s: %w", key, err)
+		}
 		running := tx.Bucket(bucketRunning)
 		src := running.Bucket([]byte(name))
 		if src == nil {

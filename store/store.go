@@ -106,6 +106,11 @@ type Finished struct {
 	Game     *rules.Game         `json:"game"`
 	// Salt is the salt of the commitment to the game's seed (SettingSalt).
 	Salt string `json:"salt,omitempty"`
+	// Rated marks a game that was rated, at RatedAt, with the changes of
+	// its players' ratings by side.
+	Rated   bool                        `json:"rated,omitempty"`
+	RatedAt time.Time                   `json:"rated_at,omitzero"`
+	Ratings map[rules.Side]RatingChange `json:"ratings,omitempty"`
 }
 
 // PlayerStats are one player's record on one server.
@@ -121,6 +126,13 @@ type PlayerStats struct {
 	VsAI    map[string][2]int `json:"vs_ai"`
 	// Aborted counts the player's games archived before they were over.
 	Aborted int `json:"aborted,omitempty"`
+	// The player's Glicko-2 rating on the server (Rating), its deviation
+	// and volatility, the rated games played and when the last counted.
+	RatingValue float64   `json:"rating,omitempty"`
+	RatingRD    float64   `json:"rating_rd,omitempty"`
+	RatingVol   float64   `json:"rating_vol,omitempty"`
+	RatedGames  int       `json:"rated_games,omitempty"`
+	RatedAt     time.Time `json:"rated_at,omitzero"`
 }
 
 // Options tune Open.

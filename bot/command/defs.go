@@ -129,7 +129,7 @@ const (
 	SettingResigned   = store.SettingResigned // the side that resigned
 	SettingOnTime     = store.SettingOnTime   // set when that side lost on time
 	SettingReminded   = "reminded"            // the step count at the last reminder
-	SettingActed      = "acted"               // when the last step was taken (RFC 3339)
+	SettingActed      = store.SettingActed    // when the last step was taken (RFC 3339)
 	SettingSalt       = store.SettingSalt     // the salt of the commitment to the seed
 	SettingStartedBy  = "started-by"          // the user id of the member who started the game
 )
@@ -147,7 +147,9 @@ func buildDefinitions() []Definition {
 		{Name: "mode", Description: "without opponent: (open by default)", Long: "ai, hotseat (you play both sides), ai-vs-ai, or open (the default without opponent:)",
 			Choices: choices(ModeAI, ModeHotseat, ModeAIvsAI, ModeOpen), Hint: "; to challenge a member, give opponent: and pick them from Discord's list"},
 		{Name: "side", Description: "the side you play", Choices: choices("us", "german", "random")},
-		{Name: "level", Description: "the AI level", Choices: choices(ai.Levels...)},
+		{Name: "level", Description: "the AI level", Choices: choices(ai.Levels...), Long: "the AI level, with its rating: " + levelsText()},
+		{Name: SettingRanked, Description: "rated game (yes by default between two members)", Choices: choices("yes", "no"),
+			Long: "yes (the default for a game between two members): the result changes both players' Glicko-2 ratings; no: a friendly game. Games against the AI or hotseat are never rated."},
 	}
 	for _, o := range rules.OptionSpecs {
 		desc := o.Rule + ": " + o.Help
@@ -165,10 +167,11 @@ func buildDefinitions() []Definition {
 		confirmOpt("end the game here without a result"),
 	)
 	return []Definition{
-		{Name: "new", Description: "Start a game in this channel", Options: newOpts,
+		{Name: "new", Description: "Start a game (in a thread of its own)", Options: newOpts,
 			Help: "Starts a game. You take side: (us by default); your opponent is the member you pick with opponent: (from Discord's list, not a typed name), " +
 				"or mode: the AI, yourself (hotseat), the AI for both sides (ai-vs-ai), or an open seat (the default) another player takes with join. " +
-				"Typed, opponent:ai (hotseat, ai-vs-ai, open) is short for mode:ai. Rule options (opt: of the rules) are fixed now.",
+				"Typed, opponent:ai (hotseat, ai-vs-ai, open) is short for mode:ai. Rule options (opt: of the rules) are fixed now. " +
+				"A game between two members is ranked (rated with Glicko-2) unless ranked:no. The AI levels' ratings, on the same scale: " + levelsText() + ".",
 			Example: "new mode:ai side:german level:random los:lenient"},
 		{Name: "join", Description: "Take the open seat of the game in this channel",
 			Help: "Takes the open seat of a game started without an opponent (mode:open), or of a seat opened since.", Example: "join"},

@@ -64,6 +64,13 @@ func (s *Service) newGame(req Request) (Response, error) {
 	if other.AI != "" || me.AI != "" {
 		settings[SettingLevel] = level
 	}
+	ranked, err := rankedSetting(o, me, other)
+	if err != nil {
+		return Response{}, err
+	}
+	if ranked != "" && req.Key.Guild != localGuild {
+		settings[SettingRanked] = ranked
+	}
 	if err := s.withinLimits(req, me.AI != "" && other.AI != ""); err != nil {
 		return Response{}, err
 	}
@@ -287,7 +294,7 @@ func parseDuration(v string) (time.Duration, error) {
 // settingsLine words the front-end settings in force.
 func settingsLine(settings map[string]string) string {
 	var parts []string
-	for _, k := range []string{SettingLevel, SettingPace, SettingRemind, SettingRoundLimit, SettingDeadline} {
+	for _, k := range []string{SettingLevel, SettingPace, SettingRemind, SettingRoundLimit, SettingDeadline, SettingRanked} {
 		if v := settings[k]; v != "" {
 			if d, err := time.ParseDuration(v); err == nil {
 				v = durationText(d)

@@ -28,6 +28,11 @@ func (s *Service) queue(rec *store.Record, resp *Response) {
 	if !s.cfg.Outbox || len(resp.Posts) == 0 {
 		return
 	}
+	if resp.Over {
+		if line := s.ratingLine(rec); line != "" {
+			resp.Posts[len(resp.Posts)-1].Text += "\n" + line
+		}
+	}
 	for _, n := range s.dress(rec, noticesOf(resp.Posts)) {
 		if n.Key.Channel != "" && n.Key != rec.Key {
 			resp.Also = append(resp.Also, n.Key)

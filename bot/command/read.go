@@ -3,6 +3,7 @@ package command
 import (
 	"bytes"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -260,25 +261,69 @@ func (s *Service) stats(req Request) (Response, error) {
 		return Response{Private: "No finished games on this server yet."}, nil
 	}
 	var b strings.Builder
-	b.WriteString("**Leaderboard**\n")
+	byID := map[string]*store.PlayerStats{}
+	for i := range ps {
+		byID[ps[i].UserID] = &ps[i]
+	}
+	name := func(p *store.PlayerStats) string {
+		if p.Name != "" {
+			return p.Name
+		}
+		return "<@" + p.UserID + ">"
+	}
+	if me := byID[req.Caller.UserID]; me != nil && !s.cfg.Local {
+		fmt.Fprintf(&b, "**%s**: rating %s after %d rated game(s); %s\n", name(me), ratingText(me), me.RatedGames, recordText(me))
+	}
+	var ranked []*store.PlayerStats
+	provisional := 0
+	for i := range ps {
+		switch p := &ps[i]; {
+		case p.RatedGames > 0 && !p.Provisional():
+			ranked = append(ranked, p)
+		case p.RatedGames > 0:
+			provisional++
+		}
+	}
+	sort.SliceStable(ranked, func(i, j int) bool { return ranked[i].RatingValue > ranked[j].RatingValue })
+	if !s.cfg.Local {
+		b.WriteString("**Leaderboard** (Glicko-2 ratings of ranked games; ± is twice the deviation)\n")
+		if len(ranked) == 0 {
+			b.WriteString("Nobody has an established rating yet.\n")
+		}
+		for i, p := range ranked {
+			if i == 20 {
+				break
+			}
+			fmt.Fprintf(&b, "%d. %s — %s, %d rated game(s)\n", i+1, name(p), ratingText(p), p.RatedGames)
+		}
+		if provisional > 0 {
+			fmt.Fprintf(&b, "%d player(s) with a provisional rating join the leaderboard after a few more ranked games.\n", provisional)
+		}
+		b.WriteString("**Records** (every game)\n")
+	} else {
+		b.WriteString("**Records**\n")
+	}
 	for i, p := range ps {
 		if i == 20 {
 			break
 		}
-		w, l := total(p.Wins), total(p.Losses)
-		name := p.Name
-		if name == "" {
-			name = "<@" + p.UserID + ">"
-		}
-		fmt.Fprintf(&b, "%d. %s — %d won, %d lost (as US %d-%d, as German %d-%d; vs people %d-%d",
-			i+1, name, w, l, p.Wins[rules.US], p.Losses[rules.US], p.Wins[rules.German], p.Losses[rules.German], p.VsHuman[0], p.VsHuman[1])
-		for _, lv := range sortedKeys(p.VsAI) {
-			r := p.VsAI[lv]
-			fmt.Fprintf(&b, "; vs AI %s %d-%d", lv, r[0], r[1])
-		}
-		b.WriteString(")\n")
+		fmt.Fprintf(&b, "%d. %s — %s\n", i+1, name(&p), recordText(&p))
 	}
 	return Response{Posts: []Post{{Text: strings.TrimRight(b.String(), "\n")}}}, nil
+}
+
+// recordText words a player's record: "3 won, 1 lost (as US 2-0, as
+// German 1-1; vs people 2-1; vs AI easy 1-0)".
+func recordText(p *store.PlayerStats) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d won, %d lost (as US %d-%d, as German %d-%d; vs people %d-%d",
+		total(p.Wins), total(p.Losses), p.Wins[rules.US], p.Losses[rules.US], p.Wins[rules.German], p.Losses[rules.German], p.VsHuman[0], p.VsHuman[1])
+	for _, lv := range sortedKeys(p.VsAI) {
+		r := p.VsAI[lv]
+		fmt.Fprintf(&b, "; vs AI %s %d-%d", lv, r[0], r[1])
+	}
+	b.WriteString(")")
+	return b.String()
 }
 
 func sortedKeys(m map[string][2]int) []string {

@@ -97,6 +97,7 @@ func (m *Main) subcommands() map[string]func(ctx context.Context, args []string)
 		"restore":  m.runRestore,  // restore.go
 		"doctor":   m.runDoctor,   // doctor.go
 		"reshard":  m.runReshard,  // reshard.go
+		"ratings":  m.runRatings,  // ratings.go
 		"commands": m.runCommands, // commands.go
 	}
 }
@@ -161,6 +162,9 @@ Usage:
   mortain doctor --db F    check a database; list the games set aside as damaged
   mortain reshard --from N --to M
                            move the bot's data to a new number of shards
+  mortain ratings --db F [--recompute]
+                           list the players' ratings, or rebuild them from
+                           the archive
   mortain commands         print the application commands exactly as the bot
                            registers them (JSON)
   mortain version          the program's version (also --version)

@@ -1,0 +1,307 @@
+package store
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store/glicko2"
+	bolt "go.etcd.io/bbolt"
+)
+
+// Ratings: every ranked game between two members is rated with Glicko-2
+// as it is archived, in the same commit, on its server alone. The game is
+// asymmetric: the side advantage is estimated from the server's rated
+// games (see SideAdvantage) and enters each player's expected score.
+
+// The settings and thresholds of rated games.
+const (
+	// SettingRanked is the Record.Settings entry of a ranked game ("yes").
+	SettingRanked = "ranked"
+	// SettingActed is the Record.Settings entry with the time of the
+	// game's last step (RFC 3339): a rated game counts at that time.
+	SettingActed = "acted"
+	// MinRatedSteps is the fewest steps a game needs to be rated: a game
+	// given up at once says nothing of its players.
+	MinRatedSteps = 10
+	// RatingPeriod is Glicko-2's rating period: a player's deviation grows
+	// with every period without a rated game.
+	RatingPeriod = 24 * time.Hour
+	// ProvisionalRD is the deviation above which a rating is provisional
+	// (not yet on the leaderboard).
+	ProvisionalRD = 110.0
+	// priorUSWins and priorGames are the prior of the US win rate: the
+	// arena's, hard against hard at the default budget (docs/balance.md:
+	// the German wins 58%), weighted as 20 games.
+	priorUSWins = 0.42
+	priorGames  = 20.0
+)
+
+// RatingChange is what a rated game did to a player's rating.
+type RatingChange struct {
+	Before float64 `json:"before"`
+	After  float64 `json:"after"`
+	RD     float64 `json:"rd"` // the deviation after
+}
+
+// Delta is the change, rounded as shown.
+func (c RatingChange) Delta() int { return int(math.Round(c.After)) - int(math.Round(c.Before)) }
+
+// Rating is the player's rating (a new player's when they have no rated
+// game).
+func (p *PlayerStats) Rating() glicko2.Rating {
+	if p.RatedGames == 0 {
+		return glicko2.New()
+	}
+	return glicko2.Rating{R: p.RatingValue, RD: p.RatingRD, Vol: p.RatingVol}
+}
+
+// Provisional reports whether the player's rating is still uncertain.
+func (p *PlayerStats) Provisional() bool { return p.RatedGames == 0 || p.RatingRD > ProvisionalRD }
+
+// rateable reports whether a finished game is rated: ranked, between two
+// members, with a winner and at least MinRatedSteps steps.
+func rateable(f *Finished, settings map[string]string) bool {
+	us, ger := f.Seats[rules.US], f.Seats[rules.German]
+	return settings[SettingRanked] == "yes" && f.Winner != rules.NoSide && f.Steps >= MinRatedSteps &&
+		us.UserID != "" && ger.UserID != "" && us.UserID != ger.UserID && us.AI == "" && ger.AI == ""
+}
+
+// ratedAt is the time a game counts at: its last step.
+func ratedAt(rec *Record) time.Time {
+	if t, err := time.Parse(time.RFC3339, rec.Settings[SettingActed]); err == nil {
+		return t.UTC()
+	}
+	return rec.Created.UTC()
+}
+
+// SideAdvantage is the US side's advantage in rating points (negative
+// when the German is favoured) for a server whose rated games the US won
+// usWins of games: the US win rate, drawn towards the arena's by a prior
+// of 20 games, as the rating difference that gives it.
+func SideAdvantage(usWins, games int) float64 {
+	p := (float64(usWins) + priorUSWins*priorGames) / (float64(games) + priorGames)
+	return 400 * math.Log10(p/(1-p))
+}
+
+// rate works out a rated game's changes from the players' records before
+// it and the server's side advantage; at is when it counts.
+func rate(players map[rules.Side]*PlayerStats, winner rules.Side, advantage float64, at time.Time) map[rules.Side]RatingChange {
+	out := map[rules.Side]RatingChange{}
+	now := map[rules.Side]glicko2.Rating{}
+	for _, side := range []rules.Side{rules.US, rules.German} {
+		p := players[side]
+		r := p.Rating()
+		if p.RatedGames > 0 {
+			r = glicko2.Inflate(r, at.Sub(p.RatedAt).Hours()/RatingPeriod.Hours())
+		}
+		now[side] = r
+	}
+	for _, side := range []rules.Side{rules.US, rules.German} {
+		opp := now[side.Enemy()]
+		// The side advantage: the US player's expected score is that of
+		// a player advantage points stronger, the German's weaker.
+		shift := advantage
+		if side == rules.German {
+			shift = -advantage
+		}
+		opp.R -= shift
+		score := 0.0
+		if winner == side {
+			score = 1
+		}
+		after := glicko2.Update(now[side], []glicko2.Result{{Opponent: opp, Score: score}}, glicko2.Tau)
+		out[side] = RatingChange{Before: players[side].Rating().R, After: after.R, RD: after.RD}
+		players[side].RatingValue, players[side].RatingRD, players[side].RatingVol = after.R, after.RD, after.Vol
+		players[side].RatedGames++
+		players[side].RatedAt = at
+	}
+	return out
+}
+
+// serverSides counts the rated games of a guild's archive and the US
+// wins among them.
+func serverSides(tx *bolt.Tx, guild string) (usWins, games int, err error) {
+	g := tx.Bucket(bucketArchive).Bucket([]byte(guild))
+	if g == nil {
+		return 0, 0, nil
+	}
+	err = g.ForEachBucket(func(seq []byte) error {
+		var f Finished
+		if json.Unmarshal(g.Bucket(seq).Get(keyFinished), &f) != nil || !f.Rated {
+			return nil
+		}
+		games++
+		if f.Winner == rules.US {
+			usWins++
+		}
+		return nil
+	})
+	return usWins, games, err
+}
+
+// rateFinished rates a game being archived, when it is rateable: it sets
+// f.Rated, f.RatedAt and f.Ratings and writes the players' new ratings.
+func rateFinished(tx *bolt.Tx, f *Finished, rec *Record) error {
+	if !rateable(f, rec.Settings) {
+		return nil
+	}
+	b, err := tx.Bucket(bucketStats).CreateBucketIfNotExists([]byte(f.Key.Guild))
+	if err != nil {
+		return err
+	}
+	usWins, games, err := serverSides(tx, f.Key.Guild)
+	if err != nil {
+		return err
+	}
+	players := map[rules.Side]*PlayerStats{}
+	for _, side := range []rules.Side{rules.US, rules.German} {
+		if players[side], err = readStats(b, f.Seats[side].UserID); err != nil {
+			return err
+		}
+	}
+	f.Rated, f.RatedAt = true, ratedAt(rec)
+	f.Ratings = rate(players, f.Winner, SideAdvantage(usWins, games), f.RatedAt)
+	for _, side := range []rules.Side{rules.US, rules.German} {
+		if err := putStats(b, players[side]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func putStats(b *bolt.Bucket, p *PlayerStats) error {
+	data, err := json.Marshal(p)
+	if err != nil {
+		return err
+	}
+	return b.Put([]byte(p.UserID), data)
+}
+
+// RatingPreview works out what archiving the running game of key would
+// do to its players' ratings now (the result post shows it before the
+// game is archived); ok is false for a game that is not rated.
+func (db *DB) RatingPreview(rec *Record) (changes map[rules.Side]RatingChange, ok bool, err error) {
+	if err := db.enter(); err != nil {
+		return nil, false, err
+	}
+	defer db.leave()
+	f := finished(rec.clone(), time.Now().UTC())
+	if !rateable(f, rec.Settings) {
+		return nil, false, nil
+	}
+	err = db.readTx(func(tx *bolt.Tx) error {
+		usWins, games, err := serverSides(tx, rec.Key.Guild)
+		if err != nil {
+			return err
+		}
+		players := map[rules.Side]*PlayerStats{}
+		for _, side := range []rules.Side{rules.US, rules.German} {
+			p := &PlayerStats{UserID: f.Seats[side].UserID}
+			if b := tx.Bucket(bucketStats).Bucket([]byte(rec.Key.Guild)); b != nil {
+				if p, err = readStats(b, f.Seats[side].UserID); err != nil {
+					return err
+				}
+			}
+			players[side] = p
+		}
+		changes = rate(players, f.Winner, SideAdvantage(usWins, games), ratedAt(rec))
+		return nil
+	})
+	return changes, err == nil, err
+}
+
+// RecomputeRatings rebuilds every rating of the database from its
+// archive: each server's rated games again, in the order they were
+// archived, at the times they counted, with the side advantage of the
+// games before each. It rewrites the players' ratings and each rated
+// game's changes, and returns the number of rated games. The result does
+// not depend on anything but the archive, so a fix to the rating rules
+// can be applied to history.
+func (db *DB) RecomputeRatings() (int, error) {
+	if err := db.enter(); err != nil {
+		return 0, err
+	}
+	defer db.leave()
+	rated := 0
+	err := db.writeTx(func(tx *bolt.Tx) error {
+		rated = 0
+		archive, stats := tx.Bucket(bucketArchive), tx.Bucket(bucketStats)
+		return archive.ForEachBucket(func(guild []byte) error {
+			b, err := stats.CreateBucketIfNotExists(guild)
+			if err != nil {
+				return err
+			}
+			players := map[string]*PlayerStats{}
+			if err := b.ForEach(func(k, _ []byte) error {
+				p, err := readStats(b, string(k))
+				if err != nil {
+					return err
+				}
+				p.RatingValue, p.RatingRD, p.RatingVol, p.RatedGames, p.RatedAt = 0, 0, 0, 0, time.Time{}
+				players[string(k)] = p
+				return nil
+			}); err != nil {
+				return err
+			}
+			g := archive.Bucket(guild)
+			usWins, games := 0, 0
+			if err := g.ForEachBucket(func(seq []byte) error {
+				a := g.Bucket(seq)
+				var f Finished
+				if err := json.Unmarshal(a.Get(keyFinished), &f); err != nil {
+					return fmt.Errorf("archived game #%s of %s: %w", seqName(seq), guild, err)
+				}
+				if !f.Rated {
+					return nil
+				}
+				pair := map[rules.Side]*PlayerStats{}
+				for _, side := range []rules.Side{rules.US, rules.German} {
+					id := f.Seats[side].UserID
+					if players[id] == nil {
+						players[id] = &PlayerStats{UserID: id, Wins: map[rules.Side]int{}, Losses: map[rules.Side]int{}, VsAI: map[string][2]int{}}
+					}
+					pair[side] = players[id]
+				}
+				f.Ratings = rate(pair, f.Winner, SideAdvantage(usWins, games), f.RatedAt)
+				games++
+				if f.Winner == rules.US {
+					usWins++
+				}
+				rated++
+				data, err := json.Marshal(&f)
+				if err != nil {
+					return err
+				}
+				return a.Put(keyFinished, data)
+			}); err != nil {
+				return err
+			}
+			for _, p := range players {
+				if err := putStats(b, p); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	})
+	return rated, err
+}
+
+// Guilds lists the servers that have players' records, in order.
+func (db *DB) Guilds() ([]string, error) {
+	if err := db.enter(); err != nil {
+		return nil, err
+	}
+	defer db.leave()
+	var out []string
+	err := db.readTx(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketStats).ForEachBucket(func(k []byte) error {
+			out = append(out, string(k))
+			return nil
+		})
+	})
+	return out, err
+}

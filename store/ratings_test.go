@@ -1,0 +1,190 @@
+package store
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/mortain/mortain/rules"
+)
+
+// rankedGame finishes a ranked game on guild between us and ger, won by
+// winner (by resignation of the other side) after 12 random steps, acted
+// at at.
+func rankedGame(t *testing.T, db *DB, guild, channel, us, ger string, winner rules.Side, at time.Time, settings map[string]string) *Finished {
+	t.Helper()
+	key := Key{Guild: guild, Channel: channel}
+	rec := newRecord(key, 5)
+	rec.Seats = map[rules.Side]Seat{rules.US: {UserID: us, Name: us}, rules.German: {UserID: ger, Name: ger}}
+	rec.Settings = map[string]string{SettingRanked: "yes", SettingActed: at.Format(time.RFC3339)}
+	for k, v := range settings {
+		rec.Settings[k] = v
+	}
+	play(t, rec.Game, rules.NewRandomPlayer(3), 12)
+	rec.Settings[SettingResigned] = winner.Enemy().String()
+	require.NoError(t, db.Create(rec))
+	f, err := db.Finish(key)
+	require.NoError(t, err)
+	return f
+}
+
+func statsOf(t *testing.T, db *DB, guild, user string) PlayerStats {
+	t.Helper()
+	all, err := db.Stats(guild)
+	require.NoError(t, err)
+	for _, p := range all {
+		if p.UserID == user {
+			return p
+		}
+	}
+	t.Fatalf("no record of %s on %s", user, guild)
+	return PlayerStats{}
+}
+
+func TestARankedGameRatesBothPlayersOnItsServerAlone(t *testing.T) {
+	db, _ := openTemp(t, Options{})
+	at := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	f := rankedGame(t, db, "g1", "c1", "ann", "bob", rules.German, at, nil)
+	require.True(t, f.Rated)
+	ann, bob := statsOf(t, db, "g1", "ann"), statsOf(t, db, "g1", "bob")
+	assert.Less(t, ann.RatingValue, 1500.0)
+	assert.Greater(t, bob.RatingValue, 1500.0)
+	assert.Equal(t, 1, ann.RatedGames)
+	assert.InDelta(t, bob.RatingValue, f.Ratings[rules.German].After, 1e-9)
+	assert.Equal(t, 1500.0, f.Ratings[rules.US].Before)
+	assert.True(t, ann.Provisional())
+	// The German is favoured: beating the US gains less than the US
+	// gains for beating the German.
+	db2, _ := openTemp(t, Options{})
+	g := rankedGame(t, db2, "g1", "c1", "ann", "bob", rules.US, at, nil)
+	assert.Greater(t, g.Ratings[rules.US].Delta(), f.Ratings[rules.German].Delta())
+	// Another server knows nothing of it.
+	rankedGame(t, db, "g2", "c1", "ann", "cy", rules.US, at, nil)
+	other := statsOf(t, db, "g2", "ann")
+	assert.Equal(t, 1, other.RatedGames, "the first rated game on g2")
+	assert.Greater(t, other.RatingValue, 1500.0, "from a new player's rating: the loss on g1 does not count here")
+}
+
+func TestGamesThatAreNeverRated(t *testing.T) {
+	db, _ := openTemp(t, Options{})
+	at := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	cases := map[string]func() *Finished{
+		"unranked": func() *Finished {
+			return rankedGame(t, db, "g", "c1", "ann", "bob", rules.US, at, map[string]string{SettingRanked: "no"})
+		},
+		"hotseat": func() *Finished { return rankedGame(t, db, "g", "c2", "ann", "ann", rules.US, at, nil) },
+		"against the AI": func() *Finished {
+			key := Key{Guild: "g", Channel: "c3"}
+			rec := newRecord(key, 1)
+			rec.Settings[SettingRanked] = "yes"
+			play(t, rec.Game, rules.NewRandomPlayer(3), 12)
+			rec.Settings[SettingResigned] = "german"
+			require.NoError(t, db.Create(rec))
+			f, err := db.Finish(key)
+			require.NoError(t, err)
+			return f
+		},
+		"aborted": func() *Finished {
+			key := Key{Guild: "g", Channel: "c4"}
+			rec := newRecord(key, 1)
+			rec.Seats = map[rules.Side]Seat{rules.US: {UserID: "ann"}, rules.German: {UserID: "bob"}}
+			rec.Settings[SettingRanked] = "yes"
+			play(t, rec.Game, rules.NewRandomPlayer(3), 12)
+			require.NoError(t, db.Create(rec))
+			f, err := db.Finish(key)
+			require.NoError(t, err)
+			return f
+		},
+		"over too soon": func() *Finished {
+			key := Key{Guild: "g", Channel: "c5"}
+			rec := newRecord(key, 1)
+			rec.Seats = map[rules.Side]Seat{rules.US: {UserID: "ann"}, rules.German: {UserID: "bob"}}
+			rec.Settings = map[string]string{SettingRanked: "yes", SettingResigned: "us"}
+			require.NoError(t, db.Create(rec))
+			f, err := db.Finish(key)
+			require.NoError(t, err)
+			return f
+		},
+	}
+	for name, finish := range cases {
+		f := finish()
+		assert.False(t, f.Rated, name)
+		assert.Empty(t, f.Ratings, name)
+	}
+	for _, p := range mustStats(t, db, "g") {
+		assert.Zero(t, p.RatedGames, p.UserID)
+	}
+	// A win on time is rated.
+	f := rankedGame(t, db, "g", "c6", "ann", "bob", rules.German, at, map[string]string{SettingOnTime: "1"})
+	assert.True(t, f.Rated)
+}
+
+func mustStats(t *testing.T, db *DB, guild string) []PlayerStats {
+	t.Helper()
+	all, err := db.Stats(guild)
+	require.NoError(t, err)
+	return all
+}
+
+func TestRecomputeReproducesTheStoredRatingsExactly(t *testing.T) {
+	db, _ := openTemp(t, Options{})
+	at := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	players := []string{"ann", "bob", "cy", "dee"}
+	for i := 0; i < 12; i++ {
+		us, ger := players[i%4], players[(i+1+i/4)%4]
+		if us == ger {
+			ger = players[(i+2)%4]
+		}
+		winner := rules.US
+		if i%3 != 0 {
+			winner = rules.German
+		}
+		rankedGame(t, db, "g", "c"+string(rune('a'+i)), us, ger, winner, at.Add(time.Duration(i*37)*time.Hour), nil)
+	}
+	before := mustStats(t, db, "g")
+	arch, err := db.Archive("g", 0)
+	require.NoError(t, err)
+	n, err := db.RecomputeRatings()
+	require.NoError(t, err)
+	assert.Equal(t, 12, n)
+	after := mustStats(t, db, "g")
+	require.Equal(t, len(before), len(after))
+	for i := range before {
+		assert.Equal(t, before[i].RatingValue, after[i].RatingValue, before[i].UserID)
+		assert.Equal(t, before[i].RatingRD, after[i].RatingRD, before[i].UserID)
+		assert.Equal(t, before[i].RatingVol, after[i].RatingVol, before[i].UserID)
+		assert.Equal(t, before[i].RatedGames, after[i].RatedGames)
+		assert.Equal(t, before[i].TotalWins(), after[i].TotalWins(), "the records stay")
+	}
+	again, err := db.Archive("g", 0)
+	require.NoError(t, err)
+	for i := range arch {
+		assert.Equal(t, arch[i].Ratings, again[i].Ratings)
+	}
+}
+
+func TestThePreviewIsWhatArchivingDoes(t *testing.T) {
+	db, _ := openTemp(t, Options{})
+	at := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	rankedGame(t, db, "g", "c1", "ann", "bob", rules.German, at, nil)
+	key := Key{Guild: "g", Channel: "c2"}
+	rec := newRecord(key, 5)
+	rec.Seats = map[rules.Side]Seat{rules.US: {UserID: "bob"}, rules.German: {UserID: "ann"}}
+	rec.Settings = map[string]string{SettingRanked: "yes", SettingActed: at.Add(72 * time.Hour).Format(time.RFC3339), SettingResigned: "us"}
+	play(t, rec.Game, rules.NewRandomPlayer(3), 12)
+	require.NoError(t, db.Create(rec))
+	preview, ok, err := db.RatingPreview(rec)
+	require.NoError(t, err)
+	require.True(t, ok)
+	f, err := db.Finish(key)
+	require.NoError(t, err)
+	assert.Equal(t, preview, f.Ratings)
+}
+
+func TestTheSideAdvantageFollowsTheServersGames(t *testing.T) {
+	assert.InDelta(t, -56, SideAdvantage(0, 0), 1, "the arena's prior: the German wins 58%")
+	assert.Greater(t, SideAdvantage(30, 40), 0.0, "a server where the US wins most")
+	assert.Less(t, SideAdvantage(5, 40), SideAdvantage(0, 0))
+}
