@@ -34,6 +34,7 @@ Tools:
   budget         how often the hard level's decisions at smaller budgets agree with 2 s
   wait           the person's wait between two decisions over whole games
   tactics-show   each tactics position with the heuristic's scores and the levels' play
+  level-ratings  rate the AI levels on each side on the players' scale (help for level:)
 
 They print figures rather than check them. Their defaults repeat the figures
 of docs/journal/ exactly (budget and wait measure the clock, so theirs vary);
@@ -398,6 +399,41 @@ whether that solves the position. A tool for writing positions.
 			}
 		},
 	},
+
+	{name: "level-ratings", usage: `mortain-lab level-ratings — the AI levels' ratings on the players' scale
+
+Usage:
+  mortain-lab level-ratings [--games N] [--seed N] [--budget B] [--parallel N]
+
+Flags:
+  --games N      games of each of the nine pairings of a US level with a German
+                 level, each with its own set-up (default 20)
+  --seed N       the first match's seed (default 1)
+  --budget B     the hard level's thinking per decision (default 500ms, the bot's)
+  --parallel N   games at once (default: the processors)
+
+It prints each match, then the rating of each level on each side: the
+ratings that best explain the results in the Elo model the players' ratings
+use (the side advantage of a server without rated games), the random level
+anchored at 800. bot/command/levelratings.go holds the figures help shows.
+`,
+		flags: func(fs *flag.FlagSet) func(context.Context, io.Writer) error {
+			o := lab.DefaultLevelRatings()
+			budget := fs.String("budget", o.Budget.String(), "")
+			fs.IntVar(&o.Games, "games", o.Games, "")
+			fs.Uint64Var(&o.Seed, "seed", o.Seed, "")
+			fs.IntVar(&o.Parallel, "parallel", 0, "")
+			return func(ctx context.Context, w io.Writer) error {
+				b, err := ai.ParseBudget(*budget)
+				if err != nil {
+					return usageError{err.Error()}
+				}
+				o.Budget = b
+				_, err = lab.RateLevels(ctx, w, o)
+				return err
+			}
+		},
+		positive: []string{"games"}},
 }
 
 // usageError is an error in a tool's flags found after parsing (exit
