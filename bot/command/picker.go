@@ -81,7 +81,7 @@ func (s *Service) picker(rec *store.Record, view string) *Panel {
 			for _, a := range st.LegalActions(nil) {
 				if a.Kind == rules.ActPlace && a.Unit == u {
 					name, o := commandFor(sc, a)
-					opts = append(opts, SelectOption{Label: hexName(sc, a.Hex), Value: commandText(name, o)})
+					opts = append(opts, SelectOption{Label: hexTerrain(sc, a.Hex), Value: commandText(name, o)})
 				}
 			}
 		} else {
@@ -274,9 +274,9 @@ func pickLabel(st *rules.State, lc legalCommand) string {
 	}
 	switch a.Kind {
 	case rules.ActMove:
-		return "move to " + hexName(sc, a.Hex)
+		return "move to " + hexTerrain(sc, a.Hex)
 	case rules.ActEnter:
-		l := "enter at " + hexName(sc, a.Hex)
+		l := "enter at " + hexTerrain(sc, a.Hex)
 		if a.With != rules.NoUnit {
 			l += " with " + uid(sc, a.With)
 		}
@@ -462,4 +462,14 @@ func changedSince(rec *store.Record, step int) string {
 		return fmt.Sprintf("%d step(s) were taken back.", -n)
 	}
 	return "the game is not the one this picker was opened for."
+}
+
+// hexTerrain words a hex with its place name and terrain: "1403 (open)",
+// "1501 Hill 314 (hill)".
+func hexTerrain(sc *rules.Scenario, h rules.Hex) string {
+	t := sc.Terrain[h].String()
+	if l := sc.Label(h); l != "" {
+		return h.String() + " " + l + " (" + t + ")"
+	}
+	return h.String() + " (" + t + ")"
 }
