@@ -1,12 +1,13 @@
 package command
 
-// The AI levels' ratings, as mortain-lab level-ratings printed them
-// (docs/ai.md, "Ratings of the levels").
+// The AI levels' ratings on the players' scale, by side: the fit of
+// mortain-lab level-ratings to the matches of docs/ratings.md ("The AI
+// levels on the same scale").
 const (
-	LevelRatingRandomUS     = 800
-	LevelRatingRandomGerman = 800
-	LevelRatingEasyUS       = 1500
-	LevelRatingEasyGerman   = 1500
-	LevelRatingHardUS       = 1700
-	LevelRatingHardGerman   = 1700
+	LevelRatingRandomUS     = 1097
+	LevelRatingRandomGerman = 503
+	LevelRatingEasyUS       = 1612
+	LevelRatingEasyGerman   = 1361
+	LevelRatingHardUS       = 1819
+	LevelRatingHardGerman   = 1717
 )

@@ -148,7 +148,7 @@ var (
 		"replay": "Draws an animation of the game so far (or of the game that ended) into the maps folder and prints its path.",
 		"export": "Writes the game as a self-contained JSON record: scenario, options, players, every action and every card drawn; once it is over also the seed and the salt, so that `mortain verify FILE` can check every card. It writes mortain-game-N.json (N the game's id) in the current folder, or the file out: names, and prints the path.",
 	}
-	localHiddenOptions = map[string]bool{"games all": true, "new deadline": true, "new opponent": true, "new remind": true, "new round-limit": true, "new pace": true, "new confirm": true}
+	localHiddenOptions = map[string]bool{"games all": true, "new deadline": true, "new ranked": true, "new opponent": true, "new remind": true, "new round-limit": true, "new pace": true, "new confirm": true}
 	localOptionDescs   = map[string]string{"new mode": "ai (the default here), hotseat (you play both sides) or ai-vs-ai (you watch)"}
 	localExamples      = map[string]string{"new": "new mode:ai side:german level:easy", "export": "export out:game.json"}
 )

@@ -85,8 +85,9 @@ func fitLevels(n int, ps []pairing, adv float64) []float64 {
 	r := make([]float64, 2*n)
 	const prior = 400.0
 	k := math.Ln10 / 400
-	// Diagonal Newton steps on the log posterior.
-	for iter := 0; iter < 500; iter++ {
+	// Diagonal Newton steps on the log posterior, each at most 25 points
+	// (where a level wins every game the data's curvature vanishes).
+	for iter := 0; iter < 5000; iter++ {
 		grad, hess := make([]float64, 2*n), make([]float64, 2*n)
 		mean := 0.0
 		for _, x := range r {
@@ -108,7 +109,7 @@ func fitLevels(n int, ps []pairing, adv float64) []float64 {
 			hess[ger] += h
 		}
 		for i := range r {
-			r[i] += grad[i] / hess[i]
+			r[i] += math.Max(-25, math.Min(25, grad[i]/hess[i]))
 		}
 	}
 	shift := LevelAnchor - (r[0]+r[n])/2

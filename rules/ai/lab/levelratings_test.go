@@ -41,3 +41,24 @@ func TestRateLevelsPlaysEveryPairing(t *testing.T) {
 		t.Errorf("ratings %+v", got)
 	}
 }
+
+func TestTheFitStaysFiniteWhereALevelWinsEveryGame(t *testing.T) {
+	// The recorded matches of docs/ratings.md: random, easy, hard; the
+	// US level's wins of 20 against each German level.
+	wins := [3][3]int{{20, 0, 2}, {20, 17, 4}, {20, 19, 11}}
+	var ps []pairing
+	for i := range wins {
+		for j := range wins[i] {
+			ps = append(ps, pairing{i, j, wins[i][j], 20})
+		}
+	}
+	r := fitLevels(3, ps, -56)
+	for i, x := range r {
+		if math.IsNaN(x) || math.Abs(x) > 5000 {
+			t.Fatalf("rating %d is %.0f: %v", i, x, r)
+		}
+	}
+	if !(r[0] < r[1] && r[1] < r[2]) || !(r[3] < r[4] && r[4] < r[5]) {
+		t.Errorf("the levels are not in order of strength on each side: %v", r)
+	}
+}
