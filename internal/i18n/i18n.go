@@ -28,6 +28,7 @@ import (
 	"embed"
 	"fmt"
 	"path"
+	"sort"
 	"strings"
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
@@ -185,4 +186,23 @@ func localize(lang Lang, cfg *i18n.LocalizeConfig) string {
 		s = PseudoOpen + s + PseudoClose
 	}
 	return s
+}
+
+// Texts returns every message of lang's own catalog as written there,
+// each plural form apart, placeholders included: what a font for the
+// language must be able to draw.
+func Texts(lang Lang) []string {
+	if lang == Pseudo {
+		lang = English
+	}
+	var out []string
+	for _, m := range cat.messages[lang] {
+		for _, s := range []string{m.Zero, m.One, m.Two, m.Few, m.Many, m.Other} {
+			if s != "" {
+				out = append(out, s)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
 }

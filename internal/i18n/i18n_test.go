@@ -213,3 +213,14 @@ func TestEachCatalogIsTheLanguageItsNameSays(t *testing.T) {
 		}
 	}
 }
+
+func TestTextsHoldEveryForm(t *testing.T) {
+	texts := Texts(Japanese)
+	if !slices.Contains(texts, "残り {{.Count}} ポイント") || !slices.Contains(texts, "独軍") {
+		t.Errorf("Texts(Japanese) lacks messages: %d texts", len(texts))
+	}
+	en := Texts(English)
+	if !slices.Contains(en, "{{.Count}} point left") || !slices.Contains(en, "{{.Count}} points left") {
+		t.Error("Texts(English) lacks a plural form")
+	}
+}
