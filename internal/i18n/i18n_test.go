@@ -124,10 +124,10 @@ func TestPluralMessagesHaveTheFormsEachLanguageNeeds(t *testing.T) {
 	if plurals == 0 {
 		t.Error("no plural message to check")
 	}
-	if one, two := Plural(English, "count.cards", 1, nil), Plural(English, "count.cards", 2, nil); one != "1 card left" || two != "2 cards left" {
+	if one, two := Plural(English, "map.deck", 1, nil), Plural(English, "map.deck", 2, nil); one != "Deck: 1 card left" || two != "Deck: 2 cards left" {
 		t.Errorf("English plurals: %q, %q", one, two)
 	}
-	if got := Plural(Japanese, "count.cards", 1, nil); got != "残りカード 1 枚" {
+	if got := Plural(Japanese, "map.deck", 1, nil); got != "山札: 残り 1 枚" {
 		t.Errorf("Japanese: %q", got)
 	}
 }
