@@ -48,7 +48,8 @@ func registration(cmds []*discordgo.ApplicationCommand) []registeredCommand {
 
 // ApplicationCommands builds /mortain and /mortain-admin, with a
 // subcommand per definition, for ApplicationCommandBulkOverwrite. They are
-// usable in server channels only.
+// usable in server channels only, and carry their names and descriptions
+// in every language of the catalog (localizeCommands).
 func ApplicationCommands(defs []command.Definition) []*discordgo.ApplicationCommand {
 	var play, admin []command.Definition
 	for _, d := range defs {
@@ -64,6 +65,7 @@ func ApplicationCommands(defs []command.Definition) []*discordgo.ApplicationComm
 	if len(admin) > 0 {
 		cmds = append(cmds, applicationCommand(AdminCommandName, "Moderate the Stand at Mortain game of this channel (Manage Channels)", admin))
 	}
+	localizeCommands(cmds)
 	return cmds
 }
 

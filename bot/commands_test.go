@@ -87,6 +87,21 @@ func TestEveryCommandStaysWithinDiscordsLimits(t *testing.T) {
 			t.Errorf("/%s: %d characters of names, descriptions and values, Discord allows %d", c.Name, total, maxCommandText)
 		}
 		t.Logf("/%s: %d of %d subcommands and groups, %d of %d characters", c.Name, len(c.Options), maxCommandOptions, total, maxCommandText)
+		// Each locale reads its own words; Discord counts the longest
+		// localization of each field.
+		perLocale, longest := localeTotals(c)
+		for loc, n := range perLocale {
+			if n > maxCommandText {
+				t.Errorf("/%s in %s: %d characters, Discord allows %d", c.Name, loc, n, maxCommandText)
+			}
+		}
+		if perLocale["en"] != total {
+			t.Errorf("/%s: the locales' count gives English %d characters, not %d", c.Name, perLocale["en"], total)
+		}
+		if longest > maxCommandText {
+			t.Errorf("/%s: %d characters counting each field's longest localization, Discord allows %d", c.Name, longest, maxCommandText)
+		}
+		t.Logf("/%s by locale: %v; longest of each field: %d", c.Name, perLocale, longest)
 	}
 }
 

@@ -9,41 +9,39 @@ import (
 	"github.com/mortain/mortain/rules"
 )
 
-// resultText names an attack's outcome for the map (R6.8, R6.9, R4.8).
-func resultText(r rules.Result) string {
+// resultID is the catalog id of result r in a group of the catalog
+// (result, short, res), or "" for none.
+func resultID(group string, r rules.Result) string {
 	switch r {
-	case rules.ResultFlipped:
-		return "HIT: flipped"
-	case rules.ResultEliminated:
-		return "HIT: eliminated"
-	case rules.ResultMiss:
-		return "miss"
-	case rules.ResultAutoMiss:
-		return "miss (N<1, no card)"
-	case rules.ResultCancelled:
-		return "cancelled"
+	case rules.ResultFlipped, rules.ResultEliminated, rules.ResultMiss, rules.ResultAutoMiss, rules.ResultCancelled:
+		return "map." + group + "." + r.String()
+	}
+	return ""
+}
+
+// resultText names an attack's outcome for the map (R6.8, R6.9, R4.8).
+func (p *painter) resultText(r rules.Result) string {
+	if id := resultID("result", r); id != "" {
+		return p.tr(id, nil)
 	}
 	return ""
 }
 
 // shortResult words a result in the compact layout, where the colour
 // tells a hit.
-func shortResult(r rules.Result) string {
-	switch r {
-	case rules.ResultAutoMiss:
-		return "No hit possible"
-	case rules.ResultFlipped, rules.ResultEliminated:
-		return capitalize(strings.TrimPrefix(resultText(r), "HIT: "))
+func (p *painter) shortResult(r rules.Result) string {
+	if id := resultID("short", r); id != "" {
+		return p.tr(id, nil)
 	}
-	return capitalize(resultText(r))
+	return ""
 }
 
-// capitalize puts the first letter of s in capitals.
-func capitalize(s string) string {
-	if s == "" {
-		return s
+// eventResult words a result in the line of the latest activation.
+func (p *painter) eventResult(r rules.Result) string {
+	if id := resultID("res", r); id != "" {
+		return p.tr(id, nil)
 	}
-	return strings.ToUpper(s[:1]) + s[1:]
+	return r.String()
 }
 
 func signed(n int) string {
@@ -159,33 +157,34 @@ func (p *painter) attackLabel(s *rules.State, a attackMark) {
 	e := a.ev
 	fs := max(12*k, minTextPx)
 	f := p.face(bold, fs)
-	var head string
+	head := "map.attack.ground"
 	switch a.source {
 	case rules.SourceAir:
-		head = "AIR "
+		head = "map.attack.air"
 	case rules.SourceOBA:
-		head = "OBA "
+		head = "map.attack.oba"
 	}
-	lines := []string{fmt.Sprintf("%sstr %d · mod %s", head, e.Strength, signed(e.Modifier()))}
+	figures := map[string]any{"Str": e.Strength, "Mod": signed(e.Modifier()), "N": e.N}
+	lines := []string{p.tr(head, figures)}
 	var results []string
 	switch {
 	case a.pending:
-		next := "card to draw"
+		next := p.tr("map.attack.card-to-draw", nil)
 		if s.Phase() == rules.PhaseFaceChoice {
-			next = "redraw or miss" // a face card was drawn (R6.8)
+			next = p.tr("map.attack.redraw-or-miss", nil) // a face card was drawn (R6.8)
 		}
-		lines = []string{fmt.Sprintf("attack: str %d · mod %s", e.Strength, signed(e.Modifier())), fmt.Sprintf("hits on ≤%d · %s", e.N, next)}
+		lines = []string{p.tr("map.attack.pending", figures), p.tr("map.attack.hits-on-next", map[string]any{"N": e.N, "Next": next})}
 	case e.N < 1:
-		lines = append(lines, "no hit possible")
+		lines = append(lines, p.tr("map.attack.no-hit", nil))
 	default:
-		lines = append(lines, fmt.Sprintf("hits on ≤%d", e.N))
+		lines = append(lines, p.tr("map.attack.hits-on", figures))
 	}
 	if p.l.Compact { // fewer words, larger type
 		fs = resultPx * p.l.C
 		f = p.face(bold, fs)
 		switch {
 		case a.pending:
-			lines = []string{fmt.Sprintf("str %d %s · ≤%d to hit", e.Strength, signed(e.Modifier()), e.N)}
+			lines = []string{p.tr("map.attack.compact-pending", figures)}
 		default: // the card and the result say it all; the status has the rest
 			lines = nil
 		}
@@ -205,14 +204,14 @@ func (p *painter) attackLabel(s *rules.State, a attackMark) {
 			ids[a.results[i]] = append(ids[a.results[i]], sc.Unit(t).ID)
 		}
 		for _, res := range order {
-			results = append(results, strings.Join(ids[res], " ")+" "+strings.ToLower(shortResult(res)))
+			results = append(results, strings.Join(ids[res], " ")+" "+strings.ToLower(p.shortResult(res)))
 			hits = append(hits, res.Hit())
 		}
 	default:
 		for i, t := range a.targets {
-			r := resultText(a.results[i])
+			r := p.resultText(a.results[i])
 			if p.l.Compact {
-				r = shortResult(a.results[i])
+				r = p.shortResult(a.results[i])
 			}
 			if len(a.targets) > 1 {
 				r = sc.Unit(t).ID + ": " + r

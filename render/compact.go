@@ -2,7 +2,6 @@ package render
 
 import (
 	"cmp"
-	"fmt"
 	"image/color"
 	"slices"
 	"strings"
@@ -130,20 +129,21 @@ func (p *painter) compactSideboards(s *rules.State, usRes, usElim, gerRes, gerEl
 		}
 		return out
 	}
-	exit := fmt.Sprintf("exited %d/%d", len(exited), rules.ExitsToWin)
-	p.unitList(s, p.l.West, "US", onMap(rules.US), usRes, []string{"lost"}, [][]rules.UnitID{usElim})
-	p.unitList(s, p.l.East, "German", onMap(rules.German), gerRes, []string{"lost", exit}, [][]rules.UnitID{gerElim, exited})
+	exit := p.tr("map.exited", map[string]any{"N": len(exited), "Of": rules.ExitsToWin})
+	lost := p.tr("map.lost", nil)
+	p.unitList(s, p.l.West, p.sideName(rules.US), onMap(rules.US), usRes, []string{lost}, [][]rules.UnitID{usElim})
+	p.unitList(s, p.l.East, p.sideName(rules.German), onMap(rules.German), gerRes, []string{lost, exit}, [][]rules.UnitID{gerElim, exited})
 }
 
 // exitsText is the count of German exits for the status ("exits 2/5").
-func exitsText(s *rules.State) string {
+func (p *painter) exitsText(s *rules.State) string {
 	n := 0
 	for i := range s.Scenario().Units {
 		if s.Unit(rules.UnitID(i)).Status == rules.Exited {
 			n++
 		}
 	}
-	return fmt.Sprintf("exits %d/%d", n, rules.ExitsToWin)
+	return p.tr("map.exits", map[string]any{"N": n, "Of": rules.ExitsToWin})
 }
 
 // listFlow places the words and chips of a list line by line in a panel.
@@ -183,7 +183,7 @@ func (p *painter) unitList(s *rules.State, panel rect, side string, onMap, reser
 	fl.word(side)
 	for i, u := range append(slices.Clone(onMap), reserve...) {
 		if i == len(onMap) {
-			fl.word("reserve")
+			fl.word(p.tr("map.reserve", nil))
 		}
 		p.listChip(s, u, fl)
 	}
@@ -222,15 +222,15 @@ func (p *painter) listChip(s *rules.State, u rules.UnitID, fl *listFlow) {
 }
 
 // statusLine writes s from x, y (its middle), in the size asked for or
-// smaller if it would not fit in w, and records it.
-func (p *painter) statusLine(style fontStyle, size float64, s string, x, y, w float64, col color.RGBA) {
+// smaller if it would not fit in w, and records it with its role.
+func (p *painter) statusLine(role string, style fontStyle, size float64, s string, x, y, w float64, col color.RGBA) {
 	px := fitSize(p, style, s, size, w)
 	for px > 1 && p.width(p.face(style, px), s) > w {
 		px -= 0.5 // fitSize rounds to the half pixel, upwards too
 	}
 	f := p.face(style, px)
 	p.text(f, s, x, y, 0, 0.5, col)
-	p.record(item{kind: kStatus, r: p.textBox(f, s, x, y, 0, 0.5), px: px, text: s, style: style, ink: col})
+	p.record(item{kind: kStatus, r: p.textBox(f, s, x, y, 0, 0.5), px: px, text: s, style: style, ink: col, role: role})
 }
 
 // compactStatus fills the compact status panel: the card, the turn and
@@ -242,16 +242,14 @@ func (p *painter) compactStatus(s *rules.State, ov *overlay) {
 	p.compactCard(s.RoundCard(), card)
 	x := card.X + card.W + 8*c
 	w := st.X + st.W - x - 5*c
-	turn := "Set-up"
-	if s.Turn() > 0 {
-		turn = fmt.Sprintf("Turn %d/%d", s.Turn(), rules.Turns)
-	}
-	p.statusLine(bold, turnPx*c, turn, x, st.Y+12*c, w, colInk)
+	turn := p.turnText(s)
+	p.statusLine(roleTurn, bold, turnPx*c, turn, x, st.Y+12*c, w, colInk)
 	tw := p.width(p.face(bold, turnPx*c), turn) + 10*c
-	air, on := airStatus(s)
-	air = strings.Replace(strings.Replace(air, " available: this card allows", ":", 1), "Air/OBA: ", "Air/OBA ", 1)
+	a := airOf(s)
+	on := a.on()
+	air := p.tr(airShortIDs[a], nil)
 	if s.Phase() != rules.PhaseSetup {
-		air += " · " + exitsText(s)
+		air += " · " + p.exitsText(s)
 	}
 	if nd := s.Options().NonDefault(); len(nd) > 0 {
 		// The options in force when they fit at a readable size, else
@@ -260,35 +258,33 @@ func (p *painter) compactStatus(s *rules.State, ov *overlay) {
 		if fitSize(p, regular, with, linePx*c, w-tw) >= minAirPx*c {
 			air = with
 		} else {
-			air += fmt.Sprintf(" · %d rule options", len(nd))
+			air += " · " + p.trN("map.rule-options", len(nd), nil)
 		}
 	}
 	airCol := colInkSoft
 	if on {
 		airCol = colInk
 	}
-	p.statusLine(regular, linePx*c, air, x+tw, st.Y+13*c, w-tw, airCol)
-	round, _ := roundText(s)
+	p.statusLine("", regular, linePx*c, air, x+tw, st.Y+13*c, w-tw, airCol)
+	round, _ := p.roundText(s)
 	roundCol := colInk
-	last := "Last: —"
-	if len(ov.summary) > 0 {
-		last = "Last: " + strings.Join(ov.summary, "; ")
-	}
+	last := p.lastText(ov)
 	if s.Over() {
 		// The winner and the rule on the round's line, the reason below
 		// (R8): "GERMAN WINS · R8.3", "Won: at the end of a German round …".
-		rule, why, ok := strings.Cut(s.WinReason(), ": ")
-		round = strings.ToUpper(s.Winner().Title()) + " WINS"
+		reason := p.reason(s.WinReason())
+		rule, why, ok := strings.Cut(reason, ": ")
+		round = p.winsText(s)
 		if ok {
 			round += " · " + rule
-			last = "Won: " + why
+			last = p.tr("map.won", map[string]any{"Reason": why})
 		} else {
-			last = "Won: " + s.WinReason()
+			last = p.tr("map.won", map[string]any{"Reason": reason})
 		}
 		roundCol = colFire
 	}
-	p.statusLine(bold, roundPx*c, round, x, st.Y+30*c, w, roundCol)
-	p.statusLine(regular, lastPx*c, p.clip(regular, lastPx*c, last, w), x, st.Y+47.5*c, w, colInk)
+	p.statusLine(roleRound, bold, roundPx*c, round, x, st.Y+30*c, w, roundCol)
+	p.statusLine(roleLast, regular, lastPx*c, p.clip(regular, lastPx*c, last, w), x, st.Y+47.5*c, w, colInk)
 }
 
 // clip shortens s with an ellipsis until it fits w at size.

@@ -14,4 +14,9 @@
 // pixels use a compact layout made for a phone's preview (compact.go),
 // whose ids, factors, status and results the tests find in the PNG and
 // measure: their capitals and digits are at least 10 pixels high at 550.
+//
+// The map's words come from the message catalog (internal/i18n) in
+// Options.Lang; in Japanese the kana and kanji are drawn from an embedded
+// subset of IPAex Gothic (fonts/, lang.go) and the rest from the Go fonts,
+// and the layout tests run in both languages.
 package render

@@ -56,6 +56,7 @@ func (p *painter) overlay(s *rules.State, events []rules.Event) *overlay {
 	ov := &overlay{cover: rules.NoHex}
 	fireFrom := map[rules.UnitID]rules.Hex{}
 	var fireText []string
+	firing := -1 // the summary's phrase of the attack being built, if any
 	validUnit := func(u rules.UnitID) bool { return int(u) < sc.NumUnits() }
 	for _, e := range events {
 		// Events that do not fit this state (from another game, or
@@ -92,24 +93,25 @@ func (p *painter) overlay(s *rules.State, events []rules.Event) *overlay {
 			if e.With != rules.NoUnit {
 				who += " + " + id(e.With)
 			}
-			ov.summary = append(ov.summary, fmt.Sprintf("%s entered at %s", who, e.To))
+			ov.summary = append(ov.summary, p.tr("map.event.enter", map[string]any{"Who": who, "Hex": e.To.String()}))
 		case rules.EvExit:
 			ov.moves = append(ov.moves, moveMark{exited, e.From, rules.NoHex, e.Side, e.Unit})
-			ov.summary = append(ov.summary, fmt.Sprintf("%s exited the west edge", id(e.Unit)))
+			ov.summary = append(ov.summary, p.tr("map.event.exit", map[string]any{"Unit": id(e.Unit)}))
 		case rules.EvFire:
 			fireFrom[e.Unit] = e.From
 			fireText = append(fireText, id(e.Unit))
 			if len(fireText) == 1 {
 				ov.summary = append(ov.summary, "")
 			}
-			ov.summary[len(ov.summary)-1] = fmt.Sprintf("%s fire%s at %s", strings.Join(fireText, "+"), plural(len(fireText)), id(e.Target))
+			firing = len(ov.summary) - 1
+			ov.summary[firing] = p.trN("map.event.fire", len(fireText), map[string]any{"Firers": strings.Join(fireText, "+"), "Target": id(e.Target)})
 		case rules.EvAttack:
 			fireText = nil
 			if n := len(ov.attacks); n > 0 && e.Source != rules.SourceGround && ov.attacks[n-1].source == e.Source && ov.attacks[n-1].hex == e.To {
 				a := &ov.attacks[n-1]
 				a.targets = append(a.targets, e.Target)
 				a.results = append(a.results, e.Result)
-				ov.summary[len(ov.summary)-1] += fmt.Sprintf(", %s %s", id(e.Target), e.Result)
+				ov.summary[len(ov.summary)-1] += fmt.Sprintf(", %s %s", id(e.Target), p.eventResult(e.Result))
 				continue
 			}
 			a := attackMark{source: e.Source, hex: e.To, targets: []rules.UnitID{e.Target}, results: []rules.Result{e.Result}, ev: e}
@@ -126,9 +128,9 @@ func (p *painter) overlay(s *rules.State, events []rules.Event) *overlay {
 			ov.attacks = append(ov.attacks, a)
 			switch e.Source {
 			case rules.SourceAir:
-				ov.summary = append(ov.summary, fmt.Sprintf("Air strike on %s: %s %s", e.To, id(e.Target), e.Result))
+				ov.summary = append(ov.summary, p.tr("map.event.air", map[string]any{"Hex": e.To.String(), "Target": id(e.Target), "Result": p.eventResult(e.Result)}))
 			case rules.SourceOBA:
-				ov.summary = append(ov.summary, fmt.Sprintf("OBA on %s: %s %s", e.To, id(e.Target), e.Result))
+				ov.summary = append(ov.summary, p.tr("map.event.oba", map[string]any{"Hex": e.To.String(), "Target": id(e.Target), "Result": p.eventResult(e.Result)}))
 			default:
 				var firers []string
 				for _, f := range e.FirerList() {
@@ -136,24 +138,25 @@ func (p *painter) overlay(s *rules.State, events []rules.Event) *overlay {
 				}
 				card := ""
 				if e.Card != rules.NoCard {
-					card = ", card " + e.Card.String()
+					card = p.tr("map.event.card", map[string]any{"Card": e.Card.String()})
 				}
-				phrase := fmt.Sprintf("%s fire%s at %s: %s%s", strings.Join(firers, "+"), plural(len(firers)), id(e.Target), e.Result, card)
-				if n := len(ov.summary); n > 0 && strings.Contains(ov.summary[n-1], " at "+id(e.Target)) && strings.Contains(ov.summary[n-1], " fire") {
+				phrase := p.trN("map.event.fire-result", len(firers), map[string]any{"Firers": strings.Join(firers, "+"), "Target": id(e.Target), "Result": p.eventResult(e.Result), "Card": card})
+				if n := len(ov.summary); n > 0 && firing == n-1 {
 					ov.summary[n-1] = phrase // the firing phrase of this step, now resolved
 				} else {
 					ov.summary = append(ov.summary, phrase)
 				}
+				firing = -1
 			}
 		case rules.EvAirCover:
 			ov.cover = e.To
-			ov.summary = append(ov.summary, fmt.Sprintf("Air cover on %s", e.To))
+			ov.summary = append(ov.summary, p.tr("map.event.cover", map[string]any{"Hex": e.To.String()}))
 		case rules.EvPass:
-			ov.summary = append(ov.summary, e.Side.Title()+" passed")
+			ov.summary = append(ov.summary, p.tr("map.event.pass", map[string]any{"Side": p.sideName(e.Side)}))
 		case rules.EvFaceCard:
-			ov.summary = append(ov.summary, fmt.Sprintf("face card %s drawn in combat", e.Card))
+			ov.summary = append(ov.summary, p.tr("map.event.face", map[string]any{"Card": e.Card.String()}))
 		case rules.EvTurnEnd:
-			ov.summary = append(ov.summary, "turn ended ("+e.Text+")")
+			ov.summary = append(ov.summary, p.tr("map.event.turn-end", map[string]any{"Why": p.reason(e.Text)}))
 		}
 	}
 	// A ground attack still waiting for its card (R6.6): dashed lines.
@@ -169,13 +172,6 @@ func (p *painter) overlay(s *rules.State, events []rules.Event) *overlay {
 		ov.attacks = append(ov.attacks, a)
 	}
 	return ov
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return "s"
-	}
-	return ""
 }
 
 // drawOverlayUnder draws the marks that belong under the counters: the

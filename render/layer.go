@@ -7,6 +7,7 @@ import (
 	"github.com/fogleman/gg"
 	"golang.org/x/image/font"
 
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 )
 
@@ -28,21 +29,22 @@ type layer struct {
 type layerKey struct {
 	sc    *rules.Scenario
 	width int
+	lang  i18n.Lang
 }
 
 // maxLayers bounds the cache: widths are few in practice (the default and
 // a fallback or two), but callers choose them.
 const maxLayers = 16
 
-func (r *Renderer) layer(sc *rules.Scenario, width int) *layer {
-	k := layerKey{sc, width}
+func (r *Renderer) layer(sc *rules.Scenario, width int, lang i18n.Lang) *layer {
+	k := layerKey{sc, width, lang}
 	r.mu.Lock()
 	ly, ok := r.layers[k]
 	r.mu.Unlock()
 	if ok {
 		return ly
 	}
-	ly = r.buildLayer(sc, width)
+	ly = r.buildLayer(sc, width, lang)
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if old, ok := r.layers[k]; ok {
@@ -55,10 +57,10 @@ func (r *Renderer) layer(sc *rules.Scenario, width int) *layer {
 	return ly
 }
 
-func (r *Renderer) buildLayer(sc *rules.Scenario, width int) *layer {
+func (r *Renderer) buildLayer(sc *rules.Scenario, width int, lang i18n.Lang) *layer {
 	l := newLayout(sc, width)
 	img := image.NewRGBA(image.Rect(0, 0, l.W, l.H))
-	p := &painter{fonts: r.fonts, l: l, img: img, dc: gg.NewContextForRGBA(img),
+	p := &painter{fonts: r.fonts, jp: r.jp, lang: lang, l: l, img: img, dc: gg.NewContextForRGBA(img),
 		faces: map[faceKey]font.Face{}}
 	p.drawBackground(sc)
 	ly := &layer{l: l, bg: img, bgIdx: make([]uint8, l.W*l.H), items: p.items, sprites: map[spriteKey]*image.RGBA{}}

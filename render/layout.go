@@ -1,7 +1,6 @@
 package render
 
 import (
-	"fmt"
 	"image"
 	"math"
 
@@ -42,9 +41,12 @@ func (r rect) cy() float64 { return r.Y + r.H/2 }
 // box is a sideboard box: its frame, its title and its counter slots.
 type box struct {
 	Frame rect
-	Title string
-	Note  string // a footnote under the slots
-	Slots []rect
+	Title string // the catalog id of the title
+	// Note is a footnote under the slots, the catalog id of it with
+	// NoteData, or "".
+	Note     string
+	NoteData map[string]any
+	Slots    []rect
 }
 
 // slotsFor returns the places of n counters in b: its slots when they are
@@ -165,19 +167,23 @@ func newLayout(sc *rules.Scenario, width int) *layout {
 		}
 	}
 	y := l.West.Y + 4*k
-	l.USReserve, y = l.stackBox(l.West, y, "US RESERVE", usRes, baseReserveS, 2)
+	l.USReserve, y = l.stackBox(l.West, y, "map.box.us-reserve", usRes, baseReserveS, 2)
 	if usEnter > 0 {
-		l.USReserve.Note = fmt.Sprintf("enter column %d, turn %d+", rules.FirstCol, usEnter)
+		l.USReserve.Note, l.USReserve.NoteData = "map.box.us-enter", map[string]any{"Col": rules.FirstCol, "Turn": usEnter}
 		l.USReserve.Frame.H += 12 * k
 		y += 12 * k
 	}
-	l.Exited, y = l.stackBox(l.West, y, "EXITED", rules.ExitsToWin, baseBoxS, 3)
-	l.USElim, _ = l.stackBox(l.West, y, "US ELIMINATED", usAll, baseBoxS, 3)
+	l.Exited, y = l.stackBox(l.West, y, boxExited, rules.ExitsToWin, baseBoxS, 3)
+	l.USElim, _ = l.stackBox(l.West, y, "map.box.us-eliminated", usAll, baseBoxS, 3)
 	y = l.East.Y + 4*k
-	l.GerReserve, y = l.stackBox(l.East, y, "GERMAN RESERVE", gerRes, baseReserveS, 2)
-	l.GerElim, _ = l.stackBox(l.East, y, "GERMAN ELIMINATED", gerAll, baseBoxS, 3)
+	l.GerReserve, y = l.stackBox(l.East, y, "map.box.german-reserve", gerRes, baseReserveS, 2)
+	l.GerElim, _ = l.stackBox(l.East, y, "map.box.german-eliminated", gerAll, baseBoxS, 3)
 	return l
 }
+
+// boxExited is the title of the box of the German units that exited,
+// drawn with the count over the background's box.
+const boxExited = "map.box.exited"
 
 // stackBox lays out a titled box of n slots of side s in cols columns at y
 // inside panel p; it returns the box and the y below it.

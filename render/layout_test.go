@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 )
 
@@ -12,8 +13,14 @@ import (
 // was drawn.
 func scene(t testing.TB, s *rules.State, events []rules.Event, width int) ([]item, *layout) {
 	t.Helper()
+	return sceneIn(t, i18n.English, s, events, width)
+}
+
+// sceneIn is scene in a language.
+func sceneIn(t testing.TB, lang i18n.Lang, s *rules.State, events []rules.Event, width int) ([]item, *layout) {
+	t.Helper()
 	r := newRenderer(t)
-	p := r.paint(s, events, clampWidth(width))
+	p := r.paint(s, events, clampWidth(width), lang)
 	defer r.release(p)
 	return slices.Clone(p.items), p.l
 }
@@ -50,10 +57,20 @@ func insideHex(l *layout, h rules.Hex, r rect) bool {
 }
 
 // checkScene fails the test for every two boxes that cover one another
-// and for every counter outside its hex.
-func checkScene(t *testing.T, name string, s *rules.State, events []rules.Event, width int) []item {
+// and for every counter outside its hex, in every language, and for text
+// of the compact layout too small to read.
+func checkScene(t *testing.T, name string, s *rules.State, events []rules.Event, width int) {
 	t.Helper()
-	items, l := scene(t, s, events, width)
+	for _, lang := range i18n.Langs() {
+		checkSceneIn(t, lang, name, s, events, width)
+	}
+}
+
+// checkSceneIn is checkScene in one language.
+func checkSceneIn(t *testing.T, lang i18n.Lang, name string, s *rules.State, events []rules.Event, width int) {
+	t.Helper()
+	name += " in " + lang.String()
+	items, l := sceneIn(t, lang, s, events, width)
 	for _, h := range hidden(items) {
 		t.Errorf("%s (width %d): %s", name, width, h)
 	}
@@ -69,11 +86,10 @@ func checkScene(t *testing.T, name string, s *rules.State, events []rules.Event,
 		}
 	}
 	if width > 0 && width < compactBelow {
-		for _, m := range unreadable(t, s, events, width) {
+		for _, m := range unreadableIn(t, lang, s, events, width) {
 			t.Errorf("%s (width %d): %s", name, width, m)
 		}
 	}
-	return items
 }
 
 // specialGames are positions that show one thing each: a strike on a

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 )
 
@@ -25,8 +26,14 @@ const minPreviewPx = 10
 // is missing.
 func unreadable(t testing.TB, s *rules.State, events []rules.Event, width int) []string {
 	t.Helper()
+	return unreadableIn(t, i18n.English, s, events, width)
+}
+
+// unreadableIn is unreadable in a language.
+func unreadableIn(t testing.TB, lang i18n.Lang, s *rules.State, events []rules.Event, width int) []string {
+	t.Helper()
 	r := newRenderer(t)
-	data, err := r.Map(s, events, Options{Width: width})
+	data, err := r.Map(s, events, Options{Width: width, Lang: lang})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +41,7 @@ func unreadable(t testing.TB, s *rules.State, events []rules.Event, width int) [
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := r.paint(s, events, clampWidth(width))
+	p := r.paint(s, events, clampWidth(width), lang)
 	defer r.release(p)
 	var out []string
 	need := map[string]bool{"turn": false, "round": false, "last": false}
@@ -75,18 +82,10 @@ func mustRead(it item) string {
 			return "result"
 		}
 	case kStatus:
-		switch {
-		case strings.HasPrefix(it.text, "card "):
+		if strings.HasPrefix(it.text, "card ") {
 			return "card"
-		case strings.HasPrefix(it.text, "Turn "), strings.HasPrefix(it.text, "Set-up"):
-			return "turn"
-		case strings.HasPrefix(it.text, "Last:"), strings.HasPrefix(it.text, "Won:"):
-			return "last"
-		case strings.HasPrefix(it.text, "Air/OBA"):
-			return ""
-		case strings.Contains(it.text, " round"), strings.Contains(it.text, "set-up"), strings.Contains(it.text, "WINS"):
-			return "round"
 		}
+		return it.role // the turn, the round, the last activation
 	}
 	return ""
 }
@@ -103,6 +102,9 @@ func glyphHeight(img image.Image, p *painter, it item, drawn string) (h int, gly
 	i := strings.IndexAny(drawn, "0123456789ABDEFHIKLMNPRTUVWXYZ")
 	if i < 0 { // round capitals and tall letters: a little taller, or a tail
 		i = strings.IndexAny(drawn, "CGOSJQbdhkl")
+	}
+	if i < 0 { // Japanese: a kana or kanji, as tall as a capital or taller
+		i = strings.IndexFunc(drawn, isCJK)
 	}
 	if i < 0 {
 		return 0, "", false
@@ -149,6 +151,20 @@ func glyphHeight(img image.Image, p *painter, it item, drawn string) (h int, gly
 			}
 		}
 		return false
+	}
+	if r, _ := utf8.DecodeRuneInString(glyph); isCJK(r) {
+		// A kana or kanji has gaps between its strokes: its height is
+		// that of all its ink about the line's capitals.
+		top, bottom := -1, -1
+		for y := int(it.r.Y - 0.3*it.r.H); y <= int(it.r.Y+1.3*it.r.H); y++ {
+			if glyphRow(y) {
+				if top < 0 {
+					top = y
+				}
+				bottom = y
+			}
+		}
+		return bottom - top + 1, glyph, top >= 0
 	}
 	mid := int(it.r.Y + it.r.H/2)
 	if !glyphRow(mid) {

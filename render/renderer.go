@@ -9,8 +9,10 @@ import (
 	"sync"
 
 	"github.com/fogleman/gg"
+	"github.com/golang/freetype/truetype"
 	"golang.org/x/image/font"
 
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 )
 
@@ -19,6 +21,7 @@ import (
 // goroutine).
 type Renderer struct {
 	fonts fonts
+	jp    *truetype.Font // the Japanese glyphs (jpTTF)
 
 	mu     sync.Mutex
 	layers map[layerKey]*layer
@@ -35,8 +38,13 @@ type Renderer struct {
 const PreviewWidth = 550
 
 // Options: Width in pixels (0 = the default full size); callers use a
-// smaller width as a fallback when an upload is too big.
-type Options struct{ Width int }
+// smaller width as a fallback when an upload is too big. Lang is the
+// language of the map's words (English by default; unit ids, hexes, cards
+// and rule numbers stay as they are).
+type Options struct {
+	Width int
+	Lang  i18n.Lang
+}
 
 // DefaultWidth is the width of the picture when Options.Width is 0.
 const DefaultWidth = baseWidth
@@ -47,7 +55,11 @@ func New() (*Renderer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("render: embedded font: %w", err)
 	}
-	return &Renderer{fonts: f, layers: map[layerKey]*layer{}, painters: make(chan *painter, maxPainters)}, nil
+	jp, err := truetype.Parse(jpTTF)
+	if err != nil {
+		return nil, fmt.Errorf("render: embedded Japanese font: %w", err)
+	}
+	return &Renderer{fonts: f, jp: jp, layers: map[layerKey]*layer{}, painters: make(chan *painter, maxPainters)}, nil
 }
 
 // Map draws the state and what just happened (events = the events of the
@@ -57,7 +69,7 @@ func (r *Renderer) Map(s *rules.State, events []rules.Event, opt Options) ([]byt
 	if s == nil || s.Scenario() == nil {
 		return nil, errors.New("render: no game state to draw")
 	}
-	p := r.paint(s, events, clampWidth(opt.Width))
+	p := r.paint(s, events, clampWidth(opt.Width), opt.Lang)
 	defer r.release(p)
 	var buf bytes.Buffer
 	buf.Grow(128 << 10)
@@ -70,9 +82,10 @@ func (r *Renderer) Map(s *rules.State, events []rules.Event, opt Options) ([]byt
 
 // paint draws the picture into a painter's paletted image; the caller
 // returns the painter to the pool.
-func (r *Renderer) paint(s *rules.State, events []rules.Event, width int) *painter {
-	ly := r.layer(s.Scenario(), width)
+func (r *Renderer) paint(s *rules.State, events []rules.Event, width int, lang i18n.Lang) *painter {
+	ly := r.layer(s.Scenario(), width, lang)
 	p := r.painter(ly)
+	p.lang = lang
 	copy(p.img.Pix, ly.bg.Pix)
 	p.items = append(p.items[:0], ly.items...)
 	p.owners = 0
@@ -90,6 +103,8 @@ func (r *Renderer) paint(s *rules.State, events []rules.Event, width int) *paint
 // gg context, the font faces and the colour-to-palette cache.
 type painter struct {
 	fonts  fonts
+	jp     *truetype.Font
+	lang   i18n.Lang
 	l      *layout
 	layer  *layer
 	img    *image.RGBA
@@ -120,7 +135,7 @@ func (r *Renderer) painter(ly *layer) *painter {
 	default:
 	}
 	if p == nil {
-		p = &painter{fonts: r.fonts, faces: map[faceKey]font.Face{}, widths: map[widthKey]float64{}}
+		p = &painter{fonts: r.fonts, jp: r.jp, faces: map[faceKey]font.Face{}, widths: map[widthKey]float64{}}
 	}
 	if p.img == nil || p.img.Rect != ly.bg.Rect {
 		p.img = image.NewRGBA(ly.bg.Rect)

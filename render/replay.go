@@ -8,6 +8,7 @@ import (
 	"image/color"
 	"image/gif"
 
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 )
 
@@ -37,7 +38,7 @@ func (r *Renderer) Replay(g *rules.Game, opt Options) ([]byte, error) {
 		w = replayWidth
 	}
 	for {
-		b, err := r.replayAt(g, w)
+		b, err := r.replayAt(g, w, opt.Lang)
 		if err != nil {
 			return nil, err
 		}
@@ -69,7 +70,7 @@ func frameDelay(events []rules.Event) (delay int, activation bool) {
 
 // replayAt rebuilds the game step by step and draws a frame after the
 // set-up and after each step that holds an activation.
-func (r *Renderer) replayAt(g *rules.Game, width int) ([]byte, error) {
+func (r *Renderer) replayAt(g *rules.Game, width int, lang i18n.Lang) ([]byte, error) {
 	re := rules.NewGame(g.State.Scenario(), g.State.Options(), g.Seed)
 	enc := newGIFStream()
 	var prev []uint8
@@ -78,7 +79,7 @@ func (r *Renderer) replayAt(g *rules.Game, width int) ([]byte, error) {
 		if frameErr != nil {
 			return
 		}
-		p := r.paint(&re.State, events, width)
+		p := r.paint(&re.State, events, width, lang)
 		defer r.release(p)
 		frameErr = enc.frame(p.pal, prev, delay)
 		if prev == nil {

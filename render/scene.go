@@ -38,7 +38,17 @@ type item struct {
 	// cap height) and text what was drawn, after any "card " prefix.
 	style fontStyle
 	ink   color.RGBA
+	// role says what a status line tells, in any language: roleTurn,
+	// roleRound, roleLast, or "".
+	role string
 }
+
+// The roles of the status lines a player must read.
+const (
+	roleTurn  = "turn"
+	roleRound = "round"
+	roleLast  = "last"
+)
 
 // record adds an item to the painter's scene.
 func (p *painter) record(it item) {

@@ -1,8 +1,6 @@
 package render
 
 import (
-	"fmt"
-
 	"github.com/mortain/mortain/rules"
 )
 
@@ -55,7 +53,7 @@ func (p *painter) drawState(s *rules.State, events []rules.Event) {
 	p.fillBox(s, l.GerElim, gerElim)
 	p.fillBox(s, l.Exited, exited)
 	k := l.K
-	title := fmt.Sprintf("EXITED %d/%d", len(exited), rules.ExitsToWin)
+	title := p.tr(boxExited, map[string]any{"N": len(exited), "Of": rules.ExitsToWin})
 	c := colInk
 	if len(exited) >= rules.ExitsToWin-1 {
 		c = colFire

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"fmt"
 	"image/color"
 	"strings"
 
@@ -23,12 +22,9 @@ func (p *painter) drawStatus(s *rules.State, ov *overlay) {
 	x2 := st.X + statusMidX*k // the middle column
 	leftW := x2 - x - 14*k
 	line := max(13.5*k, minTextPx) // the smaller lines stay readable in a preview
-	turn := "Set-up"
-	if s.Turn() > 0 {
-		turn = fmt.Sprintf("Turn %d/%d", s.Turn(), rules.Turns)
-	}
-	p.statusLine(bold, 25*k, turn, x, st.Y+22*k, leftW, colInk)
-	round, roundCol := roundText(s)
+	turn := p.turnText(s)
+	p.statusLine(roleTurn, bold, 25*k, turn, x, st.Y+22*k, leftW, colInk)
+	round, roundCol := p.roundText(s)
 	deckY := st.Y + 78*k
 	size := 17 * k
 	lines := p.wrap(p.face(bold, size), round, leftW)
@@ -37,17 +33,17 @@ func (p *painter) drawStatus(s *rules.State, ov *overlay) {
 		lines = p.wrap(p.face(bold, size), round, leftW)
 	}
 	if len(lines) == 1 {
-		p.statusLine(bold, size, round, x, st.Y+52*k, leftW, roundCol)
+		p.statusLine(roleRound, bold, size, round, x, st.Y+52*k, leftW, roundCol)
 	} else {
-		p.statusLine(bold, size, lines[0], x, st.Y+45*k, leftW, roundCol)
-		p.statusLine(bold, size, strings.Join(lines[1:], " "), x, st.Y+63*k, leftW, roundCol)
+		p.statusLine(roleRound, bold, size, lines[0], x, st.Y+45*k, leftW, roundCol)
+		p.statusLine(roleRound, bold, size, strings.TrimLeft(round[len(lines[0]):], " "), x, st.Y+63*k, leftW, roundCol)
 		deckY = st.Y + 83*k
 	}
-	deck := fmt.Sprintf("Deck: %d cards left", s.DeckLeft())
+	deck := p.trN("map.deck", s.DeckLeft(), nil)
 	if s.Phase() == rules.PhaseSetup {
-		deck = "Deck: 53 cards, shuffled when turn 1 begins"
+		deck = p.tr("map.deck-setup", nil)
 	}
-	p.statusLine(regular, line, deck, x, deckY, leftW, colInkSoft)
+	p.statusLine("", regular, line, deck, x, deckY, leftW, colInkSoft)
 
 	// Middle column: Air/OBA, options, the latest activation; the right
 	// end holds the winner's banner, or the legend under the last line.
@@ -58,23 +54,20 @@ func (p *painter) drawStatus(s *rules.State, ov *overlay) {
 		colW -= 250 * k
 		lastW = colW
 	}
-	airText, airOn := airStatus(s)
+	airText, airOn := p.airStatus(s)
 	p.planeBadge(x2+8*k, st.Y+20*k, 8*k)
 	airCol := colInkSoft
 	if airOn {
 		airCol = colInk
 	}
-	p.statusLine(bold, line, airText, x2+22*k, st.Y+20*k, colW-22*k, airCol)
-	opts := "Options: standard rules"
+	p.statusLine("", bold, line, airText, x2+22*k, st.Y+20*k, colW-22*k, airCol)
+	opts := p.tr("map.options-standard", nil)
 	if nd := s.Options().NonDefault(); len(nd) > 0 {
-		opts = "Options: " + strings.Join(nd, "  ")
+		opts = p.tr("map.options", map[string]any{"List": strings.Join(nd, "  ")})
 	}
-	p.statusLine(regular, line, opts, x2, st.Y+46*k, colW, colInk)
-	last := "Last: —"
-	if len(ov.summary) > 0 {
-		last = "Last: " + strings.Join(ov.summary, "; ")
-	}
-	p.statusLine(regular, line, p.clip(regular, line, last, lastW), x2, st.Y+72*k, lastW, colInk)
+	p.statusLine("", regular, line, opts, x2, st.Y+46*k, colW, colInk)
+	last := p.lastText(ov)
+	p.statusLine(roleLast, regular, line, p.clip(regular, line, last, lastW), x2, st.Y+72*k, lastW, colInk)
 
 	if s.Over() {
 		p.winner(s, rect{st.X + st.W - 254*k, st.Y + 8*k, 244 * k, st.H - 16*k})
@@ -90,63 +83,98 @@ const (
 	legendW    = 290.0
 )
 
+// turnText is the turn's line: "Turn 2/6", or the set-up.
+func (p *painter) turnText(s *rules.State) string {
+	if s.Turn() > 0 {
+		return p.tr("map.turn", map[string]any{"Turn": s.Turn(), "Turns": rules.Turns})
+	}
+	return p.tr("map.setup", nil)
+}
+
+// lastText is the line of the latest activation.
+func (p *painter) lastText(ov *overlay) string {
+	if len(ov.summary) > 0 {
+		return p.tr("map.last", map[string]any{"Summary": strings.Join(ov.summary, "; ")})
+	}
+	return p.tr("map.last-none", nil)
+}
+
 // roundText says whose round it is and what is left of it (R4.3, R6.6, R6.8).
-func roundText(s *rules.State) (string, color.RGBA) {
+func (p *painter) roundText(s *rules.State) (string, color.RGBA) {
 	switch s.Phase() {
 	case rules.PhaseSetup:
-		return "US set-up: place the units", colInk
+		return p.tr("map.round.setup", nil), colInk
 	case rules.PhaseOver:
-		return "Game over", colInk
+		return p.tr("map.round.over", nil), colInk
 	}
-	side := s.RoundSide().Title()
 	var what string
 	switch {
 	case s.Phase() == rules.PhaseFaceChoice:
-		what = fmt.Sprintf("face card %s in combat: redraw or miss", s.FaceCardPending())
+		what = p.tr("map.round.face-choice", map[string]any{"Card": s.FaceCardPending().String()})
 	case s.FaceRound():
 		n := s.PointsLeft()
-		what = "face card: one unit or stack"
+		what = p.tr("map.round.face", nil)
 		if n != 1 {
-			what = fmt.Sprintf("face card: %d of the stack left", n)
+			what = p.tr("map.round.face-left", map[string]any{"N": n})
 		}
 	default:
-		n := s.PointsLeft()
-		what = fmt.Sprintf("%d point%s left", n, pluralS(n))
+		what = p.trN("map.round.points", s.PointsLeft(), nil)
 	}
 	if _, _, ok := s.PendingAttack(); ok && s.Phase() != rules.PhaseFaceChoice {
-		what += " · attack pending"
+		what += " · " + p.tr("map.round.pending", nil)
 	}
-	return side + " round · " + what, colInk
+	return p.tr("map.round.side", map[string]any{"Side": p.sideName(s.RoundSide()), "What": what}), colInk
 }
 
-func pluralS(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
-}
+// airState is the Air/OBA allowance this turn (R7.1).
+type airState uint8
 
-// airStatus describes the Air/OBA allowance this turn (R7.1); on is true
-// when a marker may be used right now.
-func airStatus(s *rules.State) (string, bool) {
+const (
+	airSetup airState = iota
+	airOver
+	airUsed
+	airAllowsAir
+	airAllowsOBA
+	airLater
+)
+
+// airOf reads the Air/OBA allowance of s.
+func airOf(s *rules.State) airState {
 	switch {
 	case s.Phase() == rules.PhaseSetup:
-		return "Air/OBA: once per turn, in a US round", false
+		return airSetup
 	case s.Over():
-		return "Air/OBA: —", false
+		return airOver
 	case s.AirOBAUsed():
-		return "Air/OBA: used this turn", false
+		return airUsed
 	}
 	if s.RoundSide() == rules.US {
 		air, oba := s.RoundCard().Markers()
 		switch {
 		case air:
-			return "Air/OBA available: this card allows Air", true
+			return airAllowsAir
 		case oba:
-			return "Air/OBA available: this card allows OBA", true
+			return airAllowsOBA
 		}
 	}
-	return "Air/OBA: available in a US round", false
+	return airLater
+}
+
+// on tells whether a marker may be used right now.
+func (a airState) on() bool { return a == airAllowsAir || a == airAllowsOBA }
+
+// The catalog's words for each airState: the full map's, and the compact
+// map's shorter ones.
+var (
+	airIDs      = [...]string{"map.air.setup", "map.air.over", "map.air.used", "map.air.allows-air", "map.air.allows-oba", "map.air.later"}
+	airShortIDs = [...]string{"map.air.short-setup", "map.air.short-over", "map.air.short-used", "map.air.short-air", "map.air.short-oba", "map.air.short-later"}
+)
+
+// airStatus describes the Air/OBA allowance this turn (R7.1); on is true
+// when a marker may be used right now.
+func (p *painter) airStatus(s *rules.State) (string, bool) {
+	a := airOf(s)
+	return p.tr(airIDs[a], nil), a.on()
 }
 
 // winner draws the winner's banner and the reason (R8).
@@ -157,12 +185,12 @@ func (p *painter) winner(s *rules.State, r rect) {
 		fill, ink = colBlack, colWhite
 	}
 	p.roundRect(r, 6*k, fill, colGold, 3*k)
-	title := strings.ToUpper(s.Winner().Title()) + " WINS"
+	title := p.winsText(s)
 	f := p.fitText(bold, title, 26*k, r.W-16*k)
 	p.text(f, title, r.cx(), r.Y+22*k, 0.5, 0.5, ink)
-	p.record(item{kind: kStatus, r: p.textBox(f, title, r.cx(), r.Y+22*k, 0.5, 0.5), px: 26 * k, text: title, style: bold, ink: ink})
+	p.record(item{kind: kStatus, r: p.textBox(f, title, r.cx(), r.Y+22*k, 0.5, 0.5), px: 26 * k, text: title, style: bold, ink: ink, role: roleRound})
 	small := p.face(regular, 11.5*k)
-	lines := p.wrap(small, s.WinReason(), r.W-14*k)
+	lines := p.wrap(small, p.reason(s.WinReason()), r.W-14*k)
 	for i, ln := range lines {
 		if i >= 3 {
 			break
@@ -172,18 +200,25 @@ func (p *painter) winner(s *rules.State, r rect) {
 	}
 }
 
-// wrap breaks s into lines no wider than w.
+// winsText is the winner's title: "GERMAN WINS".
+func (p *painter) winsText(s *rules.State) string {
+	return p.tr("map.wins", map[string]any{"Side": strings.ToUpper(p.sideName(s.Winner()))})
+}
+
+// wrap breaks s into lines no wider than w, between words, or between
+// any two kana or kanji; each line but the first is s's next part, its
+// leading space dropped.
 func (p *painter) wrap(f fontFace, s string, w float64) []string {
 	var lines []string
 	cur := ""
-	for _, word := range strings.Fields(s) {
-		try := word
-		if cur != "" {
-			try = cur + " " + word
+	for _, piece := range breakable(s) {
+		try := cur + piece
+		if cur == "" {
+			try = strings.TrimLeft(piece, " ")
 		}
 		if cur != "" && p.width(f, try) > w {
 			lines = append(lines, cur)
-			cur = word
+			cur = strings.TrimLeft(piece, " ")
 			continue
 		}
 		cur = try
@@ -207,17 +242,18 @@ func (p *painter) legend(r rect) {
 	p.dc.LineTo(x+mr*1.5, y-mr*0.4)
 	p.stroke(colCheck, 1.4*k)
 	x += 2*mr + 4*k
-	p.legendWord(f, "activated", x, y)
-	x += p.width(f, "activated") + 12*k
+	activated, targeted := p.tr("map.legend.activated", nil), p.tr("map.legend.targeted", nil)
+	p.legendWord(f, activated, x, y)
+	x += p.width(f, activated) + 12*k
 	p.badgeCircle(x+mr, y, mr, colWhite, colFire, 1.2*k)
 	p.dc.DrawCircle(x+mr, y, mr*0.3)
 	p.fill(colFire)
 	x += 2*mr + 4*k
-	p.legendWord(f, "targeted", x, y)
-	x += p.width(f, "targeted") + 12*k
+	p.legendWord(f, targeted, x, y)
+	x += p.width(f, targeted) + 12*k
 	p.planeBadge(x+mr, y, mr)
 	x += 2*mr + 4*k
-	p.legendWord(f, "Air cover", x, y)
+	p.legendWord(f, p.tr("map.legend.cover", nil), x, y)
 }
 
 // legendWord writes and records a word of the legend.

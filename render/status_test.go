@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 )
 
@@ -80,30 +81,33 @@ func statusPositions(t testing.TB) map[string]*rules.Game {
 // readable).
 func TestStatusPanelNothingOverlaps(t *testing.T) {
 	for name, g := range statusPositions(t) {
-		for _, w := range []int{0, 550} {
-			items := checkScene(t, name, &g.State, g.LastEvents(), w)
-			_, l := scene(t, &g.State, g.LastEvents(), w)
-			for _, it := range items {
-				if it.kind != kStatus || it.r.Y > l.Status.Y+l.Status.H {
+		for _, lang := range i18n.Langs() {
+			for _, w := range []int{0, 550} {
+				checkSceneIn(t, lang, name, &g.State, g.LastEvents(), w)
+				items, l := sceneIn(t, lang, &g.State, g.LastEvents(), w)
+				for _, it := range items {
+					if it.kind != kStatus || it.r.Y > l.Status.Y+l.Status.H {
+						continue
+					}
+					if it.r.X+it.r.W > l.Status.X+l.Status.W+0.5 {
+						t.Errorf("%s in %s (width %d): %q runs past the status panel", name, lang, w, it.text)
+					}
+					if w == 550 && it.px < minAirPx*l.C {
+						t.Errorf("%s in %s (width %d): %q is drawn at %.1f px", name, lang, w, it.text, it.px)
+					}
+				}
+				if g.State.Phase() != rules.PhaseFaceChoice || w != 0 {
 					continue
 				}
-				if it.r.X+it.r.W > l.Status.X+l.Status.W+0.5 {
-					t.Errorf("%s (width %d): %q runs past the status panel", name, w, it.text)
+				// R6.8: the attack's box asks for redraw or miss, not a card.
+				said := false
+				ask := i18n.T(lang, "map.attack.redraw-or-miss", nil)
+				for _, it := range items {
+					said = said || it.kind == kResult && strings.Contains(it.text, ask)
 				}
-				if w == 550 && it.px < minAirPx*l.C {
-					t.Errorf("%s (width %d): %q is drawn at %.1f px", name, w, it.text, it.px)
+				if !said {
+					t.Errorf("%s in %s: the attack box does not ask %q", name, lang, ask)
 				}
-			}
-			if g.State.Phase() != rules.PhaseFaceChoice || w != 0 {
-				continue
-			}
-			// R6.8: the attack's box asks for redraw or miss, not a card.
-			said := false
-			for _, it := range items {
-				said = said || it.kind == kResult && strings.Contains(it.text, "redraw or miss")
-			}
-			if !said {
-				t.Errorf("%s: the attack box does not ask for redraw or miss", name)
 			}
 		}
 	}

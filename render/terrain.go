@@ -196,7 +196,7 @@ func (p *painter) drawLabels(sc *rules.Scenario) {
 	l := p.l
 	for _, lb := range sc.Labels {
 		x, y := l.hexCenter(lb.Hex)
-		p.plate(bold, l.labelPx, lb.Text, x, y+l.labelY*l.R, colInk, colLabelBack)
+		p.plate(bold, l.labelPx, p.place(lb.Text), x, y+l.labelY*l.R, colInk, colLabelBack)
 	}
 	for _, rd := range sc.Roads {
 		if len(rd.Hexes) < 2 || !strings.HasPrefix(rd.Name, "to ") {
@@ -206,7 +206,7 @@ func (p *painter) drawLabels(sc *rules.Scenario) {
 		if !edgeHex(end) || sc.Label(end) != "" {
 			continue
 		}
-		name := strings.TrimPrefix(rd.Name, "to ")
+		name := p.place(strings.TrimPrefix(rd.Name, "to "))
 		switch {
 		case end.Col() == rules.FirstCol:
 			name = "← " + name
@@ -234,12 +234,12 @@ func (p *painter) plate(style fontStyle, size float64, s string, x, y float64, f
 	// Two lines, from the plate's top down to near the hex's bottom edge.
 	top := p.l.labelY*R - h/2
 	for i, ch := range s {
-		if i == 0 || (ch != ' ' && ch != '-') {
+		if i == 0 || (ch != ' ' && ch != '-' && ch != '・' && ch != '＝') {
 			continue
 		}
 		cut := i
-		if ch == '-' {
-			cut = i + 1
+		if ch != ' ' { // a hyphen, or Japanese's dot and double hyphen, ends the first line
+			cut = i + len(string(ch))
 		}
 		a, b := strings.TrimSpace(s[:cut]), strings.TrimSpace(s[cut:])
 		px2 := size
@@ -291,14 +291,16 @@ func (p *painter) edgeMarks() {
 func (p *painter) drawBox(b box) {
 	k := p.l.K
 	p.roundRect(b.Frame, 5*k, colPaperDeep, colPaperEdge, k)
-	if b.Title != "EXITED" {
-		p.text(p.fitText(bold, b.Title, 11*k, b.Frame.W-10*k), b.Title, b.Frame.X+6*k, b.Frame.Y+10*k, 0, 0.5, colInk)
+	if b.Title != boxExited {
+		title := p.tr(b.Title, nil)
+		p.text(p.fitText(bold, title, 11*k, b.Frame.W-10*k), title, b.Frame.X+6*k, b.Frame.Y+10*k, 0, 0.5, colInk)
 	}
 	for _, s := range b.Slots {
 		p.dc.DrawRoundedRectangle(s.X, s.Y, s.W, s.H, 4*k)
 		p.stroke(colPaperEdge, k, 3*k, 3*k)
 	}
 	if b.Note != "" {
-		p.text(p.face(italic, 10*k), b.Note, b.Frame.cx(), b.Frame.Y+b.Frame.H-4*k, 0.5, 1, colInkSoft)
+		note := p.tr(b.Note, b.NoteData)
+		p.text(p.fitText(italic, note, 10*k, b.Frame.W-8*k), note, b.Frame.cx(), b.Frame.Y+b.Frame.H-4*k, 0.5, 1, colInkSoft)
 	}
 }

@@ -10,6 +10,8 @@ import (
 	"golang.org/x/image/font/gofont/goitalic"
 	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/math/fixed"
+
+	"github.com/mortain/mortain/internal/i18n"
 )
 
 // minTextPx is the smallest size, in pixels, of the text a player needs
@@ -48,16 +50,22 @@ func parseFonts() (fonts, error) {
 type faceKey struct {
 	style fontStyle
 	size8 int
+	lang  i18n.Lang
 }
 
 // face returns the painter's own face of a style and pixel size (a face is
 // not safe for concurrent use, so each painter keeps its own).
 func (p *painter) face(style fontStyle, size float64) font.Face {
-	k := faceKey{style, int(size*2+0.5) * 4} // half-pixel steps bound the faces made
+	k := faceKey{style, int(size*2+0.5) * 4, p.lang} // half-pixel steps bound the faces made
 	if f, ok := p.faces[k]; ok {
 		return f
 	}
-	f := truetype.NewFace(p.fonts[style], &truetype.Options{Size: float64(k.size8) / 8, Hinting: font.HintingNone})
+	opt := &truetype.Options{Size: float64(k.size8) / 8, Hinting: font.HintingNone}
+	f := truetype.NewFace(p.fonts[style], opt)
+	if p.lang == i18n.Japanese && p.jp != nil {
+		// Kana and kanji from the Japanese font, the rest as in English.
+		f = &fallbackFace{main: f, alt: truetype.NewFace(p.jp, opt), mainFont: p.fonts[style]}
+	}
 	p.faces[k] = f
 	return f
 }
