@@ -20,6 +20,7 @@ import (
 	"github.com/mortain/mortain/bot"
 	"github.com/mortain/mortain/bot/command"
 	"github.com/mortain/mortain/bot/internal/fakediscord"
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
 )
@@ -66,7 +67,7 @@ func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return 
 
 // tinyPNG is a small real PNG whose colour tells the turn, for tests that
 // do not look at the picture.
-func tinyPNG(s *rules.State, _ []rules.Event) ([]byte, error) {
+func tinyPNG(s *rules.State, _ []rules.Event, _ i18n.Lang) ([]byte, error) {
 	img := image.NewPaletted(image.Rect(0, 0, 4, 4), color.Palette{color.Black, color.White})
 	var buf bytes.Buffer
 	err := png.Encode(&buf, img)

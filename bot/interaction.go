@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/mortain/mortain/bot/command"
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/store"
 )
 
@@ -162,7 +163,7 @@ func (b *Bot) onCommand(c *call) {
 			return
 		}
 	}
-	req := command.Request{Key: c.key, Caller: c.caller, Command: name, Options: opts, Names: namesOf(c.i)}
+	req := command.Request{Key: c.key, Caller: c.caller, Command: name, Options: opts, Names: namesOf(c.i), Lang: i18n.Parse(string(c.i.Locale))}
 	if name == "new" {
 		b.newGameDefaults(opts)
 		if threads, forum := threadsHome(c.where); threads {

@@ -11,6 +11,7 @@ import (
 	"github.com/mortain/mortain/bot"
 	"github.com/mortain/mortain/bot/command"
 	"github.com/mortain/mortain/bot/internal/fakediscord"
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/render"
 	"github.com/mortain/mortain/rules"
 )
@@ -99,7 +100,7 @@ func TestLatencyWithRealMaps(t *testing.T) {
 		t.Fatal(err)
 	}
 	e := newEnv(t)
-	e.render = bot.FitRender(func(s *rules.State, evs []rules.Event, width int) ([]byte, error) {
+	e.render = bot.FitRender(func(s *rules.State, evs []rules.Event, width int, lang i18n.Lang) ([]byte, error) {
 		return r.Map(s, evs, render.Options{Width: width})
 	}, e.cfg.UploadLimit, render.DefaultWidth/2)
 	e.start()

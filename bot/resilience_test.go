@@ -9,6 +9,7 @@ import (
 
 	"github.com/mortain/mortain/bot/command"
 	"github.com/mortain/mortain/bot/internal/fakediscord"
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
 )
@@ -209,9 +210,9 @@ func TestRemindersAndRoundLimitsSurviveRestarts(t *testing.T) {
 
 func TestSlowWorkIsDeferredThenAnswered(t *testing.T) {
 	e := newEnv(t)
-	e.render = func(s *rules.State, evs []rules.Event) ([]byte, error) {
+	e.render = func(s *rules.State, evs []rules.Event, _ i18n.Lang) ([]byte, error) {
 		time.Sleep(700 * time.Millisecond) // slower than DeferAfter
-		return tinyPNG(s, evs)
+		return tinyPNG(s, evs, i18n.English)
 	}
 	e.start()
 	r := e.slash(alice, "new", opt("mode", "hotseat"))

@@ -4,12 +4,13 @@ import (
 	"fmt"
 
 	"github.com/mortain/mortain/bot/command"
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 )
 
 // MapRenderer draws the map after events as a PNG, width pixels wide (0
 // for the full size).
-type MapRenderer func(s *rules.State, events []rules.Event, width int) ([]byte, error)
+type MapRenderer func(s *rules.State, events []rules.Event, width int, lang i18n.Lang) ([]byte, error)
 
 // FitRender keeps every map under Discord's upload limit: it checks the
 // full-size picture before it is sent and, when it is larger than limit
@@ -17,14 +18,14 @@ type MapRenderer func(s *rules.State, events []rules.Event, width int) ([]byte, 
 // With no width that fits it returns an error (the post goes without its
 // picture).
 func FitRender(r MapRenderer, limit int, fallbacks ...int) command.RenderFunc {
-	return func(s *rules.State, events []rules.Event) ([]byte, error) {
-		png, err := r(s, events, 0)
+	return func(s *rules.State, events []rules.Event, lang i18n.Lang) ([]byte, error) {
+		png, err := r(s, events, 0, lang)
 		if err != nil || len(png) <= limit {
 			return png, err
 		}
 		size := len(png)
 		for _, w := range fallbacks {
-			if png, err = r(s, events, w); err != nil {
+			if png, err = r(s, events, w, lang); err != nil {
 				return nil, err
 			}
 			if len(png) <= limit {
@@ -37,18 +38,18 @@ func FitRender(r MapRenderer, limit int, fallbacks ...int) command.RenderFunc {
 
 // ReplayRenderer draws a game's animated replay, width pixels wide (0 for
 // the full size).
-type ReplayRenderer func(g *rules.Game, width int) ([]byte, error)
+type ReplayRenderer func(g *rules.Game, width int, lang i18n.Lang) ([]byte, error)
 
 // FitReplay keeps replays under the upload limit like FitRender.
 func FitReplay(r ReplayRenderer, limit int, fallbacks ...int) command.ReplayFunc {
-	return func(g *rules.Game) ([]byte, error) {
-		data, err := r(g, 0)
+	return func(g *rules.Game, lang i18n.Lang) ([]byte, error) {
+		data, err := r(g, 0, lang)
 		if err != nil || len(data) <= limit {
 			return data, err
 		}
 		size := len(data)
 		for _, w := range fallbacks {
-			if data, err = r(g, w); err != nil {
+			if data, err = r(g, w, lang); err != nil {
 				return nil, err
 			}
 			if len(data) <= limit {

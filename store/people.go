@@ -13,6 +13,9 @@ type ServerSettings struct {
 	// InChannel plays each game in the channel where it was started, one
 	// game per channel; by default every game gets a thread of its own.
 	InChannel bool `json:"in_channel,omitempty"`
+	// Language is the language of the server's new games ("en", "ja"); ""
+	// lets each game take its starter's.
+	Language string `json:"language,omitempty"`
 }
 
 // Member is what one member chose on one server: how the bot tells them a

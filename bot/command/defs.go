@@ -148,6 +148,8 @@ func buildDefinitions() []Definition {
 			Choices: choices(ModeAI, ModeHotseat, ModeAIvsAI, ModeOpen), Hint: "; to challenge a member, give opponent: and pick them from Discord's list"},
 		{Name: "side", Description: "the side you play", Choices: choices("us", "german", "random")},
 		{Name: "level", Description: "the AI level", Choices: choices(ai.Levels...), Long: "the AI level, with its rating: " + levelsText()},
+		{Name: "language", Description: "the game's language (posts, maps)", Choices: choices("en", "ja"),
+			Long: "the language of the game's posts and maps: en or ja (default: the server's setting, else yours when it is English or Japanese)"},
 		{Name: SettingRanked, Description: "rated game (yes by default between two members)", Choices: choices("yes", "no"),
 			Long: "yes (the default for a game between two members): the result changes both players' Glicko-2 ratings; no: a friendly game. Games against the AI or hotseat are never rated."},
 	}
@@ -295,7 +297,8 @@ func buildDefinitions() []Definition {
 			Options: []Option{confirmOpt("yes, end the game without a result")},
 			Help:    "Ends the game without a winner. It asks first: add confirm:yes (in Discord, press Confirm). Needs the Manage Channels permission.", Example: "abort confirm:yes"},
 		{Name: "server", Description: "Where this server's games are played: a thread each, or in the channel", Manage: true,
-			Options: []Option{{Name: "games", Description: "threads (the default): a thread per game; channel: one game in each channel itself", Choices: choices(GamesInThreads, GamesInChannel)}},
+			Options: []Option{{Name: "games", Description: "threads (the default): a thread per game; channel: one game in each channel itself", Choices: choices(GamesInThreads, GamesInChannel)},
+				{Name: "language", Description: "the language of new games: en, ja, or each starter's (off)", Choices: choices("en", "ja", "off")}},
 			Help: "Without options, shows the server's settings. games:threads (the default) plays every game started in a channel in a thread of its own, so that several games run side by side; " +
 				"games:channel keeps one game in each channel itself, as before. Games already running stay where they are. Needs the Manage Channels permission.",
 			Example: "server games:channel"},

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
 )
@@ -70,7 +71,7 @@ func TestLimitsRefuseNamingTheLimit(t *testing.T) {
 	st := NewMemStore()
 	seed := uint64(0)
 	s := New(Config{Store: st, Seed: func() uint64 { seed++; return seed }, Limits: Limits{AIGamesPerServer: 1, GamesPerMember: 1, ReplaysPerMinute: 1},
-		Replay: func(*rules.Game) ([]byte, error) { return []byte("GIF89a"), nil }})
+		Replay: func(*rules.Game, i18n.Lang) ([]byte, error) { return []byte("GIF89a"), nil }})
 	in := func(ch string, c Caller, text string) Response {
 		name, opts, err := Parse(text)
 		if err != nil {

@@ -40,6 +40,11 @@ func (s *Service) newGame(req Request) (Response, error) {
 			settings[name] = d.String()
 		}
 	}
+	lang, err := s.gameLang(req)
+	if err != nil {
+		return Response{}, err
+	}
+	settings[SettingLang] = lang.String()
 	salt := s.cfg.Salt()
 	settings[SettingSalt] = salt
 	if req.Caller.UserID != "" {
@@ -153,7 +158,7 @@ func (s *Service) newGame(req Request) (Response, error) {
 	if post.Mention == req.Caller.UserID {
 		post.Mention = ""
 	}
-	post.Image, post.ImageName = s.render(&rec.Game.State, nil)
+	post.Image, post.ImageName = s.render(&rec.Game.State, nil, langOf(settings))
 	var also []store.Notice
 	if threaded {
 		first := ""

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
 )
@@ -124,7 +125,7 @@ func (s *Service) report(out *outcome) Response {
 		where = st
 	}
 	post := Post{Text: roundHeader(where) + " — " + strings.Join(lines, "\n"), Live: true}
-	post.Image, post.ImageName = s.render(st, out.events)
+	post.Image, post.ImageName = s.render(st, out.events, langOf(rec.Settings))
 	for _, e := range out.events {
 		if e.Kind == rules.EvRoundStart {
 			post.Mention = mentionOf(rec, e.Side)
@@ -266,19 +267,19 @@ func roundHeader(st *rules.State) string {
 // render draws a routine post's map: the compact one when the front end
 // wired it (Config.RenderSmall), else the full one; nothing when no
 // renderer is wired or it fails (the failure is logged; the game goes on).
-func (s *Service) render(st *rules.State, evs []rules.Event) ([]byte, string) {
+func (s *Service) render(st *rules.State, evs []rules.Event, lang i18n.Lang) ([]byte, string) {
 	if s.cfg.RenderSmall != nil {
-		return s.renderWith(s.cfg.RenderSmall, st, evs)
+		return s.renderWith(s.cfg.RenderSmall, st, evs, lang)
 	}
-	return s.renderWith(s.cfg.Render, st, evs)
+	return s.renderWith(s.cfg.Render, st, evs, lang)
 }
 
 // renderWith is render with the renderer r.
-func (s *Service) renderWith(r RenderFunc, st *rules.State, evs []rules.Event) ([]byte, string) {
+func (s *Service) renderWith(r RenderFunc, st *rules.State, evs []rules.Event, lang i18n.Lang) ([]byte, string) {
 	if r == nil {
 		return nil, ""
 	}
-	png, err := r(st, evs)
+	png, err := r(st, evs, lang)
 	if err != nil {
 		s.cfg.Logger.Error("rendering the map", "err", err)
 		return nil, ""

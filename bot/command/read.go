@@ -139,9 +139,9 @@ func (s *Service) mapPost(req Request) (Response, error) {
 	// The last step's events: its arrows and fire lines, and "Last:".
 	last := v.game.LastEvents()
 	if req.Options["size"] == "small" && small != nil {
-		post.Image, post.ImageName = s.renderWith(small, st, last)
+		post.Image, post.ImageName = s.renderWith(small, st, last, langOf(v.settings))
 	} else {
-		post.Image, post.ImageName = s.renderWith(s.cfg.Render, st, last)
+		post.Image, post.ImageName = s.renderWith(s.cfg.Render, st, last, langOf(v.settings))
 	}
 	if post.Image == nil {
 		post.Text += "\n" + board(st)
@@ -355,7 +355,7 @@ func (s *Service) replay(req Request) (Response, error) {
 		return Response{}, err
 	}
 	defer release()
-	data, err := s.cfg.Replay(v.game)
+	data, err := s.cfg.Replay(v.game, langOf(v.settings))
 	if err != nil {
 		return Response{}, fmt.Errorf("replay: %w", err)
 	}

@@ -1,6 +1,7 @@
 package command
 
 import (
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/store"
 )
 
@@ -18,6 +19,10 @@ type Caller struct {
 type Request struct {
 	Key    store.Key
 	Caller Caller
+	// Lang is the language of the person who gave the command (Discord's
+	// locale of the member, the terminal's LANG): replies to them alone
+	// are in it, and a new game takes it when nothing else says.
+	Lang i18n.Lang
 	// Names are the names of the members the options mention, by user
 	// id, as the front end knows them (for seats and thread names).
 	Names map[string]string

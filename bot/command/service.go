@@ -11,16 +11,17 @@ import (
 	"time"
 
 	"github.com/mortain/mortain/bot/internal/keylock"
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/rules/ai"
 	"github.com/mortain/mortain/store"
 )
 
-// RenderFunc draws the map after events as a PNG.
-type RenderFunc func(s *rules.State, events []rules.Event) ([]byte, error)
+// RenderFunc draws the map after events as a PNG, its words in lang.
+type RenderFunc func(s *rules.State, events []rules.Event, lang i18n.Lang) ([]byte, error)
 
 // ReplayFunc draws the animated replay of a game.
-type ReplayFunc func(g *rules.Game) ([]byte, error)
+type ReplayFunc func(g *rules.Game, lang i18n.Lang) ([]byte, error)
 
 // AIFactory makes an AI player of a level, seeded (ai.New).
 type AIFactory func(level string, seed uint64) (ai.Player, error)

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
 )
@@ -312,7 +313,7 @@ func TestEveryLegalActionAsACommand(t *testing.T) {
 	st := NewMemStore()
 	renders := 0
 	s := New(Config{Store: st, Seed: func() uint64 { return 8 },
-		Render: func(*rules.State, []rules.Event) ([]byte, error) { renders++; return []byte("\x89PNG"), nil }})
+		Render: func(*rules.State, []rules.Event, i18n.Lang) ([]byte, error) { renders++; return []byte("\x89PNG"), nil }})
 	mustDo(t, s, ann, "new opponent:hotseat")
 	mustDo(t, s, ann, "setup preset:historical done")
 	p := rules.NewRandomPlayer(3)

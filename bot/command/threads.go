@@ -162,18 +162,26 @@ func (s *Service) server(req Request) (Response, error) {
 	if err != nil {
 		return Response{}, err
 	}
-	switch strings.ToLower(req.Options["games"]) {
-	case "":
-		return Response{Private: "This server's settings: " + gamesWhere(cur) + " Change it with server games:threads or games:channel."}, nil
+	games, language := strings.ToLower(req.Options["games"]), strings.ToLower(req.Options["language"])
+	if games == "" && language == "" {
+		return Response{Private: "This server's settings:\n- " + gamesWhere(cur) + "\n- " + serverLanguage(cur) + "\nChange them with server games:threads|channel language:en|ja|off."}, nil
+	}
+	switch games {
 	case GamesInThreads:
 		cur.InChannel = false
 	case GamesInChannel:
 		cur.InChannel = true
 	}
+	switch language {
+	case "off":
+		cur.Language = ""
+	case "en", "ja":
+		cur.Language = language
+	}
 	if err := s.cfg.Store.SetServer(req.Key.Guild, cur); err != nil {
 		return Response{}, err
 	}
-	return Response{Private: "Saved. " + gamesWhere(cur) + " Games already running stay where they are."}, nil
+	return Response{Private: "Saved.\n- " + gamesWhere(cur) + "\n- " + serverLanguage(cur) + "\nGames already running stay as they are."}, nil
 }
 
 // gamesWhere words where a server's new games are played.

@@ -14,6 +14,7 @@ import (
 
 	"github.com/mortain/mortain/bot"
 	"github.com/mortain/mortain/bot/command"
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/render"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/rules/ai"
@@ -124,18 +125,18 @@ func serviceConfig(cfg bot.Config, db *store.DB, log *slog.Logger) command.Confi
 		return c
 	}
 	smaller := []int{render.DefaultWidth * 3 / 4, render.DefaultWidth / 2, render.DefaultWidth / 3}
-	c.Render = bot.FitRender(func(s *rules.State, evs []rules.Event, width int) ([]byte, error) {
-		return r.Map(s, evs, render.Options{Width: width})
+	c.Render = bot.FitRender(func(s *rules.State, evs []rules.Event, width int, lang i18n.Lang) ([]byte, error) {
+		return r.Map(s, evs, render.Options{Width: width, Lang: lang})
 	}, cfg.UploadLimit, smaller...)
 	// map size:small: the compact layout made for a phone's preview.
-	c.RenderSmall = bot.FitRender(func(s *rules.State, evs []rules.Event, width int) ([]byte, error) {
+	c.RenderSmall = bot.FitRender(func(s *rules.State, evs []rules.Event, width int, lang i18n.Lang) ([]byte, error) {
 		if width == 0 {
 			width = 550
 		}
-		return r.Map(s, evs, render.Options{Width: width})
+		return r.Map(s, evs, render.Options{Width: width, Lang: lang})
 	}, cfg.UploadLimit, render.DefaultWidth/3)
-	c.Replay = bot.FitReplay(func(g *rules.Game, width int) ([]byte, error) {
-		return r.Replay(g, render.Options{Width: width})
+	c.Replay = bot.FitReplay(func(g *rules.Game, width int, lang i18n.Lang) ([]byte, error) {
+		return r.Replay(g, render.Options{Width: width, Lang: lang})
 	}, cfg.UploadLimit, smaller...)
 	return c
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/mortain/mortain/bot/command"
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/render"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/rules/ai"
@@ -28,6 +29,7 @@ var localCaller = command.Caller{UserID: "local", Name: "you", CanManage: true}
 // localPlay is one session of local play.
 type localPlay struct {
 	m           *Main
+	lang        i18n.Lang // the language of new games (--lang, LC_ALL, LANG)
 	svc         *command.Service
 	narr        io.Writer // narration: stdout, or stderr with --json
 	in          lineSource
@@ -89,6 +91,7 @@ func (m *Main) runLocal(ctx context.Context, args []string) error {
 	scenarioPath := fs.String("scenario", "", "play new games on the scenario FILE (same format as the built-in rules/scenarios/mortain.json)")
 	budgetText := fs.String("budget", "", "the hard AI's thinking per decision: a time (500ms) or iterations (2000it)")
 	replay := fs.String("replay", "", "replay a game record made by export, step by step")
+	langFlag := fs.String("lang", "", "the language of new games: en or ja (default: LC_ALL, LANG)")
 	if err := m.parseFlags(fs, args, "local", localUsage); err != nil {
 		return err
 	}
@@ -111,6 +114,11 @@ func (m *Main) runLocal(ctx context.Context, args []string) error {
 		return exitStatus(2)
 	}
 	var budget ai.Budget
+	lang, err := m.localLang(*langFlag)
+	if err != nil {
+		fmt.Fprintln(m.Stderr, "mortain local:", err)
+		return exitStatus(2)
+	}
 	if *budgetText != "" {
 		if budget, err = ai.ParseBudget(*budgetText); err != nil {
 			fmt.Fprintln(m.Stderr, "mortain:", err)
@@ -118,7 +126,7 @@ func (m *Main) runLocal(ctx context.Context, args []string) error {
 		}
 	}
 
-	lp := &localPlay{m: m, narr: m.Stdout, strict: *strict, key: localKey}
+	lp := &localPlay{m: m, narr: m.Stdout, strict: *strict, key: localKey, lang: lang}
 	if *jsonOut {
 		lp.narr = m.Stderr
 	}
@@ -146,7 +154,7 @@ func (m *Main) runLocal(ctx context.Context, args []string) error {
 	var replayFn command.ReplayFunc
 	r, rerr := render.New()
 	if rerr == nil {
-		replayFn = func(g *rules.Game) ([]byte, error) { return r.Replay(g, render.Options{}) }
+		replayFn = func(g *rules.Game, lang i18n.Lang) ([]byte, error) { return r.Replay(g, render.Options{Lang: lang}) }
 	}
 	if lp.outDir != "" {
 		if err := os.MkdirAll(lp.outDir, 0o755); err != nil {
@@ -156,11 +164,11 @@ func (m *Main) runLocal(ctx context.Context, args []string) error {
 		if rerr != nil {
 			fmt.Fprintln(m.Stderr, "mortain: maps will not be drawn:", rerr)
 		} else {
-			renderFn = func(s *rules.State, evs []rules.Event) ([]byte, error) {
-				return r.Map(s, evs, render.Options{})
+			renderFn = func(s *rules.State, evs []rules.Event, lang i18n.Lang) ([]byte, error) {
+				return r.Map(s, evs, render.Options{Lang: lang})
 			}
-			compactFn = func(s *rules.State, evs []rules.Event) ([]byte, error) {
-				return r.Map(s, evs, render.Options{Width: render.PreviewWidth})
+			compactFn = func(s *rules.State, evs []rules.Event, lang i18n.Lang) ([]byte, error) {
+				return r.Map(s, evs, render.Options{Width: render.PreviewWidth, Lang: lang})
 			}
 		}
 		lp.nextImage = nextImageNumber(lp.outDir)
@@ -242,7 +250,7 @@ func (lp *localPlay) run(ctx context.Context, dbPath string) int {
 			more = fmt.Sprintf(": game %d of your %d saved games (games lists them, resume id:N switches).", id, saved)
 		}
 		fmt.Fprintf(lp.narr, "Resuming your game (%s so far)%s\n", stepsText(len(g.History)), more)
-		lp.show(lp.svc.Handle(ctx, command.Request{Key: lp.key, Caller: localCaller, Command: "status"}))
+		lp.show(lp.svc.Handle(ctx, command.Request{Key: lp.key, Caller: localCaller, Command: "status", Lang: lp.lang}))
 		if code := lp.runAI(ctx); code != 0 {
 			return code
 		}
@@ -335,7 +343,7 @@ func (lp *localPlay) command(ctx context.Context, line string) int {
 	}
 	if !lp.hadGame && name != "new" && name != "help" && name != "rules" && name != "stats" && name != "games" && name != "resume" {
 		fmt.Fprintf(lp.narr, "Starting a game against the AI (%s); you play the US.\n", command.StrongestLevel())
-		resp := lp.svc.Handle(ctx, command.Request{Key: lp.key, Caller: localCaller, Command: "new", Options: map[string]string{"mode": command.ModeAI}})
+		resp := lp.svc.Handle(ctx, command.Request{Key: lp.key, Caller: localCaller, Command: "new", Options: map[string]string{"mode": command.ModeAI}, Lang: lp.lang})
 		lp.hadGame = !resp.Refused
 		if code := lp.respond(ctx, resp); code != 0 {
 			return code
@@ -353,7 +361,7 @@ func (lp *localPlay) command(ctx context.Context, line string) int {
 		}
 		delete(opts, "out")
 	}
-	resp := lp.svc.Handle(ctx, command.Request{Key: lp.key, Caller: localCaller, Command: name, Options: opts})
+	resp := lp.svc.Handle(ctx, command.Request{Key: lp.key, Caller: localCaller, Command: name, Options: opts, Lang: lp.lang})
 	lp.hadGame = lp.hadGame || (name == "new" && !resp.Refused)
 	return lp.respond(ctx, resp)
 }
@@ -582,4 +590,24 @@ func discordMember(name string, opts map[string]string) bool {
 		return false
 	}
 	return true
+}
+
+// localLang is the language of local play's new games: --lang (en or ja),
+// else the locale LC_ALL or LANG names (Japanese for ja_JP.UTF-8), else
+// English.
+func (m *Main) localLang(flagValue string) (i18n.Lang, error) {
+	if flagValue != "" {
+		for _, l := range i18n.Langs() {
+			if strings.EqualFold(flagValue, l.String()) {
+				return l, nil
+			}
+		}
+		return i18n.English, fmt.Errorf("--lang %s: choose en or ja", flagValue)
+	}
+	for _, name := range []string{"LC_ALL", "LANG"} {
+		if v := m.Getenv(name); v != "" {
+			return i18n.Parse(v), nil
+		}
+	}
+	return i18n.English, nil
 }

@@ -1,0 +1,48 @@
+package command
+
+import (
+	"strings"
+
+	"github.com/mortain/mortain/internal/i18n"
+	"github.com/mortain/mortain/store"
+)
+
+// SettingLang is the Record.Settings entry with the game's language ("en",
+// "ja"): its public posts and its maps are in it.
+const SettingLang = "lang"
+
+// langOf is the language of a game's settings (English when unset).
+func langOf(settings map[string]string) i18n.Lang {
+	if v := settings[SettingLang]; v != "" {
+		return i18n.Parse(v)
+	}
+	return i18n.English
+}
+
+// gameLang chooses a new game's language: language: of new, else the
+// server's setting, else the starter's own language when the program
+// speaks it, else English.
+func (s *Service) gameLang(req Request) (i18n.Lang, error) {
+	if v := strings.TrimSpace(req.Options["language"]); v != "" {
+		for _, l := range i18n.Langs() {
+			if strings.EqualFold(v, l.String()) {
+				return l, nil
+			}
+		}
+		return i18n.English, refuse("language:%s: choose en or ja", echo(v))
+	}
+	if req.Key.Guild != localGuild {
+		if server, err := s.cfg.Store.Server(req.Key.Guild); err == nil && server.Language != "" {
+			return i18n.Parse(server.Language), nil
+		}
+	}
+	return req.Lang, nil
+}
+
+// serverLanguage words a server's language setting.
+func serverLanguage(s store.ServerSettings) string {
+	if s.Language == "" {
+		return "language: not set — a new game takes its starter's language (English or Japanese), else English."
+	}
+	return "language:" + s.Language + " — every new game is in it."
+}
