@@ -561,12 +561,23 @@ func (d *deliverer) send(channel string, ms *discordgo.MessageSend, file *upload
 				// An archived thread: open it again and post once more; a
 				// thread that stays shut (locked) is lost to the game.
 				unarchived = true
-				if uerr := unarchive(d.ctx, d.api, channel); uerr == nil {
+				uerr := unarchive(d.ctx, d.api, channel)
+				if uerr == nil {
 					d.log.Info("reopened an archived thread to post in it", "channel", channel)
 					continue
-				} else {
-					d.log.Warn("an archived thread could not be reopened", "channel", channel, "err", uerr)
 				}
+				if asRefusal(uerr) == nil && d.ctx.Err() == nil {
+					// A failure worth retrying (a 5xx, a lost connection):
+					// try to reopen it again after a pause.
+					d.log.Warn("reopening an archived thread failed; retrying", "channel", channel, "err", uerr)
+					unarchived = false
+					if !d.pause(backoff) {
+						return nil, d.ctx.Err()
+					}
+					backoff = min(2*backoff, 30*time.Second)
+					continue
+				}
+				d.log.Warn("an archived thread could not be reopened", "channel", channel, "err", uerr)
 				return nil, &refusal{status: r.status, code: r.code, kind: refusedGone,
 					reason: "Discord refused the post: the game's thread is archived and locked, and the bot cannot reopen it"}
 			}

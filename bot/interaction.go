@@ -167,7 +167,7 @@ func (b *Bot) onCommand(c *call) {
 	if name == "new" {
 		b.newGameDefaults(opts)
 		if threads, forum := threadsHome(c.where); threads {
-			req.Place = command.Place{OpenThread: b.threadOpener(c, forum), Forum: forum}
+			req.Place = command.Place{OpenThread: b.threadOpener(c, forum), DropThread: b.threadDropper(), Forum: forum}
 		}
 	}
 	b.log.Info("command", "channel", c.key.Channel, "user", c.caller.UserID, "command", name)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -125,6 +126,19 @@ func (b *Bot) threadOpener(c *call, forum bool) func(name, first string) (store.
 		b.log.Info("opened a game's thread", "channel", c.key.Channel, "thread", ch.ID, "forum", forum)
 		b.metrics.threadOpened()
 		return store.Key{Guild: c.key.Guild, Channel: ch.ID}, nil
+	}
+}
+
+// threadDropper returns the command layer's Place.DropThread: it deletes
+// a thread opened for a game that could not be saved.
+func (b *Bot) threadDropper() func(key store.Key) {
+	return func(key store.Key) {
+		ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
+		defer cancel()
+		endpoint := discordgo.EndpointChannel(key.Channel)
+		if _, err := b.api.RequestWithBucketID(http.MethodDelete, endpoint, nil, endpoint, discordgo.WithContext(ctx)); err != nil {
+			b.log.Error("deleting the thread of a game that could not be saved", "thread", key.Channel, "err", err)
+		}
 	}
 }
 

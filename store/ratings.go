@@ -20,6 +20,9 @@ import (
 const (
 	// SettingRanked is the Record.Settings entry of a ranked game ("yes").
 	SettingRanked = "ranked"
+	// SettingUnrated is the Record.Settings entry saying why a ranked
+	// game will not be rated after all (an AI took a side over).
+	SettingUnrated = "unrated"
 	// SettingActed is the Record.Settings entry with the time of the
 	// game's last step (RFC 3339): a rated game counts at that time.
 	SettingActed = "acted"
@@ -62,10 +65,11 @@ func (p *PlayerStats) Rating() glicko2.Rating {
 func (p *PlayerStats) Provisional() bool { return p.RatedGames == 0 || p.RatingRD > ProvisionalRD }
 
 // rateable reports whether a finished game is rated: ranked, between two
-// members, with a winner and at least MinRatedSteps steps.
+// members (no AI ever took a side over), with a winner and at least
+// MinRatedSteps steps.
 func rateable(f *Finished, settings map[string]string) bool {
 	us, ger := f.Seats[rules.US], f.Seats[rules.German]
-	return settings[SettingRanked] == "yes" && f.Winner != rules.NoSide && f.Steps >= MinRatedSteps &&
+	return settings[SettingRanked] == "yes" && settings[SettingUnrated] == "" && f.Winner != rules.NoSide && f.Steps >= MinRatedSteps &&
 		us.UserID != "" && ger.UserID != "" && us.UserID != ger.UserID && us.AI == "" && ger.AI == ""
 }
 

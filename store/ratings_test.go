@@ -75,6 +75,9 @@ func TestGamesThatAreNeverRated(t *testing.T) {
 			return rankedGame(t, db, "g", "c1", "ann", "bob", rules.US, at, map[string]string{SettingRanked: "no"})
 		},
 		"hotseat": func() *Finished { return rankedGame(t, db, "g", "c2", "ann", "ann", rules.US, at, nil) },
+		"an AI took a side over": func() *Finished {
+			return rankedGame(t, db, "g", "c7", "ann", "bob", rules.US, at, map[string]string{SettingUnrated: "an AI played a side"})
+		},
 		"against the AI": func() *Finished {
 			key := Key{Guild: "g", Channel: "c3"}
 			rec := newRecord(key, 1)

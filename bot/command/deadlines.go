@@ -39,6 +39,8 @@ const (
 	SettingPingAt   = "ping-at"
 	SettingPingWho  = "ping-who"
 	SettingPingStep = "ping-step"
+	// SettingPingText is the first line of the post whose ping was held.
+	SettingPingText = "ping-text"
 	// SettingPinged is when the player to act was last reminded by their
 	// own reminder interval (notify remind:).
 	SettingPinged = "pinged-at"
@@ -59,7 +61,7 @@ func deadlineDue(rec *store.Record) (time.Time, bool) {
 		return time.Time{}, false
 	}
 	st := &rec.Game.State
-	if st.Over() {
+	if st.Over() || rec.Settings[SettingResigned] != "" {
 		return time.Time{}, false
 	}
 	side := st.ToAct()
@@ -149,11 +151,16 @@ func (s *Service) dress(rec *store.Record, notices []store.Notice) []store.Notic
 		if n.Key.Channel != "" && n.Key != rec.Key {
 			continue
 		}
-		if line := deadlineLine(rec); line != "" && n.Mention != "" && !strings.Contains(n.Text, line) {
-			n.Text += "\n" + line
-		}
 		if n.Mention == "" {
 			continue
+		}
+		toAct := n.Mention == mentionOf(rec, rec.Game.State.ToAct()) && rec.Settings[SettingResigned] == "" && !rec.Game.State.Over()
+		// A post that pings someone shows the deadline of the player to
+		// act while it is still ahead.
+		if due, ok := deadlineDue(rec); ok && due.After(now) {
+			if line := deadlineLine(rec); !strings.Contains(n.Text, line) {
+				n.Text += "\n" + line
+			}
 		}
 		m, err := s.cfg.Store.Member(rec.Key.Guild, n.Mention)
 		if err != nil {
@@ -164,14 +171,15 @@ func (s *Service) dress(rec *store.Record, notices []store.Notice) []store.Notic
 		}
 		if end, quiet := quietEnd(m, now); quiet {
 			n.NoPing = true
-			if !m.NoPing || m.DM {
+			if !m.NoPing || m.DM && toAct {
 				rec.Settings[SettingPingAt] = end.UTC().Format(time.RFC3339)
 				rec.Settings[SettingPingWho] = n.Mention
 				rec.Settings[SettingPingStep] = strconv.Itoa(len(rec.Game.History))
+				rec.Settings[SettingPingText] = clipText(firstLine(n.Text), 300)
 			}
 			continue
 		}
-		if m.DM {
+		if m.DM && toAct {
 			dms = append(dms, s.dm(rec, n.Mention))
 		}
 	}
@@ -222,33 +230,45 @@ func (s *Service) tickPeople(key store.Key, rec *store.Record) (resp Response, o
 			if mark != "" && len(out.Posts) > 0 {
 				if !s.cfg.Outbox {
 					r.Settings[mark] = step
-				} else if n := len(r.Notices); n > 0 {
-					r.Notices[n-1].Mark, r.Notices[n-1].MarkValue = mark, step
+				} else {
+					markOwn(r, mark, step)
 				}
 			}
 			return nil
 		})
 		return out, err == nil && len(out.Posts) > 0
 	}
+	// A held ping waits for its own member's quiet hours to end.
+	heldQuiet := quiet
+	if who := rec.Settings[SettingPingWho]; who != "" && who != member.UserID {
+		if m, err := s.cfg.Store.Member(key.Guild, who); err == nil {
+			_, heldQuiet = quietEnd(m, now)
+		}
+	}
 	switch {
-	case rec.Settings[SettingPingAt] != "" && !quiet && pingDue(rec, now):
+	case rec.Settings[SettingPingAt] != "" && !heldQuiet && pingDue(rec, now):
 		// The ping quiet hours held: its time came.
 		user := rec.Settings[SettingPingWho]
 		return update("", func(r *store.Record) Response {
 			delete(r.Settings, SettingPingAt)
-			if r.Settings[SettingPingStep] != step || mentionOf(r, side) != user {
+			held := r.Settings[SettingPingText]
+			delete(r.Settings, SettingPingText)
+			if r.Settings[SettingPingStep] != step {
 				return Response{}
 			}
-			r.Settings[SettingPinged] = now.UTC().Format(time.RFC3339)
-			return Response{Posts: []Post{{Text: fmt.Sprintf("Your move (%s — %s), waiting since %s.", whatWaits(st), roundHeader(st), stamp(waitingSince(r))), Mention: user}}}
+			if mentionOf(r, side) == user {
+				r.Settings[SettingPinged] = now.UTC().Format(time.RFC3339)
+				return Response{Posts: []Post{{Text: fmt.Sprintf("Your move (%s — %s), waiting since %s.", whatWaits(st), roundHeader(st), stamp(waitingSince(r))), Mention: user}}}
+			}
+			return Response{Posts: []Post{{Text: "Held during your quiet hours: " + held, Mention: user}}}
 		})
 	case hasDeadline && !now.Before(due) && rec.Settings[SettingLapsed] != step:
 		return update("", func(r *store.Record) Response { return s.lapse(r, side, due) })
-	case hasDeadline && !quiet && rec.Settings[SettingWarned] != step && due.Sub(now) <= warnBefore(rec) && !s.noticeQueued(key, SettingWarned, step):
+	case hasDeadline && !quiet && rec.Settings[SettingWarned] != step && due.Sub(now) <= warnBefore(rec)+quietSpan(member) && !s.noticeQueued(key, SettingWarned, step):
 		return update(SettingWarned, func(r *store.Record) Response {
 			return Response{Posts: []Post{{Text: fmt.Sprintf("The deadline for your move passes %s.", stamp(due)), Mention: who.UserID}}}
 		})
-	case member.Remind > 0 && !quiet && now.Sub(lastPinged(rec)) >= member.Remind:
+	case member.Remind > 0 && !quiet && !member.AwayUntil.After(now) && now.Sub(lastPinged(rec)) >= member.Remind:
 		return update("", func(r *store.Record) Response {
 			r.Settings[SettingPinged] = now.UTC().Format(time.RFC3339)
 			return Response{Posts: []Post{{Text: fmt.Sprintf("Reminder: your move (%s — %s), waiting since %s.", whatWaits(st), roundHeader(st), stamp(waitingSince(r))), Mention: who.UserID}}}
@@ -373,7 +393,7 @@ func (s *Service) deadlineButton(_ context.Context, key store.Key, caller Caller
 			}
 			r.Settings[settingAbsent+side.String()] = absent.UserID
 			r.Seats[side] = store.Seat{AI: level}
-			r.Settings[SettingLevel] = level
+			r.Settings[store.SettingUnrated] = "an AI played a side"
 			delete(r.Settings, SettingLapsed)
 			text := fmt.Sprintf("The AI (%s) takes the %s side of %s, who missed the deadline; %s can take it back with join while the game runs.",
 				level, side.Title(), seatName(absent), seatName(absent))
@@ -389,4 +409,30 @@ func (s *Service) deadlineButton(_ context.Context, key store.Key, caller Caller
 		s.archive(key, archived)
 	}
 	return resp
+}
+
+// markOwn sets the Mark of the newest notice of the game's own channel
+// (not a direct message or the parent channel's line): it counts as sent
+// once delivered there.
+func markOwn(r *store.Record, mark, value string) {
+	for i := len(r.Notices) - 1; i >= 0; i-- {
+		if k := r.Notices[i].Key; k.Channel == "" || k == r.Key {
+			r.Notices[i].Mark, r.Notices[i].MarkValue = mark, value
+			return
+		}
+	}
+}
+
+// quietSpan is how long a member's quiet hours last each day.
+func quietSpan(m store.Member) time.Duration {
+	if m.QuietFrom == m.QuietTo {
+		return 0
+	}
+	return time.Duration((m.QuietTo-m.QuietFrom+24*60)%(24*60)) * time.Minute
+}
+
+// firstLine is a text's first line.
+func firstLine(text string) string {
+	line, _, _ := strings.Cut(text, "\n")
+	return line
 }

@@ -218,3 +218,68 @@ func TestQuietEndAcrossMidnightAndWithinADay(t *testing.T) {
 	_, quiet = quietEnd(day, at(15))
 	assert.False(t, quiet)
 }
+
+func TestAWarningWithDMsOnGoesOnceAndTheEndSaysNoDeadline(t *testing.T) {
+	s, st, now := peopleService(t)
+	mustDo(t, s, ann, "notify dm:on")
+	mustDo(t, s, ann, "new opponent:<@2> deadline:24h")
+	*now = now.Add(20 * time.Hour)
+	require.Len(t, s.Tick(context.Background(), testKey).Posts, 1)
+	for i := 0; i < 3; i++ {
+		*now = now.Add(time.Minute)
+		assert.Empty(t, s.Tick(context.Background(), testKey).Posts, "the warning goes once, DMs on or not")
+	}
+	dms, _ := st.Pending(store.Key{Guild: testKey.Guild, Channel: DMPrefix + ann.UserID})
+	n := len(dms)
+	r := mustDo(t, s, ann, "resign confirm:yes")
+	assert.NotContains(t, r.Posts[0].Text, "Deadline for")
+	dms, _ = st.Pending(store.Key{Guild: testKey.Guild, Channel: DMPrefix + ann.UserID})
+	assert.Len(t, dms, n, "no DM says an ended game waits")
+	bobDMs, _ := st.Pending(store.Key{Guild: testKey.Guild, Channel: DMPrefix + bob.UserID})
+	assert.Empty(t, bobDMs)
+}
+
+func TestAVacationCanBeLengthenedUpToTheAllowanceAndShortened(t *testing.T) {
+	s, st, now := peopleService(t)
+	mustDo(t, s, ann, "new opponent:<@2> deadline:24h")
+	mustDo(t, s, ann, "away days:5")
+	mustDo(t, s, ann, "away days:20")
+	rec, _ := st.Get(testKey)
+	assert.Equal(t, "1209600", rec.Settings[settingVacation+"us"], "14 days in all")
+	assert.Equal(t, now.Add(14*24*time.Hour).Format(time.RFC3339), rec.Settings[settingPaused+"us"])
+	mustDo(t, s, ann, "away days:2")
+	rec, _ = st.Get(testKey)
+	assert.Equal(t, now.Add(2*24*time.Hour).Format(time.RFC3339), rec.Settings[settingPaused+"us"], "back sooner")
+	assert.Equal(t, "172800", rec.Settings[settingVacation+"us"], "the days not taken are given back")
+	mustDo(t, s, ann, "away back:yes")
+	r := mustDo(t, s, ann, "away back:yes")
+	assert.Contains(t, r.Private, "not away")
+}
+
+func TestAnOpponentInQuietHoursIsPingedAboutTheLapsedDeadlineLater(t *testing.T) {
+	s, st, now := peopleService(t)
+	// 12:00 UTC: Bob's quiet hours are 11:00-13:00 UTC.
+	mustDo(t, s, bob, "notify quiet:11:00-13:00")
+	mustDo(t, s, ann, "new opponent:<@2> deadline:24h")
+	*now = now.Add(24 * time.Hour) // 12:00 the next day: the deadline passes, Bob is quiet
+	require.Len(t, s.Tick(context.Background(), testKey).Posts, 1)
+	assert.True(t, lastNotice(t, st, testKey).NoPing)
+	*now = now.Add(time.Hour)
+	held := s.Tick(context.Background(), testKey)
+	require.Len(t, held.Posts, 1, "the held ping goes when the quiet hours end")
+	assert.Equal(t, bob.UserID, held.Posts[0].Mention)
+	assert.Contains(t, held.Posts[0].Text, "passed")
+}
+
+func TestTheWarningComesBeforeQuietHoursWouldHideIt(t *testing.T) {
+	s, _, now := peopleService(t)
+	// Ann is quiet 00:00-08:00 UTC; the game starts at 12:00, so her 24h
+	// deadline passes at 12:00 the next day and its 6-hour window starts
+	// at 06:00, in her quiet hours: the warning goes the evening before.
+	mustDo(t, s, ann, "notify quiet:00:00-08:00")
+	mustDo(t, s, ann, "new opponent:<@2> deadline:24h")
+	*now = now.Add(11 * time.Hour) // 23:00
+	w := s.Tick(context.Background(), testKey)
+	require.Len(t, w.Posts, 1)
+	assert.Contains(t, w.Posts[0].Text, "deadline for your move passes")
+}

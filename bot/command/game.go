@@ -101,6 +101,9 @@ func (s *Service) newGame(req Request) (Response, error) {
 	rec := &store.Record{Key: req.Key, Game: rules.NewGame(s.cfg.Scenario, opts, seed),
 		Seats:    map[rules.Side]store.Seat{side: me, side.Enemy(): other},
 		Settings: settings, Created: now, Updated: now}
+	for _, sd := range []rules.Side{rules.US, rules.German} {
+		s.awayNow(rec, sd)
+	}
 	var b strings.Builder
 	title := "**New game of Stand at Mortain**"
 	if req.Key.Guild == localGuild {
@@ -206,6 +209,9 @@ func (s *Service) newGame(req Request) (Response, error) {
 		rec.Notices = append(rec.Notices, also...)
 	}
 	if err := s.cfg.Store.Create(rec); err != nil {
+		if threaded && req.Place.DropThread != nil {
+			req.Place.DropThread(rec.Key) // no empty thread is left behind
+		}
 		return Response{}, err
 	}
 	return resp, nil
@@ -351,6 +357,7 @@ func (s *Service) join(req Request) (Response, error) {
 			return refuse("No seat is open in this game: %s.", seatsLine(r.Seats))
 		}
 		r.Seats[side] = store.Seat{UserID: req.Caller.UserID, Name: req.Caller.Name}
+		s.awayNow(r, side)
 		rec = cloneRecord(r)
 		post := Post{Text: fmt.Sprintf("%s joins the game as the %s side. %s. Waiting for %s.", seatName(rec.Seats[side]), side.Title(), seatsLine(rec.Seats), whatWaits(&rec.Game.State))}
 		post.Mention = mentionOf(rec, rec.Game.State.ToAct())

@@ -179,6 +179,8 @@ func (s *Service) away(req Request) (Response, error) {
 	var until time.Time
 	back := strings.EqualFold(o["back"], "yes") || strings.EqualFold(o["back"], "true")
 	switch {
+	case back && !m.AwayUntil.After(now):
+		return Response{Private: "You are not away: nothing to end."}, nil
 	case back:
 		until = now
 	case o["days"] != "":
@@ -192,7 +194,7 @@ func (s *Service) away(req Request) (Response, error) {
 		if l, err := time.LoadLocation(m.TimeZone); err == nil && m.TimeZone != "" {
 			loc = l
 		}
-		d, err := time.ParseInLocation("2006-01-02", strings.TrimSpace(o["until"]), loc)
+		d, err := time.ParseInLocation("2006-01-02", strings.TrimSpace(o["until"]), loc) // midnight of that day in the member's time zone (notify tz:)
 		if err != nil {
 			return Response{}, refuse("until:%s: give the day you are back as YYYY-MM-DD, such as %s.", echo(o["until"]), now.AddDate(0, 0, 7).Format("2006-01-02"))
 		}
@@ -272,12 +274,7 @@ func (s *Service) pause(r *store.Record, c Caller, sides []rules.Side, until tim
 	_, hasDeadline := parseDeadline(r)
 	if back {
 		for _, side := range sides {
-			key := settingPaused + side.String()
-			if t, err := time.Parse(time.RFC3339, r.Settings[key]); err == nil && t.After(now) {
-				used, _ := strconv.Atoi(r.Settings[settingVacation+side.String()])
-				r.Settings[settingVacation+side.String()] = strconv.Itoa(max(0, used-int(t.Sub(now)/time.Second)))
-				r.Settings[key] = now.Format(time.RFC3339)
-			}
+			pauseSide(r, side, now, now)
 		}
 		text := name + " is back."
 		if line := deadlineLine(r); line != "" && hasDeadline {
@@ -290,24 +287,7 @@ func (s *Service) pause(r *store.Record, c Caller, sides []rules.Side, until tim
 	}
 	paused := now
 	for _, side := range sides {
-		key := settingPaused + side.String()
-		cur, _ := time.Parse(time.RFC3339, r.Settings[key])
-		from := now
-		if cur.After(from) {
-			from = cur
-		}
-		used, _ := strconv.Atoi(r.Settings[settingVacation+side.String()])
-		left := VacationAllowance - time.Duration(used)*time.Second
-		end := until
-		if limit := now.Add(left); end.After(limit) {
-			end = limit
-		}
-		if end.After(from) {
-			r.Settings[settingVacation+side.String()] = strconv.Itoa(used + int(end.Sub(from)/time.Second))
-			r.Settings[key] = end.Format(time.RFC3339)
-			from = end
-		}
-		paused = from
+		paused = pauseSide(r, side, until, now)
 	}
 	text := fmt.Sprintf("%s is away until %s; the deadline of this game is paused until %s.", name, stamp(until), stamp(paused))
 	line := "deadline paused until " + stamp(paused)
@@ -367,4 +347,55 @@ func (s *Service) DMRefused(key store.Key, n store.Notice) Response {
 		return Response{}
 	}
 	return Response{Also: []store.Key{n.Origin}}
+}
+
+// pauseSide pauses the deadline of side's player until until (from now),
+// within the game's vacation allowance, and returns the end of the pause.
+// A vacation already running is lengthened by what the allowance has
+// left, or shortened to until, giving the days back.
+func pauseSide(r *store.Record, side rules.Side, until, now time.Time) time.Time {
+	key, usedKey := settingPaused+side.String(), settingVacation+side.String()
+	cur, _ := time.Parse(time.RFC3339, r.Settings[key])
+	if cur.Before(now) {
+		cur = now
+	}
+	used, _ := strconv.Atoi(r.Settings[usedKey])
+	if until.Before(cur) {
+		// Back sooner than said: the days not taken are given back.
+		end := until
+		if end.Before(now) {
+			end = now
+		}
+		used = max(0, used-int(cur.Sub(end)/time.Second))
+		r.Settings[usedKey] = strconv.Itoa(used)
+		r.Settings[key] = end.UTC().Format(time.RFC3339)
+		return end
+	}
+	left := VacationAllowance - time.Duration(used)*time.Second
+	end := until
+	if limit := cur.Add(left); end.After(limit) {
+		end = limit
+	}
+	if end.After(cur) {
+		r.Settings[usedKey] = strconv.Itoa(used + int(end.Sub(cur)/time.Second))
+		r.Settings[key] = end.UTC().Format(time.RFC3339)
+		return end
+	}
+	return cur
+}
+
+// awayNow pauses the deadline of side's player in a game they just sat
+// down in when they are away (within the game's allowance).
+func (s *Service) awayNow(r *store.Record, side rules.Side) {
+	seat := r.Seats[side]
+	if seat.UserID == "" || r.Key.Guild == localGuild {
+		return
+	}
+	if _, ok := parseDeadline(r); !ok {
+		return
+	}
+	now := s.cfg.Now().UTC()
+	if m, err := s.cfg.Store.Member(r.Key.Guild, seat.UserID); err == nil && m.AwayUntil.After(now) {
+		pauseSide(r, side, m.AwayUntil, now)
+	}
 }

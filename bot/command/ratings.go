@@ -47,10 +47,15 @@ func (s *Service) ratingLine(rec *store.Record) string {
 		return ""
 	}
 	if !rated {
-		if rec.Game.State.Winner() == rules.NoSide && rec.Settings[SettingResigned] == "" {
+		switch {
+		case rec.Game.State.Winner() == rules.NoSide && rec.Settings[SettingResigned] == "":
 			return ""
+		case rec.Settings[store.SettingUnrated] != "":
+			return "Not rated: " + rec.Settings[store.SettingUnrated] + "."
+		case len(rec.Game.History) < store.MinRatedSteps:
+			return fmt.Sprintf("Not rated: a ranked game is rated once it has %d steps.", store.MinRatedSteps)
 		}
-		return fmt.Sprintf("Not rated: a ranked game is rated once it has %d steps.", store.MinRatedSteps)
+		return "Not rated: a ranked game is rated between two members only."
 	}
 	var parts []string
 	for _, side := range []rules.Side{rules.US, rules.German} {

@@ -151,6 +151,11 @@ func (s *Service) seat(req Request) (Response, error) {
 			return refuse("%s holds the %s seat: one member plays both sides only in a game started with mode:hotseat.", seatName(enemy), side.Enemy().Title())
 		}
 		r.Seats[side] = newSeat
+		// The new holder starts afresh: no vacation used, no deadline
+		// missed, no held ping of the previous holder's.
+		for _, k := range []string{settingPaused, settingVacation, settingMissed, settingAbsent} {
+			delete(r.Settings, k+side.String())
+		}
 		if st.ToAct() == side {
 			r.Settings[SettingActed] = s.cfg.Now().UTC().Format(time.RFC3339)
 			delete(r.Settings, SettingReminded)

@@ -22,6 +22,9 @@ type Place struct {
 	// its messages from the outbox). Nil: the game is played where the
 	// command was given.
 	OpenThread func(name, first string) (store.Key, error)
+	// DropThread deletes a thread OpenThread opened for a game that could
+	// then not be saved; nil: it is left.
+	DropThread func(key store.Key)
 	// Forum marks a forum or media channel: its games are posts, and the
 	// channel itself takes no messages.
 	Forum bool

@@ -187,3 +187,20 @@ func TestGamesListsTheCallersGamesWaitingFirst(t *testing.T) {
 	r = mustDo(t, s, mod, "games all:yes")
 	assert.Contains(t, r.Private, "(2)")
 }
+
+// failingCreate is a store whose Create fails.
+type failingCreate struct{ *MemStore }
+
+func (f failingCreate) Create(*store.Record) error { return errors.New("disk full") }
+
+func TestAThreadOpenedForAGameThatCannotBeSavedIsDeleted(t *testing.T) {
+	s := New(Config{Store: failingCreate{NewMemStore()}, Outbox: true, Seed: func() uint64 { return 5 }})
+	th := &threads{}
+	var dropped []store.Key
+	place := th.place(false)
+	place.DropThread = func(k store.Key) { dropped = append(dropped, k) }
+	r := newIn(t, s, ann, place, "new mode:hotseat", nil)
+	assert.True(t, r.Refused)
+	require.Len(t, th.names, 1)
+	assert.Equal(t, []store.Key{{Guild: testKey.Guild, Channel: "thread-1"}}, dropped)
+}

@@ -74,6 +74,9 @@ func (s *Service) Tick(ctx context.Context, key store.Key) Response {
 	if resp, ok := s.tickPeople(key, rec); ok {
 		return resp
 	}
+	if m, err := s.cfg.Store.Member(key.Guild, rec.Seats[side].UserID); err == nil && m.AwayUntil.After(s.cfg.Now()) {
+		return Response{} // no reminder while the member is away
+	}
 	remind, err := time.ParseDuration(rec.Settings[SettingRemind])
 	step := strconv.Itoa(len(rec.Game.History))
 	if err != nil || waited < remind || rec.Settings[SettingReminded] == step || s.reminderQueued(key, step) {
@@ -94,7 +97,7 @@ func (s *Service) Tick(ctx context.Context, key store.Key) Response {
 			return nil
 		}
 		s.queue(r, &resp)
-		r.Notices[len(r.Notices)-1].Mark, r.Notices[len(r.Notices)-1].MarkValue = SettingReminded, step
+		markOwn(r, SettingReminded, step)
 		return nil
 	}); err != nil {
 		return Response{}

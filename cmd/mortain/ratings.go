@@ -18,7 +18,8 @@ Usage:
   mortain ratings --db FILE --recompute     rebuild every rating from the archive
 
 Flags:
-  --db FILE     the database (the bot's, or local play's)
+  --db FILE     the database (the bot's, or local play's); not one in use: stop
+                the bot first, or give a backup (mortain backup)
   --guild ID    only this server
   --recompute   rebuild every rating from the archive of finished games: each
                 server's rated games again, in the order they were archived,
@@ -62,27 +63,42 @@ func (m *Main) runRatings(_ context.Context, args []string) error {
 		fmt.Fprintln(m.Stderr, "mortain ratings:", err)
 		return exitStatus(1)
 	}
+	found := false
 	for _, g := range guilds {
 		if *guild != "" && g != *guild {
 			continue
 		}
+		found = true
 		ps, err := db.Stats(g)
 		if err != nil {
 			fmt.Fprintln(m.Stderr, "mortain ratings:", err)
 			return exitStatus(1)
 		}
 		fmt.Fprintf(m.Stdout, "server %s:\n", g)
+		rated := 0
 		for _, p := range ps {
 			if p.RatedGames == 0 {
 				continue
 			}
+			rated++
 			r := p.Rating()
 			mark := ""
 			if p.Provisional() {
 				mark = " provisional"
 			}
-			fmt.Fprintf(m.Stdout, "  %-20s %5d ±%-4d%s  %d rated game(s)\n", p.UserID, int(math.Round(r.R)), int(math.Round(2*r.RD)), mark, p.RatedGames)
+			name := p.UserID
+			if p.Name != "" {
+				name = p.Name + " (" + p.UserID + ")"
+			}
+			fmt.Fprintf(m.Stdout, "  %-40s %5d ±%-4d%s  %d rated game(s)\n", name, int(math.Round(r.R)), int(math.Round(2*r.RD)), mark, p.RatedGames)
 		}
+		if rated == 0 {
+			fmt.Fprintln(m.Stdout, "  no rated game yet")
+		}
+	}
+	if *guild != "" && !found {
+		fmt.Fprintf(m.Stderr, "mortain ratings: no server %s in %s\n", *guild, *dbPath)
+		return exitStatus(1)
 	}
 	return nil
 }

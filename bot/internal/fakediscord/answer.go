@@ -245,8 +245,11 @@ func (s *Server) answer(req Request) (int, []byte) {
 		return s.openDM(req)
 
 	case "/channels/{channel_id}":
-		if req.Method == http.MethodPatch {
+		switch req.Method {
+		case http.MethodPatch:
 			return s.modifyChannel(req)
+		case http.MethodDelete:
+			return s.deleteThread(req)
 		}
 
 	case "/channels/{channel_id}/messages/{message_id}":

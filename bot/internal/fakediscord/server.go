@@ -103,6 +103,7 @@ type Server struct {
 	threadLimits map[string]int        // active threads allowed, by guild
 	opened       map[string][]string   // threads the bot opened, by parent
 	unarchived   int
+	deleted      []string          // threads the bot deleted
 	dmChannels   map[string]string // DM channel by member
 	dmRefused    map[string]bool   // members who refuse the bot's DMs
 	users        map[string]User   // by id

@@ -158,3 +158,30 @@ func (s *Server) Unarchived() int {
 	defer s.mu.Unlock()
 	return s.unarchived
 }
+
+// deleteThread handles DELETE /channels/{channel_id} for a thread the bot
+// opened (the bot needs no Manage Threads for its own thread).
+func (s *Server) deleteThread(req Request) (int, []byte) {
+	ch := req.Params["channel_id"]
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	p := s.places[ch]
+	if p == nil || !p.thread {
+		s.violation("DELETE %s: the fake only deletes threads the bot opened", req.Path)
+		return http.StatusForbidden, []byte(`{"code":50013,"message":"Missing Permissions"}`)
+	}
+	p.gone = true
+	s.deleted = append(s.deleted, ch)
+	s.notify()
+	out := threadJSON(p.guild, p.parent, ch, p.archived, p.locked, p.private)
+	out["message_count"], out["member_count"], out["total_message_sent"] = 0, 1, 0
+	b, _ := json.Marshal(out)
+	return http.StatusOK, b
+}
+
+// Deleted lists the threads the bot deleted.
+func (s *Server) Deleted() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.deleted...)
+}
