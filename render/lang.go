@@ -40,48 +40,13 @@ func (p *painter) sideName(side rules.Side) string {
 	return side.Title()
 }
 
-// reasons maps the rules' reasons for a turn's end or a victory, as the
-// rules package words them, to their catalog messages.
-var reasons = map[string]string{
-	"R4.7: the deck is used up":                            "map.reason.deck-used-up",
-	"R4.7: the Joker was drawn":                            "map.reason.joker",
-	"R4.8: the Joker was drawn in combat":                  "map.reason.joker-in-combat",
-	"R8.1: the fifth German unit exited off the west edge": "map.reason.r8-1",
-	"R8.2: no US unit is left in the game":                 "map.reason.r8-2",
-	"R8.3: at the end of a German round no US unit is on the map and a German unit is in column 11": "map.reason.r8-3",
-	"R8.4: turn 6 ended without a German victory":                                                   "map.reason.r8-4",
-}
-
 // reason words one of the rules' reasons in the painter's language (an
 // unknown one as the rules word it).
-func (p *painter) reason(why string) string {
-	if id, ok := reasons[why]; ok {
-		return p.tr(id, nil)
-	}
-	return why
-}
-
-// places maps the scenario's place names to their catalog messages.
-var places = map[string]string{
-	"Hill 314":         "map.place.hill-314",
-	"Mortain":          "map.place.mortain",
-	"St-Barthélemy":    "map.place.st-barthelemy",
-	"Le Mesnil-Adelée": "map.place.le-mesnil-adelee",
-	"Romagny":          "map.place.romagny",
-	"Forêt de Mortain": "map.place.foret-de-mortain",
-	"Avranches":        "map.place.avranches",
-	"Ger":              "map.place.ger",
-	"St-Hilaire":       "map.place.st-hilaire",
-}
+func (p *painter) reason(why string) string { return i18n.Reason(p.lang, why) }
 
 // place words a place name of the scenario in the painter's language (one
 // the catalog lacks, from a scenario file, as the file writes it).
-func (p *painter) place(name string) string {
-	if id, ok := places[name]; ok {
-		return p.tr(id, nil)
-	}
-	return name
-}
+func (p *painter) place(name string) string { return i18n.Place(p.lang, name) }
 
 // fallbackFace draws each rune in main when main's font has it, else in
 // alt: the Go fonts' Latin letters and digits, the Japanese font's kana

@@ -127,15 +127,16 @@ func TestEveryReasonOfTheRulesIsTranslated(t *testing.T) {
 	for seed := uint64(1); seed <= 30; seed++ {
 		g := randomGame(t, seed)
 		for _, e := range g.Log {
-			if e.Kind == rules.EvTurnEnd {
+			switch e.Kind {
+			case rules.EvTurnEnd, rules.EvRoundEnd, rules.EvJokerIgnored:
 				seen[e.Text] = true
 			}
 		}
 		seen[g.State.WinReason()] = true
 	}
 	for why := range seen {
-		if _, ok := reasons[why]; !ok {
-			t.Errorf("the reason %q is not in the catalog (render/lang.go reasons)", why)
+		if i18n.Reason(i18n.Japanese, why) == why {
+			t.Errorf("the reason %q is not in the catalog (internal/i18n/game.go reasons)", why)
 		}
 	}
 	if len(seen) < 3 {

@@ -4,28 +4,30 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 )
 
-// narrateAll words a step's events, one line each; a draw that starts a
-// round is merged with it.
-func narrateAll(sc *rules.Scenario, evs []rules.Event) []string {
+// narrateAll words a step's events in lang, one line each; a draw that
+// starts a round is merged with it.
+func narrateAll(sc *rules.Scenario, evs []rules.Event, lang i18n.Lang) []string {
+	n := narrator{sc, lang}
 	var out []string
 	for i := 0; i < len(evs); i++ {
 		e := evs[i]
 		if e.Kind == rules.EvDraw && !e.Combat && i+1 < len(evs) && evs[i+1].Kind == rules.EvRoundStart {
-			out = append(out, "draw "+roundStart(evs[i+1]))
+			out = append(out, n.t("narrate.draw-round", map[string]any{"Round": n.roundStart(evs[i+1])}))
 			i++
 			continue
 		}
 		if e.Kind == rules.EvDraw && e.Combat {
 			continue // the attack line names the card
 		}
-		if line := Narrate(sc, e); line != "" {
+		if line := n.event(e); line != "" {
 			out = append(out, line)
 		}
 		if e.Kind == rules.EvFire && resolvesNext(evs[i+1:]) {
-			out = append(out, "no other unit can join: the attack resolves (R6.6)")
+			out = append(out, n.t("narrate.resolves", nil))
 		}
 	}
 	return out
@@ -47,12 +49,41 @@ func resolvesNext(evs []rules.Event) bool {
 	return false
 }
 
-func roundStart(e rules.Event) string {
-	if e.Face {
-		return fmt.Sprintf("%s: %s round, one unit or one stack", e.Card, e.Side.Title())
-	}
-	return fmt.Sprintf("%s: %s round, %s", e.Card, e.Side.Title(), pts(int(e.Points)))
+// narrator words the events of a scenario's game in a language.
+type narrator struct {
+	sc   *rules.Scenario
+	lang i18n.Lang
 }
+
+func (n narrator) t(id string, data map[string]any) string { return i18n.T(n.lang, id, data) }
+
+// side is a side's name.
+func (n narrator) side(s rules.Side) string {
+	if n.lang == i18n.English {
+		return s.Title()
+	}
+	return n.t("side."+s.String(), nil)
+}
+
+// hex words a hex with its place name: "1402 (Mortain)".
+func (n narrator) hex(h rules.Hex) string {
+	if !h.Valid() {
+		return "-"
+	}
+	if l := n.sc.Label(h); l != "" {
+		return h.String() + " (" + i18n.Place(n.lang, l) + ")"
+	}
+	return h.String()
+}
+
+func (n narrator) roundStart(e rules.Event) string {
+	if e.Face {
+		return n.t("narrate.round-face", map[string]any{"Card": e.Card.String(), "Side": n.side(e.Side)})
+	}
+	return i18n.Plural(n.lang, "narrate.round-points", int(e.Points), map[string]any{"Card": e.Card.String(), "Side": n.side(e.Side)})
+}
+
+func roundStart(e rules.Event) string { return narrator{lang: i18n.English}.roundStart(e) }
 
 // hexName words a hex with its place name: "1402 (Mortain)".
 func hexName(sc *rules.Scenario, h rules.Hex) string {
@@ -72,111 +103,131 @@ func uid(sc *rules.Scenario, u rules.UnitID) string {
 	return "?"
 }
 
-// Narrate words one event in a line.
-func Narrate(sc *rules.Scenario, e rules.Event) string {
+// Narrate words one event in a line (in English).
+func Narrate(sc *rules.Scenario, e rules.Event) string { return NarrateIn(sc, e, i18n.English) }
+
+// NarrateIn words one event in a line in lang.
+func NarrateIn(sc *rules.Scenario, e rules.Event, lang i18n.Lang) string {
+	return narrator{sc, lang}.event(e)
+}
+
+func (n narrator) event(e rules.Event) string {
+	sc := n.sc
 	free := ""
 	if e.Free {
-		free = " (free, with a unit stacked with it: R4.6)"
+		free = n.t("narrate.free", nil)
 	}
+	d := map[string]any{"Unit": uid(sc, e.Unit), "From": e.From.String(), "To": n.hex(e.To), "Free": free,
+		"Card": e.Card.String(), "Turn": e.Turn, "Why": i18n.Reason(n.lang, e.Text)}
 	switch e.Kind {
 	case rules.EvPlace:
-		return fmt.Sprintf("%s set up at %s", uid(sc, e.Unit), hexName(sc, e.To))
+		d["Hex"] = n.hex(e.To)
+		return n.t("narrate.place", d)
 	case rules.EvSetupDone:
-		return "the US set-up is complete"
+		return n.t("narrate.setup-done", nil)
 	case rules.EvTurnStart:
-		return fmt.Sprintf("**turn %d** begins: the deck is shuffled", e.Turn)
+		return n.t("narrate.turn-start", d)
 	case rules.EvDraw:
 		if e.Combat {
-			return "combat card " + e.Card.String()
+			return n.t("narrate.combat-card", d)
 		}
-		return "draw " + e.Card.String()
+		return n.t("narrate.draw", d)
 	case rules.EvJokerIgnored:
-		return "Joker drawn early: " + e.Text
+		return n.t("narrate.joker-early", d)
 	case rules.EvRoundStart:
-		return roundStart(e)
+		return n.roundStart(e)
 	case rules.EvMove:
-		return fmt.Sprintf("%s moves %s→%s%s", uid(sc, e.Unit), e.From, hexName(sc, e.To), free)
+		return n.t("narrate.move", d)
 	case rules.EvEnter:
-		with := ""
 		if e.With != rules.NoUnit {
-			with = " with " + uid(sc, e.With)
+			d["With"] = uid(sc, e.With)
+			return n.t("narrate.enter-with", d)
 		}
-		return fmt.Sprintf("%s enters at %s%s", uid(sc, e.Unit), hexName(sc, e.To), with)
+		return n.t("narrate.enter", d)
 	case rules.EvExit:
-		return fmt.Sprintf("%s exits off the west edge from %s%s", uid(sc, e.Unit), e.From, free)
+		return n.t("narrate.exit", d)
 	case rules.EvFire:
-		return fmt.Sprintf("%s (%s) fires at %s (%s)%s", uid(sc, e.Unit), e.From, uid(sc, e.Target), e.To, free)
+		d["Target"], d["To"] = uid(sc, e.Target), e.To.String()
+		return n.t("narrate.fire", d)
 	case rules.EvAttack:
-		return attackLine(sc, e)
+		return n.attack(e)
 	case rules.EvFaceCard:
-		return fmt.Sprintf("combat card %s is a face card: redraw or miss (R6.8)", e.Card)
+		return n.t("narrate.face-card", d)
 	case rules.EvAirCover:
 		var ids []string
 		for _, u := range e.FirerList() {
 			ids = append(ids, uid(sc, u))
 		}
-		return fmt.Sprintf("Air cover over %s: %s covered until the turn ends (R7.5)", hexName(sc, e.To), list(ids))
+		units := n.t("narrate.none", nil)
+		if len(ids) > 0 {
+			units = strings.Join(ids, n.t("narrate.list-sep", nil))
+		}
+		d["Hex"], d["Units"] = n.hex(e.To), units
+		return n.t("narrate.air-cover", d)
 	case rules.EvPass:
-		return e.Side.Title() + " passes"
+		return n.t("narrate.pass", map[string]any{"Side": n.side(e.Side)})
 	case rules.EvRoundEnd:
-		return "round over (" + e.Text + ")"
+		return n.t("narrate.round-end", d)
 	case rules.EvTurnEnd:
-		return fmt.Sprintf("**turn %d ends** (%s)", e.Turn, e.Text)
+		return n.t("narrate.turn-end", d)
 	case rules.EvGameOver:
-		return fmt.Sprintf("**%s wins** (%s)", e.Side.Title(), e.Text)
+		d["Side"] = n.side(e.Side)
+		return n.t("narrate.game-over", d)
 	}
 	return ""
 }
 
-// attackLine words an attack: firers, target, strength, modifiers, N, card,
+// attack words an attack: firers, target, strength, modifiers, N, card,
 // result.
-func attackLine(sc *rules.Scenario, e rules.Event) string {
+func (n narrator) attack(e rules.Event) string {
+	sc := n.sc
 	var who string
 	switch e.Source {
 	case rules.SourceAir:
-		who = "Air attack"
+		who = n.t("narrate.air-attack", nil)
 	case rules.SourceOBA:
-		who = "OBA"
+		who = n.t("narrate.oba", nil)
 	default:
 		var ids []string
 		for _, u := range e.FirerList() {
 			ids = append(ids, uid(sc, u))
 		}
-		who = strings.Join(ids, "+")
+		who = strings.Join(ids, n.t("narrate.firers-sep", nil))
 	}
 	var mods []string
 	add := func(v int8, name string) {
 		if v != 0 {
-			mods = append(mods, fmt.Sprintf("%+d %s", v, name))
+			mods = append(mods, n.t("narrate.mod", map[string]any{"Value": fmt.Sprintf("%+d", v), "Name": n.t(name, nil)}))
 		}
 	}
-	add(e.Terrain, "terrain")
-	add(e.Cover, "Air cover")
-	add(e.Adjacent, "adjacent")
-	add(e.TigerMod, "Tiger")
-	m := "no modifier"
+	add(e.Terrain, "narrate.mod-terrain")
+	add(e.Cover, "narrate.mod-cover")
+	add(e.Adjacent, "narrate.mod-adjacent")
+	add(e.TigerMod, "narrate.mod-tiger")
+	m := n.t("narrate.no-modifier", nil)
 	if len(mods) > 0 {
-		m = strings.Join(mods, ", ")
+		m = strings.Join(mods, n.t("narrate.mods-sep", nil))
 	}
-	card := "no card drawn"
+	card := n.t("narrate.no-card", nil)
 	if e.Card != rules.NoCard {
-		card = "card " + e.Card.String()
+		card = n.t("narrate.card", map[string]any{"Card": e.Card.String()})
 	}
-	var res string
 	t := uid(sc, e.Target)
+	var res string
 	switch e.Result {
 	case rules.ResultMiss:
-		res = "miss"
+		res = n.t("narrate.miss", nil)
 	case rules.ResultAutoMiss:
-		res = "miss (N < 1)"
+		res = n.t("narrate.auto-miss", nil)
 	case rules.ResultFlipped:
-		res = "**hit**: " + t + " flipped"
+		res = n.t("narrate.flipped", map[string]any{"Target": t})
 	case rules.ResultEliminated:
-		res = "**hit**: " + t + " eliminated"
+		res = n.t("narrate.eliminated", map[string]any{"Target": t})
 	case rules.ResultCancelled:
-		res = "cancelled (R4.8)"
+		res = n.t("narrate.cancelled", nil)
 	}
-	return fmt.Sprintf("%s → %s at %s: strength %d, M %s, N %d; %s: %s", who, t, hexName(sc, e.To), e.Strength, m, e.N, card, res)
+	return n.t("narrate.attack", map[string]any{"Who": who, "Target": t, "Hex": n.hex(e.To), "Strength": e.Strength,
+		"M": m, "N": e.N, "Card": card, "Result": res})
 }
 
 // pts words activation points: "1 pt", "3 pts".

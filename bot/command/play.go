@@ -98,7 +98,7 @@ func (s *Service) report(out *outcome) Response {
 	rec := out.rec
 	st := &rec.Game.State
 	sc := st.Scenario()
-	lines := narrateAll(sc, out.events)
+	lines := narrateAll(sc, out.events, langOf(rec.Settings))
 	if strike := strikeOf(rec.Game); strike != "" && len(out.events) > 0 {
 		// An Air or OBA strike whose card is a face card: say the strike
 		// before its card (R6.8, R7.4).

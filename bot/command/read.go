@@ -190,7 +190,7 @@ func (s *Service) logText(req Request) (Response, error) {
 	from := max(0, len(g.Log)-n)
 	var lines []string
 	for _, e := range g.Log[from:] {
-		if line := Narrate(sc, e); line != "" {
+		if line := NarrateIn(sc, e, langOf(v.settings)); line != "" {
 			lines = append(lines, fmt.Sprintf("T%d %s", e.Turn, line))
 		}
 	}

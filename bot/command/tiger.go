@@ -3,6 +3,7 @@ package command
 import (
 	"fmt"
 
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 )
 
@@ -71,7 +72,7 @@ func resolvedAlready(g *rules.Game) string {
 		}
 		for _, a := range evs[i+1:] {
 			if a.Kind == rules.EvAttack {
-				return "There is no attack to resolve (R6.6): when " + sc.Unit(e.Unit).ID + " joined, no other unit could, so the attack resolved by itself: " + attackLine(sc, a) + "."
+				return "There is no attack to resolve (R6.6): when " + sc.Unit(e.Unit).ID + " joined, no other unit could, so the attack resolved by itself: " + narrator{sc: sc, lang: i18n.English}.attack(a) + "."
 			}
 		}
 	}

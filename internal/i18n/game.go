@@ -1,0 +1,61 @@
+package i18n
+
+// reasons maps the rules' reasons (for a round's, a turn's or the game's
+// end, and an early Joker), as the rules package words them, to their
+// catalog messages.
+var reasons = map[string]string{
+	"R4.5: passed":             "map.reason.passed",
+	"R4.5: no activation left": "map.reason.no-activation-left",
+	"R4.5: no legal action":    "map.reason.no-legal-action",
+	"R6.6: the attack ends the round (opt:attack=ends-round)":                                       "map.reason.attack-ends-round",
+	"R7.1: the marker was used":                                                                     "map.reason.marker-used",
+	"R4.7: early Joker shuffled back into the deck":                                                 "map.reason.early-joker-back",
+	"R4.7: early Joker set aside for the turn":                                                      "map.reason.early-joker-aside",
+	"R4.7: the deck is used up":                                                                     "map.reason.deck-used-up",
+	"R4.7: the Joker was drawn":                                                                     "map.reason.joker",
+	"R4.8: the Joker was drawn in combat":                                                           "map.reason.joker-in-combat",
+	"R8.1: the fifth German unit exited off the west edge":                                          "map.reason.r8-1",
+	"R8.2: no US unit is left in the game":                                                          "map.reason.r8-2",
+	"R8.3: at the end of a German round no US unit is on the map and a German unit is in column 11": "map.reason.r8-3",
+	"R8.4: turn 6 ended without a German victory":                                                   "map.reason.r8-4",
+}
+
+// Reason words one of the rules' reasons in lang; one the catalog lacks
+// as the rules word it.
+func Reason(lang Lang, why string) string {
+	if id, ok := reasons[why]; ok {
+		return T(lang, id, nil)
+	}
+	return why
+}
+
+// Reasons lists the rules' reasons the catalog words (for tests).
+func Reasons() []string {
+	out := make([]string, 0, len(reasons))
+	for why := range reasons {
+		out = append(out, why)
+	}
+	return out
+}
+
+// places maps the scenario's place names to their catalog messages.
+var places = map[string]string{
+	"Hill 314":         "map.place.hill-314",
+	"Mortain":          "map.place.mortain",
+	"St-Barthélemy":    "map.place.st-barthelemy",
+	"Le Mesnil-Adelée": "map.place.le-mesnil-adelee",
+	"Romagny":          "map.place.romagny",
+	"Forêt de Mortain": "map.place.foret-de-mortain",
+	"Avranches":        "map.place.avranches",
+	"Ger":              "map.place.ger",
+	"St-Hilaire":       "map.place.st-hilaire",
+}
+
+// Place words a place name of the scenario in lang; one the catalog
+// lacks (from a scenario file) as the file writes it.
+func Place(lang Lang, name string) string {
+	if id, ok := places[name]; ok {
+		return T(lang, id, nil)
+	}
+	return name
+}
