@@ -83,8 +83,6 @@ func (n narrator) roundStart(e rules.Event) string {
 	return i18n.Plural(n.lang, "narrate.round-points", int(e.Points), map[string]any{"Card": e.Card.String(), "Side": n.side(e.Side)})
 }
 
-func roundStart(e rules.Event) string { return narrator{lang: i18n.English}.roundStart(e) }
-
 // hexName words a hex with its place name: "1402 (Mortain)".
 func hexName(sc *rules.Scenario, h rules.Hex) string {
 	if !h.Valid() {

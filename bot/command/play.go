@@ -124,7 +124,7 @@ func (s *Service) report(out *outcome) Response {
 	if len(out.events) == 0 {
 		where = st
 	}
-	post := Post{Text: roundHeader(where) + " — " + strings.Join(lines, "\n"), Live: true}
+	post := Post{Text: roundHeaderIn(where, langOf(rec.Settings)) + " — " + strings.Join(lines, "\n"), Live: true}
 	post.Image, post.ImageName = s.render(st, out.events, langOf(rec.Settings))
 	for _, e := range out.events {
 		if e.Kind == rules.EvRoundStart {
@@ -247,21 +247,28 @@ func list(ids []string) string {
 }
 
 // roundHeader words where the game stands: "Turn 3 · German round 7S (4 pts)".
-func roundHeader(st *rules.State) string {
+func roundHeader(st *rules.State) string { return roundHeaderIn(st, i18n.English) }
+
+// roundHeaderIn is roundHeader in lang.
+func roundHeaderIn(st *rules.State, lang i18n.Lang) string {
+	n := narrator{st.Scenario(), lang}
 	switch st.Phase() {
 	case rules.PhaseSetup:
-		return "US set-up"
+		return n.t("header.setup", nil)
 	case rules.PhaseOver:
-		return "Game over"
+		return n.t("header.over", nil)
 	}
-	r := fmt.Sprintf("Turn %d · %s round %s", st.Turn(), st.RoundSide().Title(), st.RoundCard())
+	d := map[string]any{"Turn": st.Turn(), "Side": n.side(st.RoundSide()), "Card": st.RoundCard().String()}
+	var r string
 	if st.RoundCard() == rules.NoCard {
-		r = fmt.Sprintf("Turn %d · %s round", st.Turn(), st.RoundSide().Title())
+		r = n.t("header.round-no-card", d)
+	} else {
+		r = n.t("header.round", d)
 	}
 	if st.FaceRound() {
-		return r + " (face card: one unit or stack)"
+		return r + n.t("header.face", nil)
 	}
-	return r + " (" + pts(st.PointsLeft()) + ")"
+	return r + i18n.Plural(lang, "header.points", st.PointsLeft(), nil)
 }
 
 // render draws a routine post's map: the compact one when the front end
