@@ -7,3 +7,10 @@ import _ "embed"
 //
 //go:embed rules.md
 var Text string
+
+// TextJA is Text in Japanese (rules/rules.ja.md), with the same headings,
+// rule numbers, unit ids and hex numbers, in the words of
+// docs/glossary-ja.md.
+//
+//go:embed rules.ja.md
+var TextJA string

@@ -4,24 +4,62 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 )
 
-// rulesDoc is the rules the engine enforces (rules/rules.md, embedded once
-// in the rules package).
-var rulesDoc = rules.Text
+// rulesDocs are the rules the engine enforces, by language (rules/rules.md
+// and its translations, embedded once in the rules package). A language
+// without its own text reads the English one.
+var rulesDocs = map[i18n.Lang]string{
+	i18n.English:  rules.Text,
+	i18n.Japanese: rules.TextJA,
+}
+
+// ruleWords are the sentences RuleTextIn writes around the rules text, by
+// language: the heading of the list of sections, the refusal of a word
+// that is not a rule number (%q, the word), the refusal of a rule that does
+// not exist (%s, the number), and the note after a text cut short (%s, the
+// section's digit). They stay here rather than in the catalog so that the
+// rules text and its frame change together.
+var ruleWords = map[i18n.Lang][4]string{
+	i18n.English: {
+		"The rules (ask rules n:R6.8 for one rule, rules n:R6 for a section):\n",
+		"%q is not a rule number: ask for one such as R6.8, or a section such as R6.",
+		"There is no rule %s: the rules run from R1 to R9 (rules lists them).",
+		"…\n(cut short: ask for one rule, e.g. rules n:R%s.1)",
+	},
+	i18n.Japanese: {
+		"ルール (1 つのルールは rules n:R6.8、1 つの節は rules n:R6 で表示します):\n",
+		"%q はルール番号ではありません: R6.8 のようなルール番号か、R6 のような節を指定してください。",
+		"ルール %s はありません: ルールは R1 から R9 までです (rules で一覧を表示します)。",
+		"…\n(長いため省略しました: 1 つのルールを指定してください。例: rules n:R%s.1)",
+	},
+}
 
 var ruleRE = regexp.MustCompile(`^(?i)r?(\d)(?:\.(\d+))?$`)
 
-// maxText keeps a text under Discord's 2000-character message limit.
+// maxText keeps a text under Discord's 2000-character message limit; it
+// counts characters (runes), as Discord does.
 const maxText = 1900
 
-// RuleText returns the text of rule n ("R6.8", or a section "R6"), or the
-// list of sections when n is empty.
-func RuleText(n string) string {
+// RuleText is RuleTextIn in English.
+func RuleText(n string) string { return RuleTextIn(n, i18n.English) }
+
+// RuleTextIn returns the text of rule n ("R6.8", or a section "R6") in
+// lang, or the list of sections when n is empty. The rule numbers are the
+// same in every language; a language without a rules text (Pseudo) gets
+// the English one.
+func RuleTextIn(n string, lang i18n.Lang) string {
+	doc, ok := rulesDocs[lang]
+	if !ok {
+		lang, doc = i18n.English, rulesDocs[i18n.English]
+	}
+	words := ruleWords[lang]
 	n = strings.TrimSpace(n)
-	lines := strings.Split(rulesDoc, "\n")
+	lines := strings.Split(doc, "\n")
 	if n == "" {
 		var out []string
 		for _, l := range lines {
@@ -29,11 +67,11 @@ func RuleText(n string) string {
 				out = append(out, strings.TrimPrefix(l, "## "))
 			}
 		}
-		return "The rules (ask rules n:R6.8 for one rule, rules n:R6 for a section):\n" + strings.Join(out, "\n")
+		return words[0] + strings.Join(out, "\n")
 	}
 	m := ruleRE.FindStringSubmatch(n)
 	if m == nil {
-		return fmt.Sprintf("%q is not a rule number: ask for one such as R6.8, or a section such as R6.", echo(n))
+		return fmt.Sprintf(words[1], echo(n))
 	}
 	var start string
 	var section bool
@@ -58,13 +96,24 @@ func RuleText(n string) string {
 		}
 	}
 	if len(out) == 0 {
-		return fmt.Sprintf("There is no rule %s: the rules run from R1 to R9 (rules lists them).", strings.ToUpper(n))
+		return fmt.Sprintf(words[2], strings.ToUpper(n))
 	}
 	text := strings.TrimSpace(strings.Join(out, "\n"))
-	if len(text) > maxText {
-		text = text[:maxText] + "…\n(cut short: ask for one rule, e.g. rules n:R" + m[1] + ".1)"
+	if utf8.RuneCountInString(text) > maxText {
+		text = firstRunes(text, maxText) + fmt.Sprintf(words[3], m[1])
 	}
 	return text
+}
+
+// firstRunes returns the first n runes of s.
+func firstRunes(s string, n int) string {
+	for i := range s {
+		if n == 0 {
+			return s[:i]
+		}
+		n--
+	}
+	return s
 }
 
 // isRuleEnd reports whether s follows a rule number completely ("**" or " "),
@@ -74,7 +123,7 @@ func isRuleEnd(s string) bool { return strings.HasPrefix(s, "**") || strings.Has
 // HelpText lists the commands, or explains one.
 func HelpText(name string, debug bool) string {
 	if ruleRE.MatchString(strings.TrimSpace(name)) {
-		return RuleText(name)
+		return RuleTextIn(name, i18n.English)
 	}
 	if name != "" {
 		return commandHelp(name, debug, false)
@@ -203,7 +252,7 @@ func LocalHelpText(name string, debug bool) string {
 	case strings.TrimSpace(name) == "":
 		return helpList(debug, true)
 	case ruleRE.MatchString(strings.TrimSpace(name)):
-		return RuleText(name)
+		return RuleTextIn(name, i18n.English)
 	}
 	return commandHelp(name, debug, true)
 }

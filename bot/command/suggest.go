@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
 )
@@ -73,7 +74,7 @@ var ruleNumRE = regexp.MustCompile(`^- \*\*(R\d\.\d+)([^*]*)\*\*`)
 
 func ruleChoices() []Choice {
 	var out []Choice
-	for _, l := range strings.Split(rulesDoc, "\n") {
+	for _, l := range strings.Split(rulesDocs[i18n.English], "\n") {
 		if m := ruleNumRE.FindStringSubmatch(l); m != nil {
 			name := m[1] + strings.TrimSuffix(m[2], ".")
 			out = append(out, Choice{Name: name, Value: m[1]})
