@@ -42,3 +42,13 @@ func TestANewGameTakesItsLanguageAndItsMapsAreDrawnInIt(t *testing.T) {
 	r := s.Handle(context.Background(), Request{Key: store.Key{Guild: "g", Channel: "c4"}, Caller: ann, Command: "new", Options: map[string]string{"language": "fr"}})
 	assert.True(t, r.Refused)
 }
+
+func TestRulesAnswerInTheMembersLanguage(t *testing.T) {
+	s, _ := newService(t, 1)
+	ja := s.Handle(context.Background(), Request{Key: testKey, Caller: ann, Command: "rules", Options: map[string]string{"n": "R6.8"}, Lang: i18n.Japanese})
+	en := s.Handle(context.Background(), Request{Key: testKey, Caller: bob, Command: "rules", Options: map[string]string{"n": "R6.8"}, Lang: i18n.English})
+	assert.Contains(t, ja.Private, "R6.8")
+	assert.Contains(t, en.Private, "R6.8")
+	assert.NotEqual(t, ja.Private, en.Private)
+	assert.Regexp(t, `[\p{Han}\p{Hiragana}]`, ja.Private)
+}

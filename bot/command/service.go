@@ -222,7 +222,7 @@ func (s *Service) dispatch(ctx context.Context, name string, req Request) (Respo
 	case "units":
 		return s.units(req)
 	case "rules":
-		return Response{Private: RuleTextIn(o["n"], i18n.English)}, nil
+		return Response{Private: RuleTextIn(o["n"], req.Lang)}, nil
 	case "help":
 		text := HelpText(o["command"], s.cfg.Debug)
 		if req.Key.Guild == localGuild {
