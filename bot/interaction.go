@@ -57,6 +57,7 @@ func (b *Bot) HandleInteraction(i *discordgo.Interaction, w Where) {
 		UserID:    i.Member.User.ID,
 		Name:      i.Member.User.Username,
 		CanManage: i.Member.Permissions&discordgo.PermissionManageChannels != 0,
+		Lang:      i18n.Parse(string(i.Locale)),
 	}
 	h, vars, ok := b.routes.match(k, path)
 	if !ok {

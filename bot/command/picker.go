@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
 )
@@ -59,40 +60,41 @@ func pickID(rec *store.Record, arg string) string {
 // picker builds the picker of the side to act at view: "top", "u:ID"
 // (a unit's commands), "air" or "oba" (their hexes), "air:HEX" or
 // "oba:HEX" (the strikes there).
-func (s *Service) picker(rec *store.Record, view string) *Panel {
+func (s *Service) picker(rec *store.Record, view string, lang i18n.Lang) *Panel {
 	st := &rec.Game.State
 	sc := st.Scenario()
+	w := words{sc, lang}
 	cmds := legalCommands(st)
 	p := &Panel{}
-	head := "**" + whatWaits(st) + "** — " + roundHeader(st)
-	if odds := pendingOdds(st); odds != "" && st.Phase() != rules.PhaseFaceChoice {
+	head := "**" + w.waits(st) + "** — " + roundHeaderIn(st, lang)
+	if e, ok := st.PendingOdds(); ok && st.Phase() != rules.PhaseFaceChoice {
 		t, _, _ := st.PendingAttack()
-		head += fmt.Sprintf("\nAttack pending on %s (%s): add firers, or Resolve.", uid(sc, t), odds)
+		head += "\n" + w.t("pick.pending", map[string]any{"Target": uid(sc, t), "Odds": w.odds(int(e.N), st.HitChance(int(e.N)))})
 	}
-	back := Button{Label: "Back", CustomID: pickID(rec, "view:top"), Style: Secondary}
+	back := Button{Label: w.t("pick.back", nil), CustomID: pickID(rec, "view:top"), Style: Secondary}
 	switch {
 	case strings.HasPrefix(view, "u:"):
 		u, err := parseUnit(sc, strings.TrimPrefix(view, "u:"), "unit")
 		if err != nil {
-			return s.picker(rec, "top")
+			return s.picker(rec, "top", lang)
 		}
 		var opts []SelectOption
 		if st.Phase() == rules.PhaseSetup {
 			for _, a := range st.LegalActions(nil) {
 				if a.Kind == rules.ActPlace && a.Unit == u {
 					name, o := commandFor(sc, a)
-					opts = append(opts, SelectOption{Label: hexTerrain(sc, a.Hex), Value: commandText(name, o)})
+					opts = append(opts, SelectOption{Label: w.hexTerrain(a.Hex), Value: commandText(name, o)})
 				}
 			}
 		} else {
 			for _, lc := range cmds {
 				if lc.unit == u {
-					opts = append(opts, SelectOption{Label: pickLabel(st, lc), Value: lc.text, Description: lc.text})
+					opts = append(opts, SelectOption{Label: w.pickLabel(st, lc), Value: lc.text, Description: lc.text})
 				}
 			}
 		}
-		p.Text = head + "\n" + unitLine(st, u) + ": choose what it does."
-		p.Selects = menus(rec, "cmd", "What "+uid(sc, u)+" does", opts)
+		p.Text = head + "\n" + w.t("pick.unit-does", map[string]any{"Unit": w.unitLine(st, u)})
+		p.Selects = menus(rec, "cmd", w.t("pick.what-does", map[string]any{"Unit": uid(sc, u)}), opts)
 		p.Buttons = []Button{back}
 	case view == "air" || view == "oba":
 		seen := map[rules.Hex]bool{}
@@ -100,29 +102,25 @@ func (s *Service) picker(rec *store.Record, view string) *Panel {
 		for _, lc := range cmds {
 			if strikeKind(lc.action.Kind) == view && !seen[lc.action.Hex] {
 				seen[lc.action.Hex] = true
-				opts = append(opts, SelectOption{Label: hexName(sc, lc.action.Hex), Value: lc.action.Hex.String(), Description: stackLine(st, lc.action.Hex)})
+				opts = append(opts, SelectOption{Label: w.hex(lc.action.Hex), Value: lc.action.Hex.String(), Description: stackLine(st, lc.action.Hex)})
 			}
 		}
-		what := "Air"
-		if view == "oba" {
-			what = "OBA"
-		}
-		p.Text = head + "\n" + what + ": pick the hex."
-		p.Selects = menus(rec, view+"hex", "The hex", opts)
+		p.Text = head + "\n" + w.t("pick."+view+"-hex", nil)
+		p.Selects = menus(rec, view+"hex", w.t("pick.the-hex", nil), opts)
 		p.Buttons = []Button{back}
 	case strings.HasPrefix(view, "air:") || strings.HasPrefix(view, "oba:"):
 		kind, hex, _ := strings.Cut(view, ":")
 		var opts []SelectOption
 		for _, lc := range cmds {
 			if strikeKind(lc.action.Kind) == kind && lc.action.Hex.String() == hex {
-				opts = append(opts, SelectOption{Label: pickLabel(st, lc), Value: lc.text, Description: lc.text})
+				opts = append(opts, SelectOption{Label: w.pickLabel(st, lc), Value: lc.text, Description: lc.text})
 			}
 		}
-		p.Text = head + "\n" + strings.ToUpper(kind[:1]) + kind[1:] + " on " + hex + ": the whole stack, one unit, or cover."
-		p.Selects = menus(rec, "cmd", "The strike", opts)
-		p.Buttons = []Button{{Label: "Back", CustomID: pickID(rec, "view:"+kind), Style: Secondary}}
+		p.Text = head + "\n" + w.t("pick."+kind+"-on", map[string]any{"Hex": hex})
+		p.Selects = menus(rec, "cmd", w.t("pick.the-strike", nil), opts)
+		p.Buttons = []Button{{Label: w.t("pick.back", nil), CustomID: pickID(rec, "view:"+kind), Style: Secondary}}
 	default:
-		p.Text = head + "\nPick a unit, or a command of the side."
+		p.Text = head + "\n" + w.t("pick.top", nil)
 		var units []SelectOption
 		seen := map[rules.UnitID]bool{}
 		add := func(u rules.UnitID, what string) {
@@ -130,14 +128,14 @@ func (s *Service) picker(rec *store.Record, view string) *Panel {
 				return
 			}
 			seen[u] = true
-			units = append(units, SelectOption{Label: unitLine(st, u), Value: uid(sc, u), Description: what})
+			units = append(units, SelectOption{Label: w.unitLine(st, u), Value: uid(sc, u), Description: what})
 		}
 		if st.Phase() == rules.PhaseSetup {
 			for _, a := range st.LegalActions(nil) {
 				if a.Kind == rules.ActPlace {
-					what := "to place"
+					what := w.t("pick.to-place", nil)
 					if st.Unit(a.Unit).Status == rules.OnMap {
-						what = "placed: pick it to move it"
+						what = w.t("pick.placed", nil)
 					}
 					add(a.Unit, what)
 				}
@@ -155,7 +153,7 @@ func (s *Service) picker(rec *store.Record, view string) *Panel {
 				}
 			}
 		}
-		p.Selects = menus(rec, "unit", "A unit", units)
+		p.Selects = menus(rec, "unit", w.t("pick.a-unit", nil), units)
 		strikes := map[string]bool{}
 		for _, lc := range cmds {
 			switch {
@@ -163,14 +161,10 @@ func (s *Service) picker(rec *store.Record, view string) *Panel {
 				k := strikeKind(lc.action.Kind)
 				if !strikes[k] {
 					strikes[k] = true
-					label := "Air"
-					if k == "oba" {
-						label = "OBA"
-					}
-					p.Buttons = append(p.Buttons, Button{Label: label, CustomID: pickID(rec, "view:"+k), Style: Primary})
+					p.Buttons = append(p.Buttons, Button{Label: w.t("pick."+k, nil), CustomID: pickID(rec, "view:"+k), Style: Primary})
 				}
 			case lc.unit == rules.NoUnit:
-				label, style := sideLabel(st, lc), Secondary
+				label, style := w.sideLabel(st, lc), Secondary
 				if lc.action.Kind == rules.ActResolve || lc.action.Kind == rules.ActSetupDone || lc.action.Kind == rules.ActRedraw {
 					style = Primary
 				}
@@ -178,7 +172,7 @@ func (s *Service) picker(rec *store.Record, view string) *Panel {
 			}
 		}
 		if rec.Game.CanUndo() {
-			p.Buttons = append(p.Buttons, Button{Label: "Undo", CustomID: pickID(rec, "do:undo"), Style: Danger})
+			p.Buttons = append(p.Buttons, Button{Label: w.t("pick.undo", nil), CustomID: pickID(rec, "do:undo"), Style: Danger})
 		}
 	}
 	// Within Discord's five rows: the menus first, then the buttons.
@@ -234,19 +228,53 @@ func strikeKind(k rules.ActionKind) string {
 	return ""
 }
 
+// words are the picker's words in a member's language.
+type words struct {
+	sc   *rules.Scenario
+	lang i18n.Lang
+}
+
+func (w words) t(id string, data map[string]any) string { return i18n.T(w.lang, id, data) }
+
+// side is a side's name.
+func (w words) side(s rules.Side) string { return narrator{w.sc, w.lang}.side(s) }
+
+// hex words a hex with its place name.
+func (w words) hex(h rules.Hex) string { return narrator{w.sc, w.lang}.hex(h) }
+
+// waits words what the game waits for (whatWaits).
+func (w words) waits(st *rules.State) string {
+	switch st.Phase() {
+	case rules.PhaseSetup:
+		return w.t("pick.waits-setup", nil)
+	case rules.PhaseFaceChoice:
+		return w.t("pick.waits-face", map[string]any{"Side": w.side(st.ToAct())})
+	case rules.PhaseOver:
+		return w.t("pick.waits-over", nil)
+	}
+	return w.t("pick.waits-round", map[string]any{"Side": w.side(st.RoundSide())})
+}
+
+// odds words a shot's N and chance to hit.
+func (w words) odds(n int, chance float64) string {
+	if n < 1 {
+		return w.t("pick.no-chance", map[string]any{"N": n})
+	}
+	return w.t("pick.odds", map[string]any{"N": n, "Chance": percent(chance)})
+}
+
 // unitLine words a unit for a menu: "DR-1 at 1902 (Hill 317), flipped".
-func unitLine(st *rules.State, u rules.UnitID) string {
-	sc := st.Scenario()
+func (w words) unitLine(st *rules.State, u rules.UnitID) string {
 	us := st.Unit(u)
-	line := uid(sc, u)
+	var line string
 	switch us.Status {
 	case rules.OnMap:
-		line += " at " + hexName(sc, us.Hex)
+		line = w.t("pick.at", map[string]any{"Unit": uid(w.sc, u), "Hex": w.hex(us.Hex)})
 	default:
-		line += " in reserve"
+		line = w.t("pick.in-reserve", map[string]any{"Unit": uid(w.sc, u)})
 	}
 	if us.Flipped {
-		line += ", flipped"
+		line += w.t("pick.flipped", nil)
 	}
 	return line
 }
@@ -265,57 +293,56 @@ func stackLine(st *rules.State, h rules.Hex) string {
 }
 
 // pickLabel words a command for a menu, as a player chooses it.
-func pickLabel(st *rules.State, lc legalCommand) string {
-	sc := st.Scenario()
+func (w words) pickLabel(st *rules.State, lc legalCommand) string {
+	sc := w.sc
 	a := lc.action
 	odds := ""
-	if lc.odds != "" {
-		odds = " — " + lc.odds
+	if n, chance, ok := shotOdds(st, a); ok {
+		odds = " — " + w.odds(n, chance)
 	}
 	switch a.Kind {
 	case rules.ActMove:
-		return "move to " + hexTerrain(sc, a.Hex)
+		return w.t("pick.move", map[string]any{"Hex": w.hexTerrain(a.Hex)})
 	case rules.ActEnter:
-		l := "enter at " + hexTerrain(sc, a.Hex)
 		if a.With != rules.NoUnit {
-			l += " with " + uid(sc, a.With)
+			return w.t("pick.enter-with", map[string]any{"Hex": w.hexTerrain(a.Hex), "With": uid(sc, a.With)})
 		}
-		return l
+		return w.t("pick.enter", map[string]any{"Hex": w.hexTerrain(a.Hex)})
 	case rules.ActExit:
-		return "exit off the west edge (R5.5)"
+		return w.t("pick.exit", nil)
 	case rules.ActFire:
-		return "fire at " + uid(sc, a.Target) + " (" + st.Unit(a.Target).Hex.String() + ")" + odds
+		return w.t("pick.fire", map[string]any{"Target": uid(sc, a.Target), "Hex": st.Unit(a.Target).Hex.String()}) + odds
 	case rules.ActAirAttack:
 		if a.Target != rules.NoUnit {
-			return "Air attack on " + uid(sc, a.Target) + odds
+			return w.t("pick.air-attack-unit", map[string]any{"Unit": uid(sc, a.Target)}) + odds
 		}
-		return "Air attack on the stack (" + stackLine(st, a.Hex) + ")" + odds
+		return w.t("pick.air-attack-stack", map[string]any{"Units": stackLine(st, a.Hex)}) + odds
 	case rules.ActAirCover:
-		return "Air cover on " + hexName(sc, a.Hex)
+		return w.t("pick.air-cover", map[string]any{"Hex": w.hex(a.Hex)})
 	case rules.ActOBA:
 		if a.Target != rules.NoUnit {
-			return "OBA on " + uid(sc, a.Target) + odds
+			return w.t("pick.oba-unit", map[string]any{"Unit": uid(sc, a.Target)}) + odds
 		}
-		return "OBA on the stack (" + stackLine(st, a.Hex) + ")" + odds
+		return w.t("pick.oba-stack", map[string]any{"Units": stackLine(st, a.Hex)}) + odds
 	}
 	return lc.text + odds
 }
 
 // sideLabel is the button of a side's command.
-func sideLabel(st *rules.State, lc legalCommand) string {
+func (w words) sideLabel(st *rules.State, lc legalCommand) string {
 	switch lc.action.Kind {
 	case rules.ActPass:
-		return "Pass"
+		return w.t("pick.pass", nil)
 	case rules.ActResolve:
-		return "Resolve (" + pendingChance(st) + " to hit)"
+		return w.t("pick.resolve", map[string]any{"Chance": pendingChance(st)})
 	case rules.ActRedraw:
-		return "Redraw"
+		return w.t("pick.redraw", nil)
 	case rules.ActMiss:
-		return "Miss"
+		return w.t("pick.miss", nil)
 	case rules.ActHistorical:
-		return "Historical set-up"
+		return w.t("pick.historical", nil)
 	case rules.ActSetupDone:
-		return "Set-up done"
+		return w.t("pick.setup-done", nil)
 	}
 	return lc.text
 }
@@ -333,7 +360,7 @@ func (s *Service) openPicker(key store.Key, caller Caller) Response {
 		}
 		return s.fail(err)
 	}
-	return Response{Open: s.picker(rec, "top")}
+	return Response{Open: s.picker(rec, "top", caller.Lang)}
 }
 
 // pick runs a choice of the picker ("mortain/pk/GAME/STEP/ARG", with the
@@ -363,7 +390,7 @@ func (s *Service) pick(ctx context.Context, key store.Key, caller Caller, parts 
 		return refused("This button is damaged; use the command instead.")
 	}
 	if step != len(rec.Game.History) {
-		p := s.picker(rec, "top")
+		p := s.picker(rec, "top", caller.Lang)
 		p.Text = "⛔ That choice was for an earlier position: " + changedSince(rec, step) + " Here is the current one.\n" + p.Text
 		return Response{Refused: true, Update: p}
 	}
@@ -374,11 +401,11 @@ func (s *Service) pick(ctx context.Context, key store.Key, caller Caller, parts 
 	name, _, _ := strings.Cut(arg, ":")
 	switch {
 	case strings.HasPrefix(arg, "view:"):
-		return Response{Update: s.picker(rec, strings.TrimPrefix(arg, "view:"))}
+		return Response{Update: s.picker(rec, strings.TrimPrefix(arg, "view:"), caller.Lang)}
 	case name == "unit":
-		return Response{Update: s.picker(rec, "u:"+value)}
+		return Response{Update: s.picker(rec, "u:"+value, caller.Lang)}
 	case name == "airhex" || name == "obahex":
-		return Response{Update: s.picker(rec, strings.TrimSuffix(name, "hex")+":"+value)}
+		return Response{Update: s.picker(rec, strings.TrimSuffix(name, "hex")+":"+value, caller.Lang)}
 	case strings.HasPrefix(arg, "do:"):
 		return s.pickCommand(ctx, key, caller, rec, strings.TrimPrefix(arg, "do:"))
 	case name == "cmd":
@@ -402,7 +429,7 @@ func (s *Service) pickCommand(ctx context.Context, key store.Key, caller Caller,
 		}
 	}
 	if !offered {
-		p := s.picker(rec, "top")
+		p := s.picker(rec, "top", caller.Lang)
 		p.Text = "⛔ That is not a legal command now. Here is the current position.\n" + p.Text
 		return Response{Refused: true, Update: p}
 	}
@@ -432,7 +459,7 @@ func (s *Service) pickCommand(ctx context.Context, key store.Key, caller Caller,
 			resp.Update.Text = "⛔ " + resp.Private + "\nThe game waits for " + whatWaits(&after.Game.State) + "."
 		}
 	default:
-		p := s.picker(after, "top")
+		p := s.picker(after, "top", caller.Lang)
 		if resp.Refused {
 			p.Text = "⛔ " + resp.Private + "\n" + p.Text
 		} else {
@@ -466,10 +493,10 @@ func changedSince(rec *store.Record, step int) string {
 
 // hexTerrain words a hex with its place name and terrain: "1403 (open)",
 // "1501 Hill 314 (hill)".
-func hexTerrain(sc *rules.Scenario, h rules.Hex) string {
-	t := sc.Terrain[h].String()
-	if l := sc.Label(h); l != "" {
-		return h.String() + " " + l + " (" + t + ")"
+func (w words) hexTerrain(h rules.Hex) string {
+	t := w.t("pick.terrain-"+w.sc.Terrain[h].String(), nil)
+	if l := w.sc.Label(h); l != "" {
+		return h.String() + " " + i18n.Place(w.lang, l) + " (" + t + ")"
 	}
 	return h.String() + " (" + t + ")"
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
 )
@@ -23,7 +24,7 @@ type choice struct {
 
 // offered walks the picker of the side to act, every menu and view, and
 // returns every command it offers with how to choose it.
-func offered(t *testing.T, s *Service, rec *store.Record) []choice {
+func offered(t *testing.T, s *Service, rec *store.Record, lang i18n.Lang) []choice {
 	t.Helper()
 	var out []choice
 	var walk func(p *Panel, depth int)
@@ -41,9 +42,9 @@ func offered(t *testing.T, s *Service, rec *store.Record) []choice {
 				case "cmd":
 					out = append(out, choice{sel.CustomID, o.Value, o.Value})
 				case "unit":
-					walk(s.picker(rec, "u:"+o.Value), depth+1)
+					walk(s.picker(rec, "u:"+o.Value, lang), depth+1)
 				case "airhex", "obahex":
-					walk(s.picker(rec, strings.TrimSuffix(name, "hex")+":"+o.Value), depth+1)
+					walk(s.picker(rec, strings.TrimSuffix(name, "hex")+":"+o.Value, lang), depth+1)
 				default:
 					t.Fatalf("a menu %s", sel.CustomID)
 				}
@@ -57,14 +58,14 @@ func offered(t *testing.T, s *Service, rec *store.Record) []choice {
 			case strings.HasPrefix(arg, "do:"):
 				out = append(out, choice{b.CustomID, "", strings.TrimPrefix(arg, "do:")})
 			case (arg == "view:air" || arg == "view:oba") && depth == 0:
-				walk(s.picker(rec, strings.TrimPrefix(arg, "view:")), depth+1)
+				walk(s.picker(rec, strings.TrimPrefix(arg, "view:"), lang), depth+1)
 			case strings.HasPrefix(arg, "view:"): // Back
 			default:
 				t.Fatalf("a button %s", b.CustomID)
 			}
 		}
 	}
-	walk(s.picker(rec, "top"), 0)
+	walk(s.picker(rec, "top", lang), 0)
 	return out
 }
 
@@ -105,7 +106,9 @@ func TestThePickerOffersEveryLegalCommandAndPlaysWholeGames(t *testing.T) {
 			if rec.Game.State.Over() {
 				break
 			}
-			got := offered(t, s, rec)
+			// Every other step in Japanese: the same commands are offered.
+			lang := i18n.Langs()[step%2]
+			got := offered(t, s, rec, lang)
 			var texts []string
 			for _, c := range got {
 				texts = append(texts, c.command)
@@ -120,7 +123,9 @@ func TestThePickerOffersEveryLegalCommandAndPlaysWholeGames(t *testing.T) {
 			if c.value != "" {
 				values = []string{c.value}
 			}
-			r := s.HandleButton(context.Background(), testKey, ann, c.customID, values...)
+			caller := ann
+			caller.Lang = lang
+			r := s.HandleButton(context.Background(), testKey, caller, c.customID, values...)
 			require.False(t, r.Refused, "seed %d step %d: %s refused: %s %v", seed, step, c.command, r.Private, r.Update)
 			require.NotNil(t, r.Update, "the picker shows the next step")
 		}
@@ -157,4 +162,31 @@ func TestStaleForeignAndSpectatorPicksAreRefusedAndChangeNothing(t *testing.T) {
 	assert.Contains(t, stale.Update.Text, "1 step(s) were played since")
 	assert.NotEmpty(t, stale.Update.Buttons, "the picker refreshes")
 	assert.Equal(t, before, st.Commits, "nothing changed")
+}
+
+func TestThePickerSpeaksTheMembersLanguage(t *testing.T) {
+	s, st := newService(t, 5)
+	mustDo(t, s, ann, "new mode:hotseat")
+	mustDo(t, s, ann, "setup preset:historical")
+	mustDo(t, s, ann, "setup done")
+	rec, _ := st.Get(testKey)
+	en, ja := s.picker(rec, "top", i18n.English), s.picker(rec, "top", i18n.Japanese)
+	assert.Contains(t, en.Text, "Pick a unit")
+	assert.Contains(t, ja.Text, "ユニットか、陣営のコマンドを選んでください")
+	require.Equal(t, len(en.Selects), len(ja.Selects))
+	for i := range en.Selects {
+		for j := range en.Selects[i].Options {
+			assert.Equal(t, en.Selects[i].Options[j].Value, ja.Selects[i].Options[j].Value, "the values stay the typed commands")
+		}
+	}
+	pseudo := s.picker(rec, "top", i18n.Pseudo)
+	for _, b := range pseudo.Buttons {
+		assert.Contains(t, b.Label, "⟦", "a button's label bypasses the catalog")
+	}
+	for _, sel := range pseudo.Selects {
+		assert.Contains(t, sel.Placeholder, "⟦")
+		for _, o := range sel.Options {
+			assert.Contains(t, o.Label, "⟦", "a menu's label bypasses the catalog")
+		}
+	}
 }

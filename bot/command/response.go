@@ -11,6 +11,9 @@ type Caller struct {
 	Name   string
 	// CanManage is set for members allowed to manage the channel (abort).
 	CanManage bool
+	// Lang is the member's language (Discord's locale): what only they
+	// see (the picker) is in it.
+	Lang i18n.Lang
 }
 
 // Request is one command to handle: in the channel (or local game) Key,

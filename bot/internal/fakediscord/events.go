@@ -28,6 +28,9 @@ const (
 type User struct {
 	ID, Name       string
 	ManageChannels bool
+	// Locale is the language of the member's Discord ("en-US" when
+	// empty), sent with each of their interactions.
+	Locale string
 }
 
 // Option is one option of a slash command as the client sends it.
@@ -93,7 +96,7 @@ func (s *Server) send(kind int, guild, channel string, u User, data map[string]a
 	id, token := s.ID(), "tok-"+s.ID()
 	ev := map[string]any{
 		"id": id, "application_id": AppID, "type": kind, "token": token, "version": 1,
-		"channel_id": channel, "data": data, "locale": "en-US",
+		"channel_id": channel, "data": data, "locale": u.locale(),
 		"entitlements": []any{}, "authorizing_integration_owners": map[string]any{},
 	}
 	s.mu.Lock()
@@ -289,4 +292,12 @@ func (s *Server) Offered(guild string, u User, sub string) bool {
 		}
 	}
 	return false
+}
+
+// locale is the member's Discord locale.
+func (u User) locale() string {
+	if u.Locale == "" {
+		return "en-US"
+	}
+	return u.Locale
 }
