@@ -237,10 +237,10 @@ type words struct {
 func (w words) t(id string, data map[string]any) string { return i18n.T(w.lang, id, data) }
 
 // side is a side's name.
-func (w words) side(s rules.Side) string { return narrator{w.sc, w.lang}.side(s) }
+func (w words) side(s rules.Side) string { return narrator(w).side(s) }
 
 // hex words a hex with its place name.
-func (w words) hex(h rules.Hex) string { return narrator{w.sc, w.lang}.hex(h) }
+func (w words) hex(h rules.Hex) string { return narrator(w).hex(h) }
 
 // waits words what the game waits for (whatWaits).
 func (w words) waits(st *rules.State) string {
