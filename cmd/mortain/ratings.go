@@ -63,6 +63,9 @@ func (m *Main) runRatings(_ context.Context, args []string) error {
 		fmt.Fprintln(m.Stderr, "mortain ratings:", err)
 		return exitStatus(1)
 	}
+	if len(guilds) == 0 {
+		fmt.Fprintln(m.Stdout, "No player has a record in this database yet.")
+	}
 	found := false
 	for _, g := range guilds {
 		if *guild != "" && g != *guild {
