@@ -2,6 +2,7 @@ package command
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -51,4 +52,19 @@ func TestRulesAnswerInTheMembersLanguage(t *testing.T) {
 	assert.Contains(t, en.Private, "R6.8")
 	assert.NotEqual(t, ja.Private, en.Private)
 	assert.Regexp(t, `[\p{Han}\p{Hiragana}]`, ja.Private)
+}
+
+func TestMovesAnswersInTheMembersLanguage(t *testing.T) {
+	s, _ := newService(t, 2)
+	mustDo(t, s, ann, "new mode:hotseat")
+	ja := s.Handle(context.Background(), Request{Key: testKey, Caller: ann, Command: "moves", Options: map[string]string{}, Lang: i18n.Japanese})
+	assert.Contains(t, ja.Private, "米軍の配置の合法手")
+	assert.Contains(t, ja.Private, "setup unit:117 hex:", "the commands stay as they are typed")
+	pseudo := s.Handle(context.Background(), Request{Key: testKey, Caller: ann, Command: "moves", Options: map[string]string{}, Lang: i18n.Pseudo})
+	for _, line := range strings.Split(pseudo.Private, "\n") {
+		if !strings.HasPrefix(line, "  ") && !strings.HasSuffix(line, ":") { // the commands and the units' ids are not words
+			assert.Contains(t, line, "⟦", "a line of moves bypasses the catalog")
+		}
+	}
+	assert.Contains(t, strings.Split(pseudo.Private, "\n")[0], "⟦")
 }

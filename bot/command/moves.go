@@ -176,10 +176,11 @@ func (s *Service) moves(req Request) (Response, error) {
 		return Response{}, err
 	}
 	st := &v.game.State
-	if v.finished || st.Over() {
-		return Response{Private: "The game is over: there is nothing to play. Start another with new."}, nil
-	}
 	sc := st.Scenario()
+	w := words{sc, req.Lang}
+	if v.finished || st.Over() {
+		return Response{Private: w.t("moves.over", nil)}, nil
+	}
 	only := rules.NoUnit
 	if o := req.Options["unit"]; o != "" {
 		if only, err = parseUnit(sc, o, "unit"); err != nil {
@@ -193,8 +194,8 @@ func (s *Service) moves(req Request) (Response, error) {
 			continue
 		}
 		line := lc.text
-		if lc.odds != "" {
-			line += " — " + lc.odds
+		if n, chance, ok := shotOdds(st, lc.action); ok {
+			line += " — " + w.odds(n, chance)
 		}
 		switch {
 		case lc.hopeless:
@@ -209,7 +210,7 @@ func (s *Service) moves(req Request) (Response, error) {
 		general = append(general, "undo")
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "**Legal commands for %s** (%s):\n", whatWaits(st), roundHeader(st))
+	b.WriteString(w.t("moves.head", map[string]any{"What": w.waits(st), "Where": roundHeaderIn(st, req.Lang)}) + "\n")
 	units := make([]rules.UnitID, 0, len(byUnit))
 	for u := range byUnit {
 		units = append(units, u)
@@ -222,19 +223,19 @@ func (s *Service) moves(req Request) (Response, error) {
 		}
 	}
 	if len(general) > 0 {
-		b.WriteString("The side:\n")
+		b.WriteString(w.t("moves.side", nil) + "\n")
 		for _, line := range general {
 			fmt.Fprintf(&b, "  %s\n", line)
 		}
 	}
 	if len(hopeless) > 0 {
-		b.WriteString("No chance (N below 1, legal but cannot hit):\n")
+		b.WriteString(w.t("moves.hopeless", nil) + "\n")
 		for _, line := range hopeless {
 			fmt.Fprintf(&b, "  %s\n", line)
 		}
 	}
 	if len(units) == 0 && len(general) == 0 {
-		fmt.Fprintf(&b, "%s has no legal command now.\n", sc.Unit(only).ID)
+		b.WriteString(w.t("moves.none", map[string]any{"Unit": sc.Unit(only).ID}) + "\n")
 	}
 	return Response{Private: strings.TrimRight(b.String(), "\n")}, nil
 }
