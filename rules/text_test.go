@@ -6,8 +6,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
-	"unicode"
-	"unicode/utf8"
+
+	"github.com/mortain/mortain/internal/glossary"
 )
 
 // ruleKeyRE finds the line that opens a section ("## R6 ...") or a
@@ -132,73 +132,16 @@ func TestRuleUnitIDsHexesAndNumbersInJapanese(t *testing.T) {
 	}
 }
 
-// avoidedWords reads the Not column of docs/glossary-ja.md's tables: the
-// words that must not stand for a term, with the term's Japanese.
-func avoidedWords(t *testing.T) map[string]string {
-	t.Helper()
-	buf, err := os.ReadFile("../docs/glossary-ja.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := map[string]string{}
-	for _, line := range strings.Split(string(buf), "\n") {
-		cells := strings.Split(line, "|")
-		// | English | 日本語 | Source | Notes | Not |
-		if len(cells) != 7 || strings.TrimSpace(cells[1]) == "English" || strings.HasPrefix(strings.TrimSpace(cells[1]), "---") {
-			continue
-		}
-		for _, w := range strings.Split(cells[5], ",") {
-			if w = strings.TrimSpace(w); w != "" {
-				out[w] = strings.TrimSpace(cells[2])
-			}
-		}
-	}
-	return out
-}
-
-// containsWord reports whether s holds the word w. A word that begins or
-// ends in katakana is not found inside a longer katakana word: ログ (log)
-// is not in プログラム (program).
-func containsWord(s, w string) bool {
-	first, _ := utf8.DecodeRuneInString(w)
-	last, _ := utf8.DecodeLastRuneInString(w)
-	for i := 0; ; {
-		j := strings.Index(s[i:], w)
-		if j < 0 {
-			return false
-		}
-		j += i
-		before, _ := utf8.DecodeLastRuneInString(s[:j])
-		after, _ := utf8.DecodeRuneInString(s[j+len(w):])
-		if !(isKatakana(first) && isKatakana(before)) && !(isKatakana(last) && isKatakana(after)) {
-			return true
-		}
-		i = j + len(w)
-	}
-}
-
-// isKatakana reports whether r is a katakana letter or the long-vowel mark.
-func isKatakana(r rune) bool { return unicode.Is(unicode.Katakana, r) || r == 'ー' }
-
 // One term, one word: the Japanese rules use the glossary's word, never a
 // synonym it lists as Not.
 func TestRulesJapaneseUsesTheGlossarysWords(t *testing.T) {
-	for _, c := range []struct {
-		s, w string
-		want bool
-	}{{"プログラム", "ログ", false}, {"ログを見ます", "ログ", true}, {"記録 (ログ)", "ログ", true}, {"ドイツ軍", "ドイツ軍", true}, {"独軍", "ドイツ軍", false}} {
-		if got := containsWord(c.s, c.w); got != c.want {
-			t.Errorf("containsWord(%q, %q) = %v", c.s, c.w, got)
-		}
-	}
-
-	not := avoidedWords(t)
+	not := avoided(t, "../docs/glossary-ja.md")
 	if len(not) < 10 {
 		t.Fatalf("only %d avoided words read from the glossary", len(not))
 	}
 	for i, l := range strings.Split(TextJA, "\n") {
 		for w, term := range not {
-			if containsWord(l, w) {
+			if glossary.ContainsWord(l, w) {
 				t.Errorf("rules.ja.md:%d says %s; the glossary's word is %s: %s", i+1, w, term, l)
 			}
 		}
@@ -220,4 +163,13 @@ func TestRulesJapaneseIsJapanese(t *testing.T) {
 			t.Errorf("%s ends a sentence in the plain style (%s): %q", k, m, ja[k])
 		}
 	}
+}
+
+func avoided(t *testing.T, path string) map[string]string {
+	t.Helper()
+	buf, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return glossary.Avoided(buf)
 }
