@@ -53,6 +53,16 @@ func TestADeadlinePassesAndTheOpponentClaimsTheWin(t *testing.T) {
 	if !ok || len(m.Mentions) == 0 || m.Mentions[0] != bob.ID {
 		t.Fatalf("the deadline's post: %+v", m)
 	}
+	// A spectator's press changes nothing.
+	id := e.fake.Press(guild, spectator, m, button(t, m, "claim"))
+	e.reply(id)
+	e.quietAll()
+	if _, err := e.db.Get(store.Key{Guild: guild, Channel: th}); err != nil {
+		t.Fatal("a spectator's Claim ended the game")
+	}
+	if r := e.fake.Reply(id); r.Original == nil || !r.Original.Ephemeral() || !strings.Contains(r.Original.Content, "Only") {
+		t.Errorf("the spectator's answer: %+v", r.Original)
+	}
 	e.press(bob, m, button(t, m, "claim"))
 	e.quietAll()
 	if _, err := e.db.Get(store.Key{Guild: guild, Channel: th}); err == nil {
