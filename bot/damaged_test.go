@@ -29,7 +29,7 @@ func TestADamagedPageDoesNotStopTheBot(t *testing.T) {
 		t.Errorf("status in the damaged channel: %q", r.Text())
 	}
 	r = e.reply(e.fake.Slash(guild, other, bob, "pass"))
-	if r.Text() != command.DamagedText {
+	if r.Text() != i18n.T(i18n.English, "fail.damaged", nil) {
 		t.Errorf("a move in the damaged channel: %q", r.Text())
 	}
 

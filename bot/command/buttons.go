@@ -164,10 +164,10 @@ func (s *Service) HandleButton(ctx context.Context, key store.Key, caller Caller
 	if verb == "continue" {
 		rec, err := s.cfg.Store.Get(key)
 		if err != nil {
-			return s.fail(err)
+			return s.fail(err, caller.Lang)
 		}
 		if err := fresh(rec); err != nil {
-			return s.fail(err)
+			return s.fail(err, caller.Lang)
 		}
 		if by := rec.Settings[SettingStartedBy]; by != caller.UserID && !caller.CanManage && key.Guild != localGuild {
 			who := "the member who started it"
@@ -208,7 +208,7 @@ func (s *Service) joinButton(ctx context.Context, here store.Key, caller Caller,
 		return resp
 	}
 	if err != nil {
-		return s.fail(err)
+		return s.fail(err, caller.Lang)
 	}
 	if game != here && rec.Settings[SettingParent] != here.Channel {
 		return refused("This button is damaged; use the command instead.")

@@ -403,7 +403,7 @@ func (s *Service) deadlineButton(_ context.Context, key store.Key, caller Caller
 		return nil
 	})
 	if err != nil {
-		return s.fail(err)
+		return s.fail(err, caller.Lang)
 	}
 	if archived != nil {
 		s.archive(key, archived)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/store"
 )
 
@@ -49,14 +50,14 @@ func (s *Service) queue(rec *store.Record, resp *Response) {
 
 // flush queues the posts of a response that no game change carried (a
 // map, a replay asked for) after the channel's earlier notices.
-func (s *Service) flush(key store.Key, resp Response) Response {
+func (s *Service) flush(key store.Key, resp Response, lang i18n.Lang) Response {
 	if !s.cfg.Outbox || resp.queued || len(resp.Posts) == 0 {
 		return resp
 	}
 	if err := s.cfg.Store.Enqueue(key, noticesOf(resp.Posts)...); err != nil {
 		var dmg *store.DamagedFileError
 		if errors.As(err, &dmg) {
-			return s.fail(err)
+			return s.fail(err, lang)
 		}
 		s.cfg.Logger.Error("queueing posts", "key", key, "err", err)
 		return refused("Something went wrong on our side and nothing was posted; please try again.")

@@ -352,13 +352,13 @@ func (w words) sideLabel(st *rules.State, lc legalCommand) string {
 func (s *Service) openPicker(key store.Key, caller Caller) Response {
 	rec, err := s.cfg.Store.Get(key)
 	if err != nil {
-		return s.fail(err)
+		return s.fail(err, caller.Lang)
 	}
 	if err := mayAct(rec, caller); err != nil {
 		if len(sidesOf(rec, caller)) == 0 {
 			return refused("Only %s plays now: you can follow the game here (status, map and moves answer you alone).", seatName(rec.Seats[rec.Game.State.ToAct()]))
 		}
-		return s.fail(err)
+		return s.fail(err, caller.Lang)
 	}
 	return Response{Open: s.picker(rec, "top", caller.Lang)}
 }
@@ -378,7 +378,7 @@ func (s *Service) pick(ctx context.Context, key store.Key, caller Caller, parts 
 	}
 	rec, err := s.cfg.Store.Get(key)
 	if err != nil {
-		return closed(s.fail(err))
+		return closed(s.fail(err, caller.Lang))
 	}
 	if err := mayAct(rec, caller); err != nil {
 		if len(sidesOf(rec, caller)) == 0 {

@@ -125,12 +125,35 @@ func New(cfg Config) *Service {
 // StrongestLevel is the strongest AI level (the last of ai.Levels).
 func StrongestLevel() string { return ai.Levels[len(ai.Levels)-1] }
 
-// refusal is a reason to refuse a command, safe to show to the caller.
-type refusal struct{ msg string }
+// refusal is a reason to refuse a command, safe to show to the caller:
+// catalog message id with data, worded in the caller's language, or msg
+// as it is (a front end's own words).
+type refusal struct {
+	msg  string
+	id   string
+	data map[string]any
+}
 
-func (r *refusal) Error() string { return r.msg }
+func (r *refusal) Error() string {
+	if r.id != "" {
+		return r.in(i18n.English)
+	}
+	return r.msg
+}
 
+// in words the refusal in lang.
+func (r *refusal) in(lang i18n.Lang) string {
+	if r.id == "" {
+		return r.msg
+	}
+	return i18n.T(lang, r.id, r.data)
+}
+
+// refuse is a refusal in English alone (to be moved to the catalog).
 func refuse(format string, args ...any) error { return &refusal{msg: fmt.Sprintf(format, args...)} }
+
+// refuseT is a refusal worded by catalog message id with data.
+func refuseT(id string, data map[string]any) error { return &refusal{id: id, data: data} }
 
 // Refuse is a refusal a front end's callback (Place.OpenThread) returns:
 // the command is refused with msg, and changes nothing.
@@ -153,7 +176,7 @@ func (s *Service) Handle(ctx context.Context, req Request) Response {
 		modeShorthand(req.Options)
 	}
 	if err := checkOptions(def, req.Options); err != nil {
-		return s.fail(err)
+		return s.fail(err, req.Lang)
 	}
 	if def.Manage && !req.Caller.CanManage {
 		return refused("%s needs the Manage Channels permission", def.Name)
@@ -173,9 +196,9 @@ func (s *Service) Handle(ctx context.Context, req Request) Response {
 		}
 	}
 	if err != nil {
-		return s.fail(err)
+		return s.fail(err, req.Lang)
 	}
-	return s.flush(req.Key, resp)
+	return s.flush(req.Key, resp, req.Lang)
 }
 
 func (s *Service) dispatch(ctx context.Context, name string, req Request) (Response, error) {
@@ -251,34 +274,32 @@ func (s *Service) dispatch(ctx context.Context, name string, req Request) (Respo
 	return Response{}, refuse("unknown command %q: type help for the list", echo(name))
 }
 
-// DamagedText is the answer to a command that reached a damaged page of
-// the database (store.DamagedFileError).
-const DamagedText = "The bot's database is damaged where this channel's data is kept, so this could not be done; nothing was changed. " +
-	"Games in other channels are not affected. A server admin should ask whoever runs the bot to stop it, back up its database file and run mortain doctor."
-
-// fail turns an error into a refusal the caller can read; internal errors
-// are logged and reported without detail.
-func (s *Service) fail(err error) Response {
+// fail turns an error into a refusal the caller can read in lang;
+// internal errors are logged and reported without detail.
+func (s *Service) fail(err error, lang i18n.Lang) Response {
 	var r *refusal
 	var re *rules.RuleError
 	var dmg *store.DamagedFileError
 	var pe *store.PanicError
+	say := func(id string, data map[string]any) Response {
+		return Response{Private: i18n.T(lang, id, data), Refused: true}
+	}
 	switch {
 	case errors.As(err, &r):
-		return refused("%s", r.msg)
+		return Response{Private: r.in(lang), Refused: true}
 	case errors.As(err, &re):
-		return refused("Not allowed by rule %s: %s.", re.Rule, re.Msg)
+		return say("fail.rule", map[string]any{"Rule": re.Rule, "Why": re.In(lang)})
 	case errors.As(err, &dmg):
 		s.cfg.Logger.Error("a command reached a damaged page of the database: stop the bot, back up the file and run mortain doctor", "err", err, "stack", string(dmg.Stack))
-		return refused("%s", DamagedText)
+		return say("fail.damaged", nil)
 	case errors.As(err, &pe):
 		s.cfg.Logger.Error("command failed", "err", err, "stack", string(pe.Stack))
-		return refused("Something went wrong on our side and nothing was changed; please try again.")
+		return say("fail.internal", nil)
 	case errors.Is(err, store.ErrNotFound):
 		if s.cfg.Local {
-			return refused("There is no game yet: start one with new (new mode:ai against the AI, new mode:hotseat to play both sides).")
+			return say("fail.no-game-local", nil)
 		}
-		return refused("There is no game in this channel: start one with new.")
+		return say("fail.no-game", nil)
 	case errors.Is(err, store.ErrSetAside):
 		s.cfg.Logger.Warn("a damaged game was set aside", "err", err)
 		id := "damaged"
@@ -286,14 +307,14 @@ func (s *Service) fail(err error) Response {
 		if errors.As(err, &sa) {
 			id = sa.ID()
 		}
-		return refused("This channel's game could not be read; it was set aside as %s, kept in the database for an admin (mortain doctor lists it). Nothing else is affected: start a new game with new.", id)
+		return say("fail.set-aside", map[string]any{"ID": id})
 	case errors.Is(err, store.ErrExists):
-		return refused("A game is already running in this channel: finish it, resign, or ask a moderator to abort it.")
+		return say("fail.exists", nil)
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
-		return refused("That took too long and was stopped; nothing was changed.")
+		return say("fail.too-long", nil)
 	}
 	s.cfg.Logger.Error("command failed", "err", err)
-	return refused("Something went wrong on our side and nothing was changed; please try again.")
+	return say("fail.internal", nil)
 }
 
 // checkOptions refuses unknown options, missing required ones, values

@@ -27,7 +27,9 @@ package i18n
 import (
 	"embed"
 	"fmt"
+	"io/fs"
 	"path"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -122,21 +124,29 @@ func load() (*catalog, error) {
 	}
 	c.bundle.RegisterUnmarshalFunc("yaml", yaml.Unmarshal)
 	for _, l := range Langs() {
-		name := path.Join("locales", "active."+l.String()+".yaml")
-		buf, err := files.ReadFile(name)
-		if err != nil {
-			return nil, fmt.Errorf("i18n: %w", err)
-		}
-		f, err := c.bundle.ParseMessageFileBytes(buf, name)
-		if err != nil {
-			return nil, fmt.Errorf("i18n: %s: %w", name, err)
-		}
-		if f.Tag != tags[l] {
-			return nil, fmt.Errorf("i18n: %s holds %s", name, f.Tag)
+		names, err := fs.Glob(files, path.Join("locales", "*."+l.String()+".yaml"))
+		if err != nil || len(names) == 0 {
+			return nil, fmt.Errorf("i18n: no catalog for %s", l)
 		}
 		c.messages[l] = map[string]*i18n.Message{}
-		for _, m := range f.Messages {
-			c.messages[l][m.ID] = m
+		for _, name := range names {
+			buf, err := files.ReadFile(name)
+			if err != nil {
+				return nil, fmt.Errorf("i18n: %w", err)
+			}
+			f, err := c.bundle.ParseMessageFileBytes(buf, name)
+			if err != nil {
+				return nil, fmt.Errorf("i18n: %s: %w", name, err)
+			}
+			if f.Tag != tags[l] {
+				return nil, fmt.Errorf("i18n: %s holds %s", name, f.Tag)
+			}
+			for _, m := range f.Messages {
+				if _, dup := c.messages[l][m.ID]; dup {
+					return nil, fmt.Errorf("i18n: %s: message %s is in another file too", name, m.ID)
+				}
+				c.messages[l][m.ID] = m
+			}
 		}
 		c.localizers[l] = i18n.NewLocalizer(c.bundle, l.String())
 	}
@@ -205,4 +215,43 @@ func Texts(lang Lang) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// Bare returns the lines of text a person would read outside every
+// Pseudo message: text that bypassed the catalog. Left out of the check
+// are what stays the same in every language: mentions, channel links and
+// timestamps (<@1>, <#2>, <t:3:R>), links, `code` (command syntax), and
+// words holding a digit or a colon (unit ids, hexes, rule numbers,
+// options such as unit:DR-1). A line is bare when a word of two or more
+// letters is left.
+func Bare(text string) []string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		if bareWord.MatchString(unmarkable.ReplaceAllString(outsideMarks(line), " ")) {
+			out = append(out, line)
+		}
+	}
+	return out
+}
+
+var (
+	unmarkable = regexp.MustCompile("<[@#:t/][^>]*>|https?://\\S+|`[^`]*`|\\S*[0-9:]\\S*")
+	bareWord   = regexp.MustCompile(`\pL{2,}`)
+)
+
+// outsideMarks is line without its Pseudo messages (nested ones too).
+func outsideMarks(line string) string {
+	var b strings.Builder
+	depth := 0
+	for _, r := range line {
+		switch {
+		case string(r) == PseudoOpen:
+			depth++
+		case string(r) == PseudoClose && depth > 0:
+			depth--
+		case depth == 0:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/nicksnyder/go-i18n/v2/i18n"
+	"github.com/stretchr/testify/assert"
 	"golang.org/x/text/language"
 )
 
@@ -223,4 +224,12 @@ func TestTextsHoldEveryForm(t *testing.T) {
 	if !slices.Contains(en, "{{.Count}} point left") || !slices.Contains(en, "{{.Count}} points left") {
 		t.Error("Texts(English) lacks a plural form")
 	}
+}
+
+func TestBareFindsTextOutsideTheMarks(t *testing.T) {
+	marked := "⟦Your move, ⟦US⟧⟧ <@123> `move unit:DR-1 to:1803` R6.8 DR-1 <t:17:R> https://x.example/a"
+	assert.Empty(t, Bare(marked))
+	assert.Empty(t, Bare("1803 · 4-2 · 12 ⟦left⟧"))
+	assert.Equal(t, []string{"⟦ok⟧ but not this"}, Bare("⟦ok⟧\n⟦ok⟧ but not this\n"))
+	assert.Equal(t, []string{"ja テスト"}, Bare("ja テスト"))
 }

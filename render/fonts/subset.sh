@@ -7,21 +7,22 @@
 #   apt-get install fonts-ipaexfont-gothic fonttools
 #   render/fonts/subset.sh
 #
-# Run it after adding Japanese text to internal/i18n/locales/active.ja.yaml:
+# Run it after adding Japanese text to internal/i18n/locales/*.ja.yaml:
 # go test ./render fails while a character of the catalog has no glyph.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 src=${IPAEX:-/usr/share/fonts/opentype/ipaexfont-gothic/ipaexg.ttf}
-catalog="$here/../../internal/i18n/locales/active.ja.yaml"
+catalogs="$here/../../internal/i18n/locales"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # The characters: every one of the catalog's messages (comment lines left
 # out), and printable ASCII.
-/usr/bin/python3 - "$catalog" "$tmp/chars.txt" <<'PY'
-import sys
+/usr/bin/python3 - "$catalogs" "$tmp/chars.txt" <<'PY'
+import glob, os, sys
 chars = {chr(c) for c in range(0x20, 0x7f)}
-for line in open(sys.argv[1], encoding="utf-8"):
+for name in sorted(glob.glob(os.path.join(sys.argv[1], "*.ja.yaml"))):
+  for line in open(name, encoding="utf-8"):
     if not line.lstrip().startswith("#"):
         chars.update(line.rstrip("\n"))
 open(sys.argv[2], "w", encoding="utf-8").write("".join(sorted(chars)))
