@@ -220,14 +220,15 @@ func Texts(lang Lang) []string {
 // Bare returns the lines of text a person would read outside every
 // Pseudo message: text that bypassed the catalog. Left out of the check
 // are what stays the same in every language: mentions, channel links and
-// timestamps (<@1>, <#2>, <t:3:R>), links, `code` (command syntax), and
-// words holding a digit or a colon (unit ids, hexes, rule numbers,
-// options such as unit:DR-1). A line is bare when a word of two or more
-// letters is left.
+// timestamps (<@1>, <#2>, <t:3:R>), links, `code`, commands as typed
+// (move unit:DR-1 to:1803), and words holding a digit or a colon (unit
+// ids, hexes, rule numbers, options such as unit:DR-1). A line is bare
+// when a word of two or more letters is left.
 func Bare(text string) []string {
 	var out []string
 	for _, line := range strings.Split(text, "\n") {
-		if bareWord.MatchString(unmarkable.ReplaceAllString(outsideMarks(line), " ")) {
+		rest := typedCommand.ReplaceAllString(outsideMarks(line), " ")
+		if bareWord.MatchString(unmarkable.ReplaceAllString(rest, " ")) {
 			out = append(out, line)
 		}
 	}
@@ -237,6 +238,8 @@ func Bare(text string) []string {
 var (
 	unmarkable = regexp.MustCompile("<[@#:t/][^>]*>|https?://\\S+|`[^`]*`|\\S*[0-9:]\\S*")
 	bareWord   = regexp.MustCompile(`\pL{2,}`)
+	// typedCommand is a command word followed by its options.
+	typedCommand = regexp.MustCompile(`(^|\s)[a-z]+( +[a-z-]+:\S+)+`)
 )
 
 // outsideMarks is line without its Pseudo messages (nested ones too).

@@ -233,3 +233,9 @@ func TestBareFindsTextOutsideTheMarks(t *testing.T) {
 	assert.Equal(t, []string{"⟦ok⟧ but not this"}, Bare("⟦ok⟧\n⟦ok⟧ but not this\n"))
 	assert.Equal(t, []string{"ja テスト"}, Bare("ja テスト"))
 }
+
+func TestBareLetsCommandsAsTypedThrough(t *testing.T) {
+	assert.Empty(t, Bare("✓ enter unit:DR-1 to:1904 with:102"))
+	assert.Equal(t, []string{"move, fire"}, Bare("move, fire"))
+	assert.Equal(t, []string{"Pass"}, Bare("Pass"))
+}
