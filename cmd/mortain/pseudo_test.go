@@ -1,0 +1,82 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mortain/mortain/internal/i18n"
+)
+
+// runIn starts the program as run does, with LANG set to lang.
+func runIn(t *testing.T, lang string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	home := t.TempDir()
+	m := &Main{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb,
+		Getenv: func(k string) string {
+			switch k {
+			case "HOME":
+				return home
+			case "LANG":
+				return lang
+			}
+			return ""
+		}}
+	code = m.Run(context.Background(), args)
+	if err := m.Close(); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	return out.String(), errb.String(), code
+}
+
+// pseudoScript is a local session that reaches every kind of text the
+// terminal prints: help, the rules, refusals of every layer (the parser,
+// the options, the rules, the game's state), a hotseat game's set-up,
+// undo, status, units, log, moves, stats, games, resign with its
+// confirmation, and a whole game against the AI to its result, with
+// commands after the end.
+var pseudoScript = []string{
+	"help", "help move", "help new", "help R6.8", "rules R6.8", "rules R4",
+	"status", "pass", "frobnicate", `move unit:"DR-1`, "move unit:DR-1", "new mode:sideways", "new deadline:often",
+	"new mode:hotseat",
+	"setup unit:DR-1 hex:1903", "setup unit:NOPE hex:1503", "setup unit:2-120 hex:1503", "undo",
+	"move unit:DR-1 to:1501", "setup preset:historical", "undo", "setup preset:historical", "setup done",
+	"status", "units", "moves", "move unit:2-120 to:1901", "fire unit:2-120 target:DR-1", "air hex:1503", "oba hex:1503",
+	"resolve", "redraw", "exit unit:DR-1", "enter unit:DR-1", "pass", "undo", "pass", "log", "log n:5", "map", "stats", "games",
+	"resign", "resign confirm:yes", "pass",
+	"new mode:ai level:random side:us", "setup preset:historical", "setup done",
+}
+
+// A whole local session under the pseudo-locale, which marks every
+// catalog message: every line the terminal prints carries the marks, so
+// none bypasses the catalog.
+func TestLocalSessionSpeaksOnlyFromTheCatalog(t *testing.T) {
+	lines := append([]string{}, pseudoScript...)
+	for range 400 {
+		lines = append(lines, "pass")
+	}
+	lines = append(lines, "status", "games")
+	stdout, stderr, code := runIn(t, "pseudo", "local", "--script", writeScript(t, lines...), "--seed", "7",
+		"--db", filepath.Join(t.TempDir(), "p.db"), "--out", t.TempDir())
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, tail(stderr))
+	}
+	typed := map[string]bool{}
+	for _, l := range lines {
+		typed["> "+l] = true
+	}
+	bare := i18n.Bare(stdout + "\n" + stderr)
+	seen := map[string]bool{}
+	for _, line := range bare {
+		if !seen[line] && !typed[line] { // the echo of a typed command is the player's
+			seen[line] = true
+			t.Errorf("bypasses the catalog: %q", line)
+		}
+	}
+	if !strings.Contains(stderr, "R6.8") {
+		t.Errorf("no rule named in:\n%s", tail(stderr))
+	}
+}
