@@ -59,3 +59,41 @@ func Place(lang Lang, name string) string {
 	}
 	return name
 }
+
+// unitNames maps the scenario's unit names to their catalog messages.
+var unitNames = map[string]string{
+	"117th Infantry Rgt":                    "unit.name.117",
+	"119th Infantry Rgt":                    "unit.name.119",
+	"120th Infantry Rgt":                    "unit.name.120",
+	"823rd Tank Destroyer Bn (towed)":       "unit.name.823",
+	"Tank Destroyer Bn (self-propelled)":    "unit.name.TD",
+	"Combat Command A, 3rd Armored":         "unit.name.CCA",
+	"Combat Command B, 3rd Armored":         "unit.name.CCB",
+	"Combat Command R, 3rd Armored":         "unit.name.CCR",
+	"2nd SS Panzer, armoured Kampfgruppe 1": "unit.name.DR-1",
+	"2nd SS Panzer, armoured Kampfgruppe 2": "unit.name.DR-2",
+	"2nd SS Panzer, KG Der Führer":          "unit.name.DF",
+	"2nd SS Panzer, KG Deutschland":         "unit.name.D",
+	"17th SS, assault gun Bn":               "unit.name.17-StuG",
+	"17th SS, 37th Panzergrenadier Rgt":     "unit.name.17-37",
+	"17th SS, 38th Panzergrenadier Rgt":     "unit.name.17-38",
+	"102nd SS Heavy Panzer Bn (Tiger)":      "unit.name.102",
+}
+
+// UnitName words a unit's name in the scenario in lang; one the catalog
+// lacks (from a scenario file) as the file writes it.
+func UnitName(lang Lang, name string) string {
+	if id, ok := unitNames[name]; ok {
+		return T(lang, id, nil)
+	}
+	return name
+}
+
+// UnitType words a unit type (tank, infantry or gun, as the rules name
+// them) in lang.
+func UnitType(lang Lang, kind string) string {
+	if Has(English, "unit.type."+kind) {
+		return T(lang, "unit.type."+kind, nil)
+	}
+	return kind
+}
