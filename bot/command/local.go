@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
 )
@@ -70,7 +71,11 @@ type LocalGame struct {
 // LocalGames lists local play's saved games, the most recently active
 // first: the running ones, then the finished ones of the archive. A
 // damaged game is listed once, SetAside, the first time it is read.
-func (s *Service) LocalGames() ([]LocalGame, error) {
+// Where and Result are in English.
+func (s *Service) LocalGames() ([]LocalGame, error) { return s.localGamesIn(i18n.English) }
+
+// localGamesIn is LocalGames with Where and Result in lang.
+func (s *Service) localGamesIn(lang i18n.Lang) ([]LocalGame, error) {
 	keys, err := s.cfg.Store.Running()
 	if err != nil {
 		return nil, err
@@ -91,7 +96,7 @@ func (s *Service) LocalGames() ([]LocalGame, error) {
 			continue // gone meanwhile
 		}
 		seen[id] = true
-		g := LocalGame{ID: id, Key: k, Seats: rec.Seats, Where: roundHeader(&rec.Game.State), Active: rec.Updated}
+		g := LocalGame{ID: id, Key: k, Seats: rec.Seats, Where: roundHeaderIn(&rec.Game.State, lang), Active: rec.Updated}
 		if rec.Game.State.Over() || rec.Settings[SettingResigned] != "" {
 			g.Finished = true
 			g.Result = resultLine(&view{game: rec.Game, seats: rec.Seats, settings: rec.Settings, finished: true})
@@ -108,12 +113,12 @@ func (s *Service) LocalGames() ([]LocalGame, error) {
 			continue
 		}
 		seen[id] = true
-		g := LocalGame{ID: id, Key: f.Key, Seats: f.Seats, Where: roundHeader(&f.Game.State), Finished: true, Active: f.Finished}
+		g := LocalGame{ID: id, Key: f.Key, Seats: f.Seats, Where: roundHeaderIn(&f.Game.State, lang), Finished: true, Active: f.Finished}
 		switch {
 		case f.Winner == rules.NoSide:
-			g.Result = f.Reason
+			g.Result = i18n.Reason(lang, f.Reason)
 		default:
-			g.Result = fmt.Sprintf("%s won: %s", f.Winner.Title(), f.Reason)
+			g.Result = i18n.T(lang, "term.games.won", map[string]any{"Side": narrator{lang: lang}.side(f.Winner), "Reason": i18n.Reason(lang, f.Reason)})
 		}
 		out = append(out, g)
 	}
@@ -145,7 +150,8 @@ func (s *Service) nextLocalKey() (store.Key, error) {
 // localGames words the saved local games for games: id, players, where
 // each stands, whether it is over, and the last activity.
 func (s *Service) localGames(req Request) (Response, error) {
-	games, err := s.LocalGames()
+	lang := req.Lang
+	games, err := s.localGamesIn(lang)
 	if err != nil {
 		return Response{}, err
 	}
@@ -154,29 +160,31 @@ func (s *Service) localGames(req Request) (Response, error) {
 		if g.SetAside {
 			continue
 		}
-		state := "running, " + g.Where
+		state := i18n.T(lang, "term.games.running", map[string]any{"Where": g.Where})
 		if g.Finished {
-			state = "finished: " + g.Result
+			state = i18n.T(lang, "term.games.finished", map[string]any{"Result": g.Result})
 		}
 		here := ""
 		if g.Key == req.Key {
-			here = " ← this game"
+			here = i18n.T(lang, "term.games.here", nil)
 		}
-		lines = append(lines, fmt.Sprintf("id:%d — %s — %s — last active %s%s", g.ID, seatsLine(g.Seats), state, g.Active.Local().Format("Jan 2 15:04"), here))
+		when := g.Active.Local().Format(i18n.T(lang, "term.games.time", nil))
+		lines = append(lines, i18n.T(lang, "term.games.line", map[string]any{"ID": g.ID, "Seats": seatsLine(g.Seats), "State": state, "When": when, "Here": here}))
 	}
 	if len(lines) == 0 {
-		return Response{Private: "No saved game yet: start one with new."}, nil
+		return Response{Private: i18n.T(lang, "term.games.none", nil)}, nil
 	}
-	return Response{Private: fmt.Sprintf("Your saved games, the latest first (resume id:N switches to one; new starts another and keeps these):\n%s", strings.Join(lines, "\n"))}, nil
+	return Response{Private: i18n.T(lang, "term.games.head", nil) + "\n" + strings.Join(lines, "\n")}, nil
 }
 
 // resume switches local play to the saved game id: (Response.Switch).
 func (s *Service) resume(req Request) (Response, error) {
 	if req.Key.Guild != localGuild {
-		return Response{}, refuse("resume is for local play: on a server each channel holds its own game (games lists them).")
+		return Response{}, refuseT("term.resume.server", nil)
 	}
+	lang := req.Lang
 	id, _ := strconv.Atoi(req.Options["id"])
-	games, err := s.LocalGames()
+	games, err := s.localGamesIn(lang)
 	if err != nil {
 		return Response{}, err
 	}
@@ -190,7 +198,7 @@ func (s *Service) resume(req Request) (Response, error) {
 			continue
 		}
 		if g.Key == req.Key {
-			return Response{Private: fmt.Sprintf("Game %d is the one you are playing: %s.", id, g.Where)}, nil
+			return Response{Private: i18n.T(lang, "term.resume.current", map[string]any{"ID": id, "Where": g.Where})}, nil
 		}
 		v, err := s.load(g.Key)
 		if err != nil {
@@ -198,31 +206,26 @@ func (s *Service) resume(req Request) (Response, error) {
 		}
 		resp := Response{Switch: g.Key}
 		if v.finished {
-			resp.Private = fmt.Sprintf("Game %d is over (%s): status, map, log, replay and export show it; new starts another.\n%s", id, g.Result, statusText(v))
+			resp.Private = i18n.T(lang, "term.resume.over", map[string]any{"ID": id, "Result": g.Result}) + "\n" + statusText(v)
 			return resp, nil
 		}
 		// Touch the game, so that it is the one resumed at the next start.
 		if err := s.cfg.Store.Update(g.Key, func(*store.Record) error { return nil }); err != nil {
 			return Response{}, err
 		}
-		resp.Private = fmt.Sprintf("Resumed game %d (%s so far).\n%s", id, stepsText(len(v.game.History)), statusText(v))
+		resp.Private = i18n.T(lang, "term.resume.resumed", map[string]any{"ID": id, "Steps": StepsText(lang, len(v.game.History))}) + "\n" + statusText(v)
 		resp.AINext = v.seats[v.game.State.ToAct()].AI != ""
 		return resp, nil
 	}
 	if len(ids) == 0 {
-		return Response{}, refuse("There is no saved game %s: you have none yet. new starts one.", req.Options["id"])
+		return Response{}, refuseT("term.resume.none-yet", map[string]any{"ID": echo(req.Options["id"])})
 	}
 	slices.SortFunc(ids, func(a, b string) int { x, _ := strconv.Atoi(a); y, _ := strconv.Atoi(b); return cmp.Compare(x, y) })
-	return Response{}, refuse("There is no saved game %s. Your games are %s: games lists them with their players and turn.", req.Options["id"], strings.Join(ids, ", "))
+	return Response{}, refuseT("term.resume.none", map[string]any{"ID": echo(req.Options["id"]), "IDs": strings.Join(ids, ", ")})
 }
 
-// stepsText words a number of steps: "1 step", "12 steps".
-func stepsText(n int) string {
-	if n == 1 {
-		return "1 step"
-	}
-	return fmt.Sprintf("%d steps", n)
-}
+// StepsText words a number of steps in lang: "1 step", "12 steps".
+func StepsText(lang i18n.Lang, n int) string { return i18n.Plural(lang, "term.steps", n, nil) }
 
 // localChoices offers the saved local games for resume id:.
 func (s *Service) localChoices(key store.Key) []Choice {

@@ -50,9 +50,24 @@ func RuleText(n string) string { return RuleTextIn(n, i18n.English) }
 
 // RuleTextIn returns the text of rule n ("R6.8", or a section "R6") in
 // lang, or the list of sections when n is empty. The rule numbers are the
-// same in every language; a language without a rules text (Pseudo) gets
-// the English one.
+// same in every language; a language without a rules text gets the
+// English one, and Pseudo the English one with every line marked, as its
+// catalog messages are.
 func RuleTextIn(n string, lang i18n.Lang) string {
+	text := ruleTextIn(n, lang)
+	if lang == i18n.Pseudo {
+		lines := strings.Split(text, "\n")
+		for i, l := range lines {
+			if strings.TrimSpace(l) != "" {
+				lines[i] = i18n.PseudoOpen + l + i18n.PseudoClose
+			}
+		}
+		text = strings.Join(lines, "\n")
+	}
+	return text
+}
+
+func ruleTextIn(n string, lang i18n.Lang) string {
 	doc, ok := rulesDocs[lang]
 	if !ok {
 		lang, doc = i18n.English, rulesDocs[i18n.English]
@@ -120,85 +135,142 @@ func firstRunes(s string, n int) string {
 // so that R6.1 does not match R6.10.
 func isRuleEnd(s string) bool { return strings.HasPrefix(s, "**") || strings.HasPrefix(s, " ") }
 
-// HelpText lists the commands, or explains one.
-func HelpText(name string, debug bool) string {
+// HelpText is HelpTextIn in English.
+func HelpText(name string, debug bool) string { return HelpTextIn(name, debug, i18n.English) }
+
+// HelpTextIn lists the commands, or explains one, or prints a rule given
+// its number, in lang (the member's language).
+func HelpTextIn(name string, debug bool, lang i18n.Lang) string {
 	if ruleRE.MatchString(strings.TrimSpace(name)) {
-		return RuleTextIn(name, i18n.English)
+		return RuleTextIn(name, lang)
 	}
 	if name != "" {
-		return commandHelp(name, debug, false)
+		return commandHelp(name, debug, false, lang)
 	}
-	return helpList(debug, false)
+	return helpList(debug, false, lang)
 }
 
-// commandHelp explains one command, as the terminal (local) or Discord
-// words it.
-func commandHelp(name string, debug, local bool) string {
-	{
-		d, ok := Find(strings.TrimPrefix(strings.ToLower(name), "/"))
-		if !ok || (d.Name == "debug" && !debug) {
-			return fmt.Sprintf("There is no command %q: help lists them.", echo(name))
-		}
-		desc, help := d.Description, d.Help
-		if local {
-			if l := localDescriptions[d.Name]; l != "" {
-				desc = l
-			}
-			if l := localHelps[d.Name]; l != "" {
-				help = l
-			}
-		}
-		var b strings.Builder
-		fmt.Fprintf(&b, "**%s** — %s\n%s\n", d.Name, desc, help)
-		for _, o := range d.Options {
-			if o.Local && !local || local && localHiddenOptions[d.Name+" "+o.Name] {
-				continue
-			}
-			req := ""
-			if o.Required {
-				req = " (required)"
-			}
-			vals := ""
-			if len(o.Choices) > 0 {
-				var vs []string
-				for _, c := range o.Choices {
-					vs = append(vs, c.Value)
-				}
-				vals = " [" + strings.Join(vs, "|") + "]"
-			}
-			desc := o.Description
-			if o.Long != "" {
-				desc = o.Long
-			}
-			if l := localOptionDescs[d.Name+" "+o.Name]; local && l != "" {
-				desc = l
-				vals = strings.Replace(vals, "|open", "", 1)
-			}
-			fmt.Fprintf(&b, "  %s:%s%s — %s\n", o.Name, vals, req, desc)
-		}
-		example := d.Example
-		if local && localExamples[d.Name] != "" {
-			example = localExamples[d.Name]
-		}
-		fmt.Fprintf(&b, "Example: %s", example)
-		return b.String()
+// LocalHelpText is LocalHelpTextIn in English.
+func LocalHelpText(name string, debug bool) string { return LocalHelpTextIn(name, debug, i18n.English) }
+
+// LocalHelpTextIn is HelpTextIn as the terminal shows it.
+func LocalHelpTextIn(name string, debug bool, lang i18n.Lang) string {
+	switch {
+	case strings.TrimSpace(name) == "":
+		return helpList(debug, true, lang)
+	case ruleRE.MatchString(strings.TrimSpace(name)):
+		return RuleTextIn(name, lang)
 	}
+	return commandHelp(name, debug, true, lang)
 }
 
-// The terminal's words for what differs there: its own descriptions and
-// explanations, the options it does without, its examples.
+// commandHelp explains one command in lang, as the terminal (local) or
+// Discord words it.
+func commandHelp(name string, debug, local bool, lang i18n.Lang) string {
+	d, ok := Find(strings.TrimPrefix(strings.ToLower(name), "/"))
+	if !ok || (d.Name == "debug" && !debug) {
+		return i18n.T(lang, "help.no-command", map[string]any{"Name": fmt.Sprintf("%q", echo(name))})
+	}
+	desc, help := commandDesc(d, lang), commandHelpText(d, lang)
+	if local {
+		if id := "help.local." + d.Name + ".desc"; i18n.Has(i18n.English, id) {
+			desc = i18n.T(lang, id, nil)
+		}
+		if id := "help.local." + d.Name + ".text"; i18n.Has(i18n.English, id) {
+			help = i18n.T(lang, id, nil)
+		}
+	}
+	var b strings.Builder
+	b.WriteString(i18n.T(lang, "help.head", map[string]any{"Name": d.Name, "Desc": desc}) + "\n" + help + "\n")
+	for _, o := range d.Options {
+		if o.Local && !local || local && localHiddenOptions[d.Name+" "+o.Name] {
+			continue
+		}
+		req := ""
+		if o.Required {
+			req = i18n.T(lang, "help.required", nil)
+		}
+		vals := ""
+		if len(o.Choices) > 0 {
+			var vs []string
+			for _, c := range o.Choices {
+				vs = append(vs, c.Value)
+			}
+			vals = " [" + strings.Join(vs, "|") + "]"
+		}
+		desc := optionHelp(d, o, lang)
+		if id := "help.local." + d.Name + ".opt." + o.Name; local && i18n.Has(i18n.English, id) {
+			desc = i18n.T(lang, id, nil)
+			vals = strings.Replace(vals, "|open", "", 1)
+		}
+		b.WriteString("  " + i18n.T(lang, "help.option", map[string]any{"Name": o.Name, "Values": vals, "Required": req, "Desc": desc}) + "\n")
+	}
+	example := d.Example
+	if local && localExamples[d.Name] != "" {
+		example = localExamples[d.Name]
+	}
+	b.WriteString(i18n.T(lang, "help.example", map[string]any{"Example": example}))
+	return b.String()
+}
+
+// The catalog's words for a Definition: its description (cmd.NAME.desc,
+// the one Discord registers, else help.cmd.NAME.desc), its Help
+// (help.cmd.NAME.text) and an option's description or Long. English
+// catalog text equals the Definition's (a test compares them); a word
+// the catalog lacks is the Definition's own.
+func commandDesc(d Definition, lang i18n.Lang) string {
+	for _, id := range []string{"cmd." + d.Name + ".desc", "help.cmd." + d.Name + ".desc"} {
+		if i18n.Has(i18n.English, id) {
+			return i18n.T(lang, id, nil)
+		}
+	}
+	return d.Description
+}
+
+func commandHelpText(d Definition, lang i18n.Lang) string {
+	if id := "help.cmd." + d.Name + ".text"; i18n.Has(i18n.English, id) {
+		return i18n.T(lang, id, map[string]any{"Levels": levelsTextIn(lang)})
+	}
+	return d.Help
+}
+
+// optionDesc is an option's short description (Discord's).
+func optionDesc(d Definition, o Option, lang i18n.Lang) string {
+	for _, id := range []string{"cmd." + d.Name + ".opt." + o.Name + ".desc", "help.cmd." + d.Name + ".opt." + o.Name + ".desc"} {
+		if i18n.Has(i18n.English, id) {
+			return i18n.T(lang, id, nil)
+		}
+	}
+	return o.Description
+}
+
+// optionHelp is what help says of an option: its Long, else its
+// description.
+func optionHelp(d Definition, o Option, lang i18n.Lang) string {
+	if o.Long == "" {
+		return optionDesc(d, o, lang)
+	}
+	if id := "help.cmd." + d.Name + ".opt." + o.Name + ".long"; i18n.Has(i18n.English, id) {
+		return i18n.T(lang, id, map[string]any{"Levels": levelsTextIn(lang)})
+	}
+	return o.Long
+}
+
+// levelsTextIn is levelsText in lang.
+func levelsTextIn(lang i18n.Lang) string {
+	var parts []string
+	for _, l := range []string{"random", "easy", "hard"} {
+		r := levelRatings[l]
+		parts = append(parts, i18n.T(lang, "help.levels.level", map[string]any{"Level": l, "US": r[0], "German": r[1]}))
+	}
+	return strings.Join(parts, i18n.T(lang, "help.levels.sep", nil))
+}
+
+// What differs in the terminal besides the catalog's help.local.*
+// (its own descriptions and explanations): the options it does without,
+// its examples.
 var (
-	localHelps = map[string]string{
-		"new": "Starts a new game; your other games are kept (games lists them, resume id:N goes back to one). " +
-			"mode:ai (the default) plays the AI, with you as the side: you choose; mode:hotseat has you play both sides; mode:ai-vs-ai lets you watch. " +
-			"Rule options (los:lenient ...) change the rules, as in rules/rules.md.",
-		"games":  "Lists your saved games, the latest first: id, players, where each stands or its result, and when it was last played; resume id:N switches to one.",
-		"map":    "Draws the map of the game into the maps folder and prints its path; size:small draws the compact 550-pixel one made for a phone.",
-		"replay": "Draws an animation of the game so far (or of the game that ended) into the maps folder and prints its path.",
-		"export": "Writes the game as a self-contained JSON record: scenario, options, players, every action and every card drawn; once it is over also the seed and the salt, so that `mortain verify FILE` can check every card. It writes mortain-game-N.json (N the game's id) in the current folder, or the file out: names, and prints the path.",
-	}
 	localHiddenOptions = map[string]bool{"games all": true, "new deadline": true, "new ranked": true, "new opponent": true, "new remind": true, "new round-limit": true, "new pace": true, "new confirm": true}
-	localOptionDescs   = map[string]string{"new mode": "ai (the default here), hotseat (you play both sides) or ai-vs-ai (you watch)"}
 	localExamples      = map[string]string{"new": "new mode:ai side:german level:easy", "export": "export out:game.json"}
 )
 
@@ -206,60 +278,45 @@ var (
 // moderation belong to a server, the leaderboard to its members.
 var localOnlyHidden = map[string]bool{"join": true, "seat": true, "abort": true, "stats": true, "server": true, "notify": true, "away": true}
 
-// localDescriptions are the commands' descriptions as the terminal words
-// them.
-var localDescriptions = map[string]string{
-	"new":    "Start a new game (mode:ai, hotseat or ai-vs-ai); your other games are kept",
-	"games":  "List your saved games: id, players, where each stands",
-	"map":    "Draw the map of the game into the maps folder (size:small: the compact one)",
-	"replay": "Draw the animated replay of the game into the maps folder",
-	"export": "Write the game as a JSON record anyone can replay and check (mortain-game-N.json)",
-}
-
-// helpList lists the commands, as the terminal (local) or Discord shows
-// them, then how to play a first game.
-func helpList(debug, local bool) string {
+// helpList lists the commands in lang, as the terminal (local) or Discord
+// shows them, then how to play a first game.
+func helpList(debug, local bool, lang i18n.Lang) string {
 	var b strings.Builder
-	b.WriteString("Commands (help command:NAME explains one):\n")
+	line := func(name, desc string) {
+		b.WriteString("  " + i18n.T(lang, "help.list.line", map[string]any{"Name": fmt.Sprintf("%-8s", name), "Desc": desc}) + "\n")
+	}
+	b.WriteString(i18n.T(lang, "help.list.head", nil) + "\n")
 	for _, d := range definitions {
-		desc := d.Description
+		desc := commandDesc(d, lang)
 		if local {
 			if localOnlyHidden[d.Name] {
 				continue
 			}
-			if l := localDescriptions[d.Name]; l != "" {
-				desc = l
+			if id := "help.local." + d.Name + ".desc"; i18n.Has(i18n.English, id) {
+				desc = i18n.T(lang, id, nil)
 			}
 		}
-		fmt.Fprintf(&b, "  %-8s %s\n", d.Name, desc)
+		line(d.Name, desc)
 	}
 	if local {
-		fmt.Fprintf(&b, "  %-8s %s\n", resumeDefinition.Name, resumeDefinition.Description)
-		fmt.Fprintf(&b, "  %-8s %s\n", "quit", "Leave (your games are kept and resume when mortain starts again)")
+		line(resumeDefinition.Name, commandDesc(resumeDefinition, lang))
+		line("quit", i18n.T(lang, "help.list.quit", nil))
 	}
 	if debug {
-		fmt.Fprintf(&b, "  %-8s %s\n", "debug", debugDefinition.Description)
+		line("debug", commandDesc(debugDefinition, lang))
 	}
-	b.WriteString("A rule: help command:R6.8 (typed, also rules R6.8).\n")
-	b.WriteString("Write options as name:value, e.g. move unit:DR-1 to:1803; unit ids and hexes are case-insensitive.\n\n")
-	b.WriteString(firstGame)
+	b.WriteString(i18n.T(lang, "help.list.rule", nil) + "\n")
+	b.WriteString(i18n.T(lang, "help.list.syntax", nil) + "\n\n")
+	b.WriteString(firstGame(lang))
 	return b.String()
 }
 
-// LocalHelpText is HelpText as the terminal shows it.
-func LocalHelpText(name string, debug bool) string {
-	switch {
-	case strings.TrimSpace(name) == "":
-		return helpList(debug, true)
-	case ruleRE.MatchString(strings.TrimSpace(name)):
-		return RuleTextIn(name, i18n.English)
+// firstGame is the short guide help ends with, in lang: a heading and
+// four points, one message a line.
+func firstGame(lang i18n.Lang) string {
+	var lines []string
+	for _, k := range []string{"head", "side", "wins", "setup", "odds"} {
+		lines = append(lines, i18n.T(lang, "help.first-game."+k, nil))
 	}
-	return commandHelp(name, debug, true)
+	return strings.Join(lines, "\n")
 }
-
-// firstGame is the short guide help ends with.
-const firstGame = `How to play your first game:
-- Take the German side against the AI at level easy: new mode:ai side:german level:easy. The German attacks, which is the easier side to learn; the US must hold with few units, and the hard AI punishes a loose set-up at once.
-- What wins: the German wins at once with five units exited off the west edge (R8.1), no US unit left (R8.2), or no US unit on the map while a German unit stands in column 11 at the end of a German round (R8.3); otherwise the US wins when turn 6 ends (R8.4).
-- The US set-up: setup preset:historical is a sound start; keep units on the hills (Hill 314) and in Mortain, where attacks on them get worse (R6.8).
-- The odds: an attack's strength less its modifiers is N; the card drawn hits if its value is N or less (R6.8), so N 5 hits about half the time. moves lists every legal command with N and the chance to hit.`

@@ -247,9 +247,9 @@ func (s *Service) dispatch(ctx context.Context, name string, req Request) (Respo
 	case "rules":
 		return Response{Private: RuleTextIn(o["n"], req.Lang)}, nil
 	case "help":
-		text := HelpText(o["command"], s.cfg.Debug)
+		text := HelpTextIn(o["command"], s.cfg.Debug, req.Lang)
 		if req.Key.Guild == localGuild {
-			text = LocalHelpText(o["command"], s.cfg.Debug)
+			text = LocalHelpTextIn(o["command"], s.cfg.Debug, req.Lang)
 		}
 		return Response{Private: text}, nil
 	case "stats":

@@ -71,11 +71,13 @@ func (s *scriptLines) Close() error { return nil }
 // history (kept in the data folder) and Tab completion.
 type terminalLines struct{ rl *readline.Instance }
 
-func newTerminalLines(m *Main, complete readline.AutoCompleter) (*terminalLines, error) {
+// newTerminalLines reads at the terminal after prompt, completing with
+// complete.
+func newTerminalLines(m *Main, prompt string, complete readline.AutoCompleter) (*terminalLines, error) {
 	history := filepath.Join(m.dataDir(), "history")
 	os.MkdirAll(filepath.Dir(history), 0o755)
 	rl, err := readline.NewEx(&readline.Config{
-		Prompt:          "mortain> ",
+		Prompt:          prompt,
 		HistoryFile:     history,
 		AutoComplete:    complete,
 		InterruptPrompt: "^C",

@@ -68,6 +68,8 @@ Flags:
   --budget B       the hard AI's thinking per decision: a time (500ms) or
                    iterations (2000it)
   --replay FILE    replay a game record made by export, step by step, with maps
+  --lang L         the language of local play: en or ja (default: LC_ALL or LANG,
+                   so ja_JP.UTF-8 plays in Japanese); --lang ja plays in Japanese
   --config FILE    the configuration file to look for a Discord token in
 
 At the prompt: help lists the game's commands, Tab completes them and
@@ -91,7 +93,7 @@ func (m *Main) runLocal(ctx context.Context, args []string) error {
 	scenarioPath := fs.String("scenario", "", "play new games on the scenario FILE (same format as the built-in rules/scenarios/mortain.json)")
 	budgetText := fs.String("budget", "", "the hard AI's thinking per decision: a time (500ms) or iterations (2000it)")
 	replay := fs.String("replay", "", "replay a game record made by export, step by step")
-	langFlag := fs.String("lang", "", "the language of new games: en or ja (default: LC_ALL, LANG)")
+	langFlag := fs.String("lang", "", "the language of local play: en or ja (default: LC_ALL, LANG)")
 	if err := m.parseFlags(fs, args, "local", localUsage); err != nil {
 		return err
 	}
@@ -162,7 +164,7 @@ func (m *Main) runLocal(ctx context.Context, args []string) error {
 			return exitStatus(1)
 		}
 		if rerr != nil {
-			fmt.Fprintln(m.Stderr, "mortain: maps will not be drawn:", rerr)
+			fmt.Fprintln(m.Stderr, i18n.T(lang, "term.err.no-maps", map[string]any{"Err": rerr}))
 		} else {
 			renderFn = func(s *rules.State, evs []rules.Event, lang i18n.Lang) ([]byte, error) {
 				return r.Map(s, evs, render.Options{Lang: lang})
@@ -188,7 +190,7 @@ func (m *Main) runLocal(ctx context.Context, args []string) error {
 	}
 	m.db = db
 	for _, name := range db.Removed() {
-		fmt.Fprintf(lp.narr, "Removed %s, left by a backup, restore or check that was stopped.\n", name)
+		fmt.Fprintln(lp.narr, lp.t("term.removed", map[string]any{"Name": name}))
 	}
 	// Seeds come from the cryptographic generator (command.Config's
 	// default), unless --seed gives one for a replay or a test.
@@ -218,50 +220,51 @@ func (m *Main) runLocal(ctx context.Context, args []string) error {
 
 // run greets, resumes the stored game and reads commands to the end.
 func (lp *localPlay) run(ctx context.Context, dbPath string) int {
-	fmt.Fprintf(lp.narr, "Stand at Mortain — local play. Games are kept in %s.\n", dbPath)
+	fmt.Fprintln(lp.narr, lp.t("term.welcome", map[string]any{"Path": dbPath}))
 	if lp.outDir != "" {
-		fmt.Fprintf(lp.narr, "The map is drawn after every activation into %s.\n", lp.outDir)
+		fmt.Fprintln(lp.narr, lp.t("term.maps", map[string]any{"Dir": lp.outDir}))
 	}
 	before := setAsideCount(lp.m.db)
 	games, err := lp.svc.LocalGames()
 	if err != nil {
-		fmt.Fprintln(lp.m.Stderr, "mortain: reading the saved games:", err)
+		fmt.Fprintln(lp.m.Stderr, lp.t("term.err.saved-games", map[string]any{"Err": err}))
 		return 1
 	}
 	saved, finishedAside := 0, setAsideCount(lp.m.db)-before
 	for _, g := range games {
 		if g.SetAside {
-			fmt.Fprintf(lp.narr, "Your saved game %d was damaged and has been set aside (the database keeps it for mortain doctor).\n", g.ID)
+			fmt.Fprintln(lp.narr, lp.t("term.set-aside", map[string]any{"ID": g.ID}))
 			finishedAside--
 			continue
 		}
 		saved++
 	}
 	if finishedAside > 0 {
-		fmt.Fprintf(lp.narr, "%d of your finished games were damaged and have been set aside (the database keeps them; mortain doctor lists them). The others are here.\n", finishedAside)
+		fmt.Fprintln(lp.narr, i18n.Plural(lp.lang, "term.finished-set-aside", finishedAside, nil))
 	}
 	lp.key = pickGame(games)
 	g, finished, err := lp.svc.Game(lp.key)
 	lp.hadGame = err == nil
 	if err == nil && !finished {
 		id, _ := command.LocalID(lp.key)
-		more := "."
+		steps := command.StepsText(lp.lang, len(g.History))
 		if saved > 1 {
-			more = fmt.Sprintf(": game %d of your %d saved games (games lists them, resume id:N switches).", id, saved)
+			fmt.Fprintln(lp.narr, lp.t("term.resuming-of", map[string]any{"Steps": steps, "ID": id, "Saved": saved}))
+		} else {
+			fmt.Fprintln(lp.narr, lp.t("term.resuming", map[string]any{"Steps": steps}))
 		}
-		fmt.Fprintf(lp.narr, "Resuming your game (%s so far)%s\n", stepsText(len(g.History)), more)
 		lp.show(lp.svc.Handle(ctx, command.Request{Key: lp.key, Caller: localCaller, Command: "status", Lang: lp.lang}))
 		if code := lp.runAI(ctx); code != 0 {
 			return code
 		}
 	} else if lp.interactive && saved > 0 {
-		fmt.Fprintf(lp.narr, "Your last game is over; you have %d saved (games lists them, resume id:N goes back to one). Type new to start another, or help.\n", saved)
+		fmt.Fprintln(lp.narr, i18n.Plural(lp.lang, "term.last-over", saved, nil))
 	} else if lp.interactive {
-		fmt.Fprintf(lp.narr, "Type new to start a game against the AI (%s; you play the US, new side:german for the other side, level:easy for a gentler AI), new mode:hotseat to play both sides, or help. Any game command starts a game against the AI with you as the US.\n", command.StrongestLevel())
+		fmt.Fprintln(lp.narr, lp.t("term.type-new", map[string]any{"Level": command.StrongestLevel()}))
 	}
 	if lp.interactive && lp.m.Stdin == os.Stdin {
 		// A person at the terminal: line editing, history, Tab completion.
-		if t, err := newTerminalLines(lp.m, &completer{ctx: ctx, svc: lp.svc, debug: lp.debug, key: func() store.Key { return lp.key }}); err == nil {
+		if t, err := newTerminalLines(lp.m, lp.t("term.prompt", nil), &completer{ctx: ctx, svc: lp.svc, debug: lp.debug, key: func() store.Key { return lp.key }}); err == nil {
 			lp.in = t
 		}
 	}
@@ -269,7 +272,7 @@ func (lp *localPlay) run(ctx context.Context, dbPath string) int {
 	_, edited := lp.in.(*terminalLines)
 	for {
 		if lp.interactive && !edited {
-			fmt.Fprint(lp.m.Stdout, "mortain> ")
+			fmt.Fprint(lp.m.Stdout, lp.t("term.prompt", nil))
 		}
 		if err := ctx.Err(); err != nil {
 			return 1
@@ -277,14 +280,14 @@ func (lp *localPlay) run(ctx context.Context, dbPath string) int {
 		text, err := lp.in.ReadLine()
 		switch {
 		case errors.Is(err, errLineTooLong):
-			if code := lp.refused(err.Error()); code != 0 {
+			if code := lp.refused(lp.t("term.line-too-long", nil)); code != 0 {
 				return code
 			}
 			continue
 		case errors.Is(err, io.EOF):
 			return 0
 		case err != nil:
-			fmt.Fprintln(lp.m.Stderr, "mortain: reading commands:", err)
+			fmt.Fprintln(lp.m.Stderr, lp.t("term.err.reading", map[string]any{"Err": err}))
 			return 1
 		}
 		line := strings.TrimSpace(text)
@@ -321,9 +324,9 @@ func (lp *localPlay) command(ctx context.Context, line string) int {
 	}
 	if discordMember(name, opts) {
 		if name == "seat" {
-			return lp.refused("seat hands a seat to another member in Discord; in local play you hold every seat yourself")
+			return lp.refused(lp.t("term.refuse.seat", nil))
 		}
-		return lp.refused("opponent: names a Discord member, and in local play you hold every seat yourself: use mode:hotseat, mode:ai or mode:ai-vs-ai")
+		return lp.refused(lp.t("term.refuse.opponent", nil))
 	}
 	if name == "new" {
 		// In the terminal nobody else can take a seat: a game names its
@@ -333,16 +336,16 @@ func (lp *localPlay) command(ctx context.Context, line string) int {
 		case "":
 			opts["mode"] = command.ModeAI
 		case command.ModeOpen:
-			return lp.refused("mode:open waits for another member to join, and in local play you hold every seat yourself: use mode:ai, mode:hotseat or mode:ai-vs-ai")
+			return lp.refused(lp.t("term.refuse.open", nil))
 		}
 		for _, o := range []string{command.SettingRemind, command.SettingRoundLimit, command.SettingDeadline} {
 			if opts[o] != "" {
-				return lp.refused(o + ": is for games in Discord, where players come and go; in local play the game waits for you")
+				return lp.refused(lp.t("term.refuse.discord-only", map[string]any{"Option": o}))
 			}
 		}
 	}
 	if !lp.hadGame && name != "new" && name != "help" && name != "rules" && name != "stats" && name != "games" && name != "resume" {
-		fmt.Fprintf(lp.narr, "Starting a game against the AI (%s); you play the US.\n", command.StrongestLevel())
+		fmt.Fprintln(lp.narr, lp.t("term.starting", map[string]any{"Level": command.StrongestLevel()}))
 		resp := lp.svc.Handle(ctx, command.Request{Key: lp.key, Caller: localCaller, Command: "new", Options: map[string]string{"mode": command.ModeAI}, Lang: lp.lang})
 		lp.hadGame = !resp.Refused
 		if code := lp.respond(ctx, resp); code != 0 {
@@ -356,7 +359,7 @@ func (lp *localPlay) command(ctx context.Context, line string) int {
 			id, _ := command.LocalID(lp.key)
 			lp.exportTo = fmt.Sprintf("mortain-game-%d.json", id)
 			if _, err := os.Stat(lp.exportTo); err == nil {
-				return lp.refused(lp.exportTo + " exists here and was left as it is: name another file with export out:FILE")
+				return lp.refused(lp.t("term.refuse.export-exists", map[string]any{"File": lp.exportTo}))
 			}
 		}
 		delete(opts, "out")
@@ -380,14 +383,6 @@ func pickGame(games []command.LocalGame) store.Key {
 		}
 	}
 	return localKey
-}
-
-// stepsText words a number of steps: "1 step", "12 steps".
-func stepsText(n int) string {
-	if n == 1 {
-		return "1 step"
-	}
-	return fmt.Sprintf("%d steps", n)
 }
 
 // respond shows a response, then lets the AI play while it holds the side
@@ -414,7 +409,7 @@ func (lp *localPlay) runAI(ctx context.Context) int {
 		lp.thinking()
 		r, more, err := lp.svc.AIStep(ctx, lp.key)
 		if err != nil {
-			fmt.Fprintln(lp.m.Stderr, "mortain: the AI failed:", err)
+			fmt.Fprintln(lp.m.Stderr, lp.t("term.err.ai", map[string]any{"Err": err}))
 			return 1
 		}
 		lp.show(r)
@@ -422,7 +417,7 @@ func (lp *localPlay) runAI(ctx context.Context) int {
 			return 0
 		}
 		if r.Pause && lp.interactive {
-			fmt.Fprint(lp.m.Stdout, "(press Enter to continue, or type quit) ")
+			fmt.Fprint(lp.m.Stdout, lp.t("term.pause", nil))
 			if text, err := lp.in.ReadLine(); (err != nil && !errors.Is(err, errLineTooLong)) || strings.TrimSpace(text) == "quit" {
 				return 0
 			}
@@ -440,15 +435,18 @@ func (lp *localPlay) thinking() {
 	st := &rec.Game.State
 	seat := rec.Seats[st.ToAct()]
 	if seat.AI != "" && ai.Thinks(seat.AI, st) {
-		fmt.Fprintf(lp.narr, "%s AI (%s) thinking…\n", st.ToAct().Title(), seat.AI)
+		fmt.Fprintln(lp.narr, lp.t("term.thinking", map[string]any{"Side": lp.t("side."+st.ToAct().String(), nil), "Level": seat.AI}))
 	}
 }
 
 // refused reports a refusal (stderr) and stops under --strict.
 func (lp *localPlay) refused(reason string) int {
-	fmt.Fprintln(lp.m.Stderr, "refused:", reason)
+	fmt.Fprintln(lp.m.Stderr, lp.t("term.refused", map[string]any{"Reason": reason}))
 	return lp.refusedShown()
 }
+
+// t words catalog message id in the language of the session.
+func (lp *localPlay) t(id string, data map[string]any) string { return i18n.T(lp.lang, id, data) }
 
 func (lp *localPlay) refusedShown() int {
 	if lp.strict {
@@ -463,15 +461,15 @@ func (lp *localPlay) show(resp command.Response) {
 	for _, p := range resp.Posts {
 		text := plain(p.Text)
 		if p.Mention == localCaller.UserID && !resp.Over {
-			text += "\n▶ your move"
+			text += "\n" + lp.t("term.your-move", nil)
 		}
 		fmt.Fprintln(lp.narr, text)
 		if p.Image != nil && strings.HasSuffix(p.ImageName, ".json") && lp.exportTo != "" {
 			// export: a record for the person, where they are (or out:).
 			if err := os.WriteFile(lp.exportTo, p.Image, 0o644); err != nil {
-				fmt.Fprintln(lp.m.Stderr, "mortain: writing the record:", err)
+				fmt.Fprintln(lp.m.Stderr, lp.t("term.err.record", map[string]any{"Err": err}))
 			} else {
-				fmt.Fprintf(lp.narr, "  written to %s\n", lp.exportTo)
+				fmt.Fprintln(lp.narr, "  "+lp.t("term.written", map[string]any{"Path": lp.exportTo}))
 			}
 			continue
 		}
@@ -480,7 +478,7 @@ func (lp *localPlay) show(resp command.Response) {
 			if dir == "" {
 				dir = lp.replayDir
 				if err := os.MkdirAll(dir, 0o755); err != nil {
-					fmt.Fprintln(lp.m.Stderr, "mortain:", err)
+					fmt.Fprintln(lp.m.Stderr, lp.t("term.err.folder", map[string]any{"Err": err}))
 					continue
 				}
 				lp.nextImage = max(lp.nextImage, nextImageNumber(dir))
@@ -492,28 +490,38 @@ func (lp *localPlay) show(resp command.Response) {
 			}
 			path := filepath.Join(dir, fmt.Sprintf("%04d-%s", lp.nextImage, name))
 			if err := os.WriteFile(path, p.Image, 0o644); err != nil {
-				fmt.Fprintln(lp.m.Stderr, "mortain: writing the map:", err)
+				fmt.Fprintln(lp.m.Stderr, lp.t("term.err.map", map[string]any{"Err": err}))
 			} else {
-				fmt.Fprintf(lp.narr, "  %s: %s\n", strings.TrimSuffix(name, filepath.Ext(name)), path)
+				fmt.Fprintln(lp.narr, "  "+lp.t("term.image", map[string]any{"What": lp.imageWhat(name), "Path": path}))
 			}
 		}
 		if len(p.Buttons) > 0 {
-			fmt.Fprintf(lp.narr, "  next: %s\n", strings.Join(nextCommands(resp.Next, p.Buttons), " · "))
+			fmt.Fprintln(lp.narr, "  "+lp.t("term.next", map[string]any{"Commands": strings.Join(nextCommands(resp.Next, p.Buttons, lp.t("term.next-moves", nil)), " · ")}))
 		}
 	}
 	if resp.Private != "" {
 		if resp.Refused {
-			fmt.Fprintln(lp.m.Stderr, "refused:", plain(resp.Private))
+			fmt.Fprintln(lp.m.Stderr, lp.t("term.refused", map[string]any{"Reason": plain(resp.Private)}))
 		} else {
 			fmt.Fprintln(lp.narr, plain(resp.Private))
 		}
 	}
 }
 
+// imageWhat words what a picture of name (map.png, replay.gif) is.
+func (lp *localPlay) imageWhat(name string) string {
+	base := strings.TrimSuffix(name, filepath.Ext(name))
+	if id := "term.image-name." + base; i18n.Has(i18n.English, id) {
+		return lp.t(id, nil)
+	}
+	return base
+}
+
 // nextCommands are the commands the prompt offers, as typed: the likeliest
 // shots first (as moves lists them), then the buttons' steps not already
-// offered, then moves for the rest when no shot is offered.
-func nextCommands(best []string, buttons []command.Button) []string {
+// offered, then moves (worded as movesHint) for the rest when no shot is
+// offered.
+func nextCommands(best []string, buttons []command.Button, movesHint string) []string {
 	out := append([]string(nil), best...)
 	offered := func(c string) bool {
 		for _, o := range out {
@@ -529,7 +537,7 @@ func nextCommands(best []string, buttons []command.Button) []string {
 		}
 	}
 	if len(best) == 0 && offered("pass") {
-		out = append(out, "moves (every legal command)")
+		out = append(out, movesHint)
 	}
 	return out
 }

@@ -184,9 +184,9 @@ Local play flags:
                   rules/scenarios/mortain.json)
   --budget B      the hard AI's thinking per decision: a time (500ms) or a
                   number of iterations (2000it) (default 500ms)
-  --lang L        the language of new games: en or ja (default: LC_ALL or LANG,
-                  so ja_JP.UTF-8 plays in Japanese); for now the maps are in
-                  it, the rest of the text stays English
+  --lang L        the language of local play: en or ja (default: LC_ALL or LANG,
+                  so ja_JP.UTF-8 plays in Japanese); --lang ja plays in Japanese:
+                  the prompts, messages, help, posts and maps of its new games
   --replay FILE   replay a game record made by export, step by step, with maps
   --config FILE   the configuration file to look for a Discord token in
                   (default ./config.yaml if present)
