@@ -1,36 +1,12 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/mortain/mortain/internal/i18n"
 )
-
-// runIn starts the program as run does, with LANG set to lang.
-func runIn(t *testing.T, lang string, args ...string) (stdout, stderr string, code int) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	home := t.TempDir()
-	m := &Main{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb,
-		Getenv: func(k string) string {
-			switch k {
-			case "HOME":
-				return home
-			case "LANG":
-				return lang
-			}
-			return ""
-		}}
-	code = m.Run(context.Background(), args)
-	if err := m.Close(); err != nil {
-		t.Fatalf("Close: %v", err)
-	}
-	return out.String(), errb.String(), code
-}
 
 // pseudoScript is a local session that reaches every kind of text the
 // terminal prints: help, the rules, refusals of every layer (the parser,
@@ -59,7 +35,7 @@ func TestLocalSessionSpeaksOnlyFromTheCatalog(t *testing.T) {
 		lines = append(lines, "pass")
 	}
 	lines = append(lines, "status", "games")
-	stdout, stderr, code := runIn(t, "pseudo", "local", "--script", writeScript(t, lines...), "--seed", "7",
+	stdout, stderr, code := runIn(t, "pseudo", false, "", "local", "--script", writeScript(t, lines...), "--seed", "7",
 		"--db", filepath.Join(t.TempDir(), "p.db"), "--out", t.TempDir())
 	if code != 0 {
 		t.Fatalf("exit %d\n%s", code, tail(stderr))
