@@ -101,13 +101,6 @@ func (m *Main) runLocal(ctx context.Context, args []string) error {
 		fmt.Fprintf(m.Stderr, "mortain local: unexpected %q (commands go in --script or at the prompt)\n", fs.Arg(0))
 		return exitStatus(2)
 	}
-	if *replay != "" {
-		dir := *out
-		if dir == "" && m.Interactive {
-			dir = filepath.Join(m.dataDir(), "maps")
-		}
-		return status(m.replayRecord(*replay, dir, newScriptLines(m.Stdin), m.Interactive && *script == ""))
-	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	scenario, err := loadScenario(*scenarioPath)
@@ -120,6 +113,13 @@ func (m *Main) runLocal(ctx context.Context, args []string) error {
 	if err != nil {
 		fmt.Fprintln(m.Stderr, "mortain local:", err)
 		return exitStatus(2)
+	}
+	if *replay != "" {
+		dir := *out
+		if dir == "" && m.Interactive {
+			dir = filepath.Join(m.dataDir(), "maps")
+		}
+		return status(m.replayRecord(*replay, dir, newScriptLines(m.Stdin), m.Interactive && *script == "", lang))
 	}
 	if *budgetText != "" {
 		if budget, err = ai.ParseBudget(*budgetText); err != nil {

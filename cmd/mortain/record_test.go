@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/store"
 	bolt "go.etcd.io/bbolt"
 )
@@ -305,6 +306,16 @@ func TestLocalReplayAndHelp(t *testing.T) {
 	files, _ := os.ReadDir(maps)
 	if len(files) < 10 {
 		t.Errorf("%d maps written", len(files))
+	}
+	// Under the pseudo-locale every line of the replay is the catalog's;
+	// in Japanese it reads Japanese.
+	stdout, stderr, code = runIn(t, "pseudo", false, "", "local", "--replay", rec)
+	if bare := i18n.Bare(stdout + stderr); code != 0 || len(bare) > 0 {
+		t.Errorf("pseudo replay: exit %d, bare lines %q", code, bare)
+	}
+	stdout, _, _ = runIn(t, "ja_JP.UTF-8", false, "", "local", "--replay", rec)
+	if !strings.Contains(stdout, "ステップ 1 /") || !strings.Contains(stdout, "結果:") {
+		t.Errorf("the Japanese replay:\n%s", stdout[:min(2000, len(stdout))])
 	}
 	stdout, _, code = run(t, "", "local", "--help")
 	if code != 0 || !strings.Contains(stdout, "Usage:\n  mortain local") || !strings.Contains(stdout, "--scenario FILE") || !strings.Contains(stdout, "--replay FILE") {

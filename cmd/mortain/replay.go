@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/mortain/mortain/bot/command"
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/render"
 	"github.com/mortain/mortain/rules"
 )
@@ -19,7 +20,8 @@ import (
 // local --replay GAME.json): each action with its narration, and its map
 // in outDir when one is given. At a terminal it waits for Enter between
 // steps (q stops).
-func (m *Main) replayRecord(path, outDir string, in lineSource, step bool) int {
+func (m *Main) replayRecord(path, outDir string, in lineSource, step bool, lang i18n.Lang) int {
+	say := func(id string, data map[string]any) string { return i18n.T(lang, id, data) }
 	data, err := os.ReadFile(path)
 	if err != nil {
 		fmt.Fprintln(m.Stderr, "mortain local --replay:", err)
@@ -29,15 +31,15 @@ func (m *Main) replayRecord(path, outDir string, in lineSource, step bool) int {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&r); err != nil || r.Format != rules.RecordFormat {
-		fmt.Fprintf(m.Stderr, "mortain local --replay: %s is not a game record made by export\n", path)
+		fmt.Fprintln(m.Stderr, "mortain local --replay:", say("replay.not-a-record", map[string]any{"Path": path}))
 		return 2
 	}
 	if r.Seed == nil {
-		fmt.Fprintf(m.Stderr, "mortain local --replay: %s has no seed yet (its game was still running when exported): the cards cannot be dealt again until it ends\n", path)
+		fmt.Fprintln(m.Stderr, "mortain local --replay:", say("replay.no-seed", map[string]any{"Path": path}))
 		return 1
 	}
 	if err := r.Verify(); err != nil {
-		fmt.Fprintf(m.Stderr, "mortain local --replay: %s does not check out (%v); replaying what its seed deals\n", path, err)
+		fmt.Fprintln(m.Stderr, "mortain local --replay:", say("replay.unverified", map[string]any{"Path": path, "Err": err}))
 	}
 	sc := rules.DefaultScenario()
 	if len(r.Scenario) > 0 && !bytes.Equal(r.Scenario, sc.Source) {
@@ -53,20 +55,20 @@ func (m *Main) replayRecord(path, outDir string, in lineSource, step bool) int {
 			return 1
 		}
 		if rd, err := render.New(); err == nil {
-			draw = func(s *rules.State, evs []rules.Event) ([]byte, error) { return rd.Map(s, evs, render.Options{}) }
+			draw = func(s *rules.State, evs []rules.Event) ([]byte, error) { return rd.Map(s, evs, render.Options{Lang: lang}) }
 		}
 	}
-	fmt.Fprintf(m.Stdout, "Replaying %s: %d steps. Players: US %s, German %s.\n", path, len(r.Actions), r.Players["us"], r.Players["german"])
+	fmt.Fprintln(m.Stdout, i18n.Plural(lang, "replay.start", len(r.Actions), map[string]any{"Path": path, "US": r.Players["us"], "German": r.Players["german"]}))
 	g := rules.NewGame(sc, r.Options, *r.Seed)
 	for i, text := range r.Actions {
 		evs, err := g.ApplyText(text)
 		if err != nil {
-			fmt.Fprintf(m.Stderr, "mortain local --replay: step %d (%s): %v\n", i+1, text, err)
+			fmt.Fprintln(m.Stderr, "mortain local --replay:", say("replay.step-refused", map[string]any{"Step": i + 1, "Action": text, "Why": ruleErrorIn(err, lang)}))
 			return 1
 		}
-		fmt.Fprintf(m.Stdout, "— step %d of %d: %s\n", i+1, len(r.Actions), text)
+		fmt.Fprintln(m.Stdout, say("replay.step", map[string]any{"Step": i + 1, "Steps": len(r.Actions), "Action": text}))
 		for _, e := range evs {
-			if line := command.Narrate(sc, e); line != "" {
+			if line := command.NarrateIn(sc, e, lang); line != "" {
 				fmt.Fprintf(m.Stdout, "  %s\n", plain(line))
 			}
 		}
@@ -74,20 +76,31 @@ func (m *Main) replayRecord(path, outDir string, in lineSource, step bool) int {
 			if png, err := draw(&g.State, evs); err == nil {
 				name := filepath.Join(outDir, fmt.Sprintf("replay-%04d.png", i+1))
 				if os.WriteFile(name, png, 0o644) == nil {
-					fmt.Fprintf(m.Stdout, "  map: %s\n", name)
+					fmt.Fprintln(m.Stdout, "  "+say("replay.map", map[string]any{"Path": name}))
 				}
 			}
 		}
 		if step && i < len(r.Actions)-1 {
-			fmt.Fprint(m.Stdout, "(Enter for the next step, q to stop) ")
+			fmt.Fprint(m.Stdout, say("replay.pause", nil)+" ")
 			line, err := in.ReadLine()
 			if errors.Is(err, io.EOF) || strings.TrimSpace(line) == "q" {
 				return 0
 			}
 		}
 	}
-	if r.Result != "" {
-		fmt.Fprintf(m.Stdout, "Result: %s\n", r.Result)
+	if st := &g.State; st.Over() {
+		fmt.Fprintln(m.Stdout, say("replay.result", map[string]any{"Side": say("side."+st.Winner().String(), nil), "Why": i18n.Reason(lang, st.WinReason())}))
+	} else if r.Result != "" {
+		fmt.Fprintln(m.Stdout, say("replay.result-recorded", map[string]any{"Result": r.Result}))
 	}
 	return 0
+}
+
+// ruleErrorIn words a refused action's reason in lang, with its rule.
+func ruleErrorIn(err error, lang i18n.Lang) string {
+	var re *rules.RuleError
+	if errors.As(err, &re) {
+		return re.Rule + ": " + re.In(lang)
+	}
+	return err.Error()
 }
