@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/internal/i18n"
+	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
 	bolt "go.etcd.io/bbolt"
 )

@@ -55,7 +55,9 @@ func (m *Main) replayRecord(path, outDir string, in lineSource, step bool, lang 
 			return 1
 		}
 		if rd, err := render.New(); err == nil {
-			draw = func(s *rules.State, evs []rules.Event) ([]byte, error) { return rd.Map(s, evs, render.Options{Lang: lang}) }
+			draw = func(s *rules.State, evs []rules.Event) ([]byte, error) {
+				return rd.Map(s, evs, render.Options{Lang: lang})
+			}
 		}
 	}
 	fmt.Fprintln(m.Stdout, i18n.Plural(lang, "replay.start", len(r.Actions), map[string]any{"Path": path, "US": r.Players["us"], "German": r.Players["german"]}))
