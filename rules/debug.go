@@ -28,18 +28,18 @@ func (s *State) DebugPlace(u UnitID, h Hex) error {
 		return fmt.Errorf("no such hex")
 	}
 	if d.Side == US && h.Col() == LastCol {
-		return refuse("R5.2", "US units may never be in column %d", LastCol)
+		return refuseT("R5.2", "us-never-in-column", map[string]any{"Col": LastCol})
 	}
 	o := &s.occ
 	if o.enemyOf(d.Side, h) {
-		return refuse("R3.2", "%s holds enemy units", h)
+		return refuseT("R3.2", "enemy-hex", map[string]any{"Hex": h.String()})
 	}
 	n := o.count(h)
 	if s.units[u].Status == OnMap && s.units[u].Hex == h && u != s.sc.Tiger {
 		n--
 	}
 	if u != s.sc.Tiger && n >= StackLimit {
-		return refuse("R3.1", "%s already holds %d units", h, StackLimit)
+		return refuseT("R3.1", "hex-full", map[string]any{"Hex": h.String(), "Count": StackLimit})
 	}
 	s.setUnit(u, UnitState{Status: OnMap, Hex: h, Flipped: s.units[u].Flipped})
 	return nil
