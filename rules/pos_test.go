@@ -147,6 +147,7 @@ func mustRefuseAction(t testing.TB, s *State, a Action, rule string) {
 	if re.Rule != rule {
 		t.Errorf("%s: refused under %s (%s), want %s", text, re.Rule, re.In(i18n.English), rule)
 	}
+	checkWorded(t, re)
 	if *s != before {
 		t.Errorf("%s: refused but the state changed", text)
 	}
