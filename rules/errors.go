@@ -50,6 +50,8 @@ func word(lang i18n.Lang, v any) any {
 		return i18n.T(lang, "status."+v.String(), nil)
 	case Terrain:
 		return i18n.T(lang, "pick.terrain-"+v.String(), nil)
+	case Phase:
+		return i18n.T(lang, "refuse.phase."+v.String(), nil)
 	case blockers:
 		return v.in(lang)
 	}
@@ -85,3 +87,22 @@ func (b blockers) in(lang i18n.Lang) string {
 	}
 	return i18n.T(lang, "refuse.los-blocks-many", map[string]any{"Blockers": strings.Join(parts, i18n.T(lang, "refuse.los-and", nil))})
 }
+
+// DebugError is a debug edit refused (rules/debug.go): not a rule of the
+// game, but an edit that is malformed or would break its invariants.
+// Catalog message "refuse.debug.ID", filled from Data, says why.
+type DebugError struct {
+	ID   string
+	Data map[string]any
+}
+
+// Error is the reason in English.
+func (e *DebugError) Error() string { return e.In(i18n.English) }
+
+// In words the reason in lang, as RuleError.In does.
+func (e *DebugError) In(lang i18n.Lang) string {
+	return (&RuleError{ID: "debug." + e.ID, Data: e.Data}).In(lang)
+}
+
+// debugErr is a DebugError worded by catalog message "refuse.debug."+id.
+func debugErr(id string, data map[string]any) error { return &DebugError{ID: id, Data: data} }

@@ -171,3 +171,73 @@ func TestMain(m *testing.M) {
 	}
 	os.Exit(code)
 }
+
+// debugCall finds the catalog id of each debug edit's refusal in the
+// rules' source.
+var debugCall = regexp.MustCompile(`debugErr\("([a-z0-9-]+)"`)
+
+// TestDebugRefusalsWorded provokes every refusal of a debug edit and
+// checks it is worded in every language, as checkWorded does for the
+// rules' refusals.
+func TestDebugRefusalsWorded(t *testing.T) {
+	src, err := os.ReadFile("debug.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]bool{}
+	for _, m := range debugCall.FindAllStringSubmatch(string(src), -1) {
+		want[m[1]] = true
+	}
+	seen := map[string]bool{}
+	refused := func(what string, err error) {
+		t.Helper()
+		var de *DebugError
+		if !errors.As(err, &de) {
+			t.Errorf("%s: %v, want a debug edit's refusal", what, err)
+			return
+		}
+		seen[de.ID] = true
+		en, ja, ps := de.In(i18n.English), de.In(i18n.Japanese), de.In(i18n.Pseudo)
+		if bare := i18n.Bare(ps); len(bare) > 0 {
+			t.Errorf("%s: words outside the catalog under the pseudo-locale: %q", what, bare)
+		}
+		if ja == en || en != de.Error() || strings.Contains(en+ja, "refuse.") || strings.Contains(en+ja, "<no value>") {
+			t.Errorf("%s: %q, in Japanese %q", what, en, ja)
+		}
+	}
+	g := NewGame(testScenario(t), Options{}, 3)
+	for _, text := range []string{"debug turn 3", "debug round us 3", "nonsense x", "debug place", "debug place XX 1803",
+		"debug place DR-1 18", "debug place DR-1 2203", "debug flip", "debug turn", "debug turn x", "debug round us",
+		"debug round french 3", "debug round us ZZ", "debug deck KS QQ", "debug fly"} {
+		refused(text, g.State.ApplyDebug(text))
+	}
+	for _, text := range []string{"historical", "setup-done"} {
+		if _, err := g.ApplyText(text); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := &g.State
+	n := UnitID(s.Scenario().NumUnits())
+	refused("place", s.DebugPlace(n, NoHex))
+	refused("place off the map", s.DebugPlace(0, Hex(NumHexes)))
+	refused("eliminate", s.DebugEliminate(n))
+	refused("flip", s.DebugFlip(n))
+	refused("turn 9", s.DebugTurn(9))
+	refused("round nobody", s.DebugRound(NoSide, 3, NoCard))
+	refused("round joker", s.DebugRound(US, 0, Joker))
+	refused("round black", s.DebugRound(US, 0, card(t, "5S")))
+	refused("round points", s.DebugRound(US, 9, NoCard))
+	refused("deck not a card", s.DebugDeck([]Card{Joker + 1}))
+	refused("deck twice", s.DebugDeck([]Card{card(t, "5S"), card(t, "5S")}))
+	for _, id := range []string{"117", "119", "120", "823", "CCA", "CCB", "CCR"} {
+		if err := g.Debug("debug place " + id + " eliminated"); err != nil {
+			t.Fatalf("eliminate %s: %v", id, err)
+		}
+	}
+	refused("the last unit", g.Debug("debug place TD eliminated"))
+	for id := range want {
+		if !seen[id] {
+			t.Errorf("refuse.debug.%s: no case provokes it", id)
+		}
+	}
+}

@@ -100,3 +100,39 @@ func TestOptionHintsInCatalog(t *testing.T) {
 		}
 	}
 }
+
+// The debug commands' refusals are in the member's language, the rules'
+// refusals of an edit too; debug's help in the catalog is its Help.
+func TestDebugRefusalsWorded(t *testing.T) {
+	if got := i18n.T(i18n.English, "options.debug.help", nil); got != debugDefinition.Help {
+		t.Errorf("options.debug.help is %q, want debug's Help %q", got, debugDefinition.Help)
+	}
+	s := New(Config{Store: NewMemStore(), Seed: func() uint64 { return 1 }, Debug: true})
+	mustDo(t, s, ann, "new opponent:hotseat")
+	for _, c := range []struct {
+		opts map[string]string
+		want string
+	}{
+		{map[string]string{"edit": "place", "unit": "DR-1"}, "debug place needs hex: — debug place unit:ID"},
+		{map[string]string{"edit": "round", "side": "us"}, "debug round needs points:N or card:CARD"},
+		{map[string]string{"edit": "fly"}, `debug: unknown edit "fly" — debug place unit:ID`},
+		{map[string]string{"edit": "turn", "n": "3"}, "debug: the turn can be set only while the game is in play (it is in setup)"},
+		{nil, ""}, // the set-up ends
+		{map[string]string{"edit": "round", "side": "us", "card": "5S"}, "debug: the 5S starts a German round, not a US one"},
+		{map[string]string{"edit": "place", "unit": "DR-1", "hex": "2203"}, `debug: hex "2203" is off the map: columns run 11-19 and rows 01-05`},
+		{map[string]string{"edit": "place", "unit": "117", "hex": "1901"}, "Not allowed by rule R5.2: US units may never be in column 19."},
+	} {
+		if c.opts == nil {
+			mustDo(t, s, ann, "setup preset:historical done")
+			continue
+		}
+		in := func(l i18n.Lang) string {
+			r := s.Handle(context.Background(), Request{Key: testKey, Caller: ann, Command: "debug", Options: c.opts, Lang: l})
+			if !r.Refused {
+				t.Fatalf("debug %v: accepted", c.opts)
+			}
+			return r.Private
+		}
+		checkWorded(t, "debug "+c.opts["edit"], in, c.want)
+	}
+}
