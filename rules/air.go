@@ -8,45 +8,45 @@ import "math/bits"
 // OBA strike or Air cover (R7.1-R7.5, R6.7).
 func (s *State) checkMarker(a Action) error {
 	if s.round.side != US {
-		return refuse("R7.1", "the Air and OBA markers are used in US rounds only")
+		return refuseT("R7.1", "air-us-rounds", nil)
 	}
 	if s.airOBAUsed {
-		return refuse("R7.1", "the US already used Air or OBA this turn")
+		return refuseT("R7.1", "air-used", nil)
 	}
 	if s.round.activated != 0 {
-		return refuse("R7.1", "Air or OBA is used instead of activating ground units, and units were activated this round")
+		return refuseT("R7.1", "air-after-activation", nil)
 	}
 	air, oba := s.round.card.Markers()
 	if a.Kind == ActOBA && !oba {
-		return refuse("R7.1", "the %s allows Air, not OBA (OBA needs a red 2, 4, 6, 8, 10, Q or K)", s.round.card)
+		return refuseT("R7.1", "air-not-oba", map[string]any{"Card": s.round.card.String()})
 	}
 	if a.Kind != ActOBA && !air {
-		return refuse("R7.1", "the %s allows OBA, not Air (Air needs a red A, 3, 5, 7, 9 or J)", s.round.card)
+		return refuseT("R7.1", "oba-not-air", map[string]any{"Card": s.round.card.String()})
 	}
 	if !a.Hex.Valid() {
-		return refuse("R7.2", "name a hex holding German units")
+		return refuseT("R7.2", "strike-no-hex", nil)
 	}
 	germans := s.unitsAtMask(a.Hex) & s.sc.sideMask[German]
 	if germans == 0 {
-		return refuse("R7.2", "%s holds no German unit", a.Hex)
+		return refuseT("R7.2", "strike-no-german", map[string]any{"Hex": a.Hex.String()})
 	}
 	if a.Kind == ActAirCover {
 		if a.Target != NoUnit {
-			return refuse("R7.5", "Air cover is placed on a hex, not on a unit")
+			return refuseT("R7.5", "cover-on-hex", nil)
 		}
 		return nil
 	}
 	if a.Target != NoUnit {
 		if !s.validUnit(a.Target) || germans&(1<<a.Target) == 0 {
-			return refuse("R7.4", "that unit is not a German unit in %s", a.Hex)
+			return refuseT("R7.4", "strike-not-german", map[string]any{"Hex": a.Hex.String()})
 		}
 		if s.round.targeted&(1<<a.Target) != 0 {
-			return refuse("R6.7", "%s was already targeted this round", s.sc.Units[a.Target].ID)
+			return refuseT("R6.7", "targeted", map[string]any{"Unit": s.sc.Units[a.Target].ID})
 		}
 		return nil
 	}
 	if germans&^s.round.targeted == 0 {
-		return refuse("R6.7", "every unit in %s was already targeted this round", a.Hex)
+		return refuseT("R6.7", "all-targeted", map[string]any{"Hex": a.Hex.String()})
 	}
 	return nil
 }

@@ -30,7 +30,7 @@ func (s *State) Apply(a Action, log *[]Event) error {
 func (s *State) Check(a Action) error {
 	switch s.phase {
 	case PhaseOver:
-		return refuse("R8", "the game is over: %s won", s.winner.Title())
+		return refuseT("R8", "game-over", map[string]any{"Side": s.winner})
 	case PhaseSetup:
 		return s.checkSetup(a)
 	case PhaseFaceChoice:
@@ -38,9 +38,9 @@ func (s *State) Check(a Action) error {
 	}
 	switch a.Kind {
 	case ActPlace, ActHistorical, ActSetupDone:
-		return refuse("R2.1", "the set-up is over")
+		return refuseT("R2.1", "setup-over", nil)
 	case ActRedraw, ActMiss:
-		return refuse("R6.8", "no face card is waiting for a choice")
+		return refuseT("R6.8", "no-face-choice", nil)
 	case ActPass:
 		return nil
 	case ActResolve:
@@ -61,7 +61,7 @@ func (s *State) Check(a Action) error {
 	case ActFire:
 		return s.checkFire(a)
 	}
-	return refuse("R9.1", "unknown action")
+	return refuseT("R9.1", "unknown-action", nil)
 }
 
 // perform carries out an action Check accepted.

@@ -2,10 +2,7 @@
 
 package rules
 
-import (
-	"math/bits"
-	"strings"
-)
+import "math/bits"
 
 // attackPending reports whether an attack waits for firers or its card
 // (R6.6).
@@ -16,57 +13,40 @@ func (s *State) attackPending() bool { return s.round.attackTarget != NoUnit }
 func (s *State) checkFire(a Action) error {
 	u, d := a.Unit, &s.sc.Units[a.Unit]
 	if s.units[u].Status != OnMap {
-		return refuse("R6.1", "%s is not on the map", d.ID)
+		return refuseT("R6.1", "not-on-map", map[string]any{"Unit": d.ID})
 	}
 	t := a.Target
 	if !s.validUnit(t) {
-		return refuse("R1.3", "no such target unit")
+		return refuseT("R1.3", "no-target", nil)
 	}
 	td := &s.sc.Units[t]
 	if td.Side == d.Side {
-		return refuse("R6.1", "%s is a friendly unit", td.ID)
+		return refuseT("R6.1", "friendly", map[string]any{"Unit": td.ID})
 	}
 	if s.units[t].Status != OnMap {
-		return refuse("R6.1", "%s is not on the map", td.ID)
+		return refuseT("R6.1", "not-on-map", map[string]any{"Unit": td.ID})
 	}
 	if s.attackPending() {
 		if t != s.round.attackTarget {
-			return refuse("R6.6", "the pending attack is on %s: every firer this round joins it until it is resolved", s.sc.Units[s.round.attackTarget].ID)
+			return refuseT("R6.6", "pending-other", map[string]any{"Target": s.sc.Units[s.round.attackTarget].ID})
 		}
 	} else {
 		if s.round.targeted&(1<<t) != 0 {
-			return refuse("R6.7", "%s was already targeted this round", td.ID)
+			return refuseT("R6.7", "targeted", map[string]any{"Unit": td.ID})
 		}
 		if u == s.sc.Tiger && td.Type == Tank {
-			return refuse("R6.5", "the Tiger cannot attack a tank on its own: it may only join an attack on a tank")
+			return refuseT("R6.5", "tiger-alone", nil)
 		}
 	}
 	from, to := s.units[u].Hex, s.units[t].Hex
 	if Distance(from, to) > s.sc.Range(from) {
-		return refuse("R6.2", "%s at %s is out of range of %s at %s (range %d)", td.ID, to, d.ID, from, s.sc.Range(from))
+		return refuseT("R6.2", "range", map[string]any{"Target": td.ID, "To": to.String(), "Unit": d.ID, "From": from.String(), "Range": s.sc.Range(from)})
 	}
 	if !s.sc.LOS(from, to, s.options.LOS) {
-		return refuse("R6.3", "%s at %s cannot see %s at %s: %s the line of sight", d.ID, from, td.ID, to, s.blockersText(from, to))
+		return refuseT("R6.3", "los", map[string]any{"Unit": d.ID, "From": from.String(), "Target": td.ID, "To": to.String(), "Blockers": blockers{s.sc, s.sc.Blockers(from, to, s.options.LOS)}})
 	}
 	_, err := s.activationCost(u, ActFire, to)
 	return err
-}
-
-// blockersText words the hexes blocking the line of sight from a to b,
-// with the verb: "the forest at 1603 blocks", "the forest at 1504 and the
-// forest at 1505 block".
-func (s *State) blockersText(a, b Hex) string {
-	var parts []string
-	for _, h := range s.sc.Blockers(a, b, s.options.LOS) {
-		parts = append(parts, "the "+s.sc.Terrain[h].String()+" at "+h.String())
-	}
-	switch len(parts) {
-	case 0:
-		return "terrain blocks"
-	case 1:
-		return parts[0] + " blocks"
-	}
-	return strings.Join(parts, " and ") + " block"
 }
 
 // fire performs unit u firing at t: it starts the attack on t, or joins the
@@ -158,7 +138,7 @@ func (s *State) joinActions(c *collector) bool {
 // checkResolve checks a request to resolve the pending attack (R6.6).
 func (s *State) checkResolve() error {
 	if !s.attackPending() {
-		return refuse("R6.6", "there is no attack to resolve")
+		return refuseT("R6.6", "no-attack", nil)
 	}
 	return nil
 }
@@ -326,7 +306,7 @@ func (s *State) checkFaceChoice(a Action) error {
 	if a.Kind == ActRedraw || a.Kind == ActMiss {
 		return nil
 	}
-	return refuse("R6.8", "a face card (%s) was drawn for the attack: choose redraw or miss first", s.round.combatCard)
+	return refuseT("R6.8", "face-first", map[string]any{"Card": s.round.combatCard.String()})
 }
 
 // redraw answers a face card drawn in combat by drawing again (R6.8).

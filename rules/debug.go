@@ -16,7 +16,7 @@ import (
 // DebugPlace puts unit u on hex h, or back in its reserve when h is NoHex.
 func (s *State) DebugPlace(u UnitID, h Hex) error {
 	if !s.validUnit(u) {
-		return fmt.Errorf("no such unit")
+		return debugErr("no-unit", nil)
 	}
 	d := &s.sc.Units[u]
 	if h == NoHex {
@@ -25,21 +25,21 @@ func (s *State) DebugPlace(u UnitID, h Hex) error {
 		return nil
 	}
 	if !h.Valid() {
-		return fmt.Errorf("no such hex")
+		return debugErr("no-hex", nil)
 	}
 	if d.Side == US && h.Col() == LastCol {
-		return refuse("R5.2", "US units may never be in column %d", LastCol)
+		return refuseT("R5.2", "us-never-in-column", map[string]any{"Col": LastCol})
 	}
 	o := &s.occ
 	if o.enemyOf(d.Side, h) {
-		return refuse("R3.2", "%s holds enemy units", h)
+		return refuseT("R3.2", "enemy-hex", map[string]any{"Hex": h.String()})
 	}
 	n := o.count(h)
 	if s.units[u].Status == OnMap && s.units[u].Hex == h && u != s.sc.Tiger {
 		n--
 	}
 	if u != s.sc.Tiger && n >= StackLimit {
-		return refuse("R3.1", "%s already holds %d units", h, StackLimit)
+		return refuseT("R3.1", "hex-full", map[string]any{"Hex": h.String(), "Count": StackLimit})
 	}
 	s.setUnit(u, UnitState{Status: OnMap, Hex: h, Flipped: s.units[u].Flipped})
 	return nil
@@ -50,7 +50,7 @@ func (s *State) DebugPlace(u UnitID, h Hex) error {
 // edit sets up a position, it does not decide the game (R8.2).
 func (s *State) DebugEliminate(u UnitID) error {
 	if !s.validUnit(u) {
-		return fmt.Errorf("no such unit")
+		return debugErr("no-unit", nil)
 	}
 	side := s.sc.Units[u].Side
 	left := 0
@@ -61,7 +61,7 @@ func (s *State) DebugEliminate(u UnitID) error {
 		}
 	}
 	if left == 0 {
-		return fmt.Errorf("%s is the last %s unit left: a debug edit does not decide the game", s.sc.Units[u].ID, side.Title())
+		return debugErr("last-unit", map[string]any{"Unit": s.sc.Units[u].ID, "Side": side})
 	}
 	s.setUnit(u, UnitState{Status: Eliminated, Hex: NoHex, Flipped: true})
 	s.covered &^= 1 << u
@@ -71,7 +71,7 @@ func (s *State) DebugEliminate(u UnitID) error {
 // DebugFlip turns unit u's counter over.
 func (s *State) DebugFlip(u UnitID) error {
 	if !s.validUnit(u) {
-		return fmt.Errorf("no such unit")
+		return debugErr("no-unit", nil)
 	}
 	s.units[u].Flipped = !s.units[u].Flipped
 	return nil
@@ -80,10 +80,10 @@ func (s *State) DebugFlip(u UnitID) error {
 // DebugTurn sets the turn number (1..6); the set-up must be over.
 func (s *State) DebugTurn(n int) error {
 	if n < 1 || n > Turns {
-		return fmt.Errorf("turn %d: want 1-%d", n, Turns)
+		return debugErr("turn-range", map[string]any{"Turn": fmt.Sprint(n), "Turns": Turns})
 	}
 	if s.phase == PhaseSetup || s.phase == PhaseOver {
-		return fmt.Errorf("the turn can be set only while the game is in play (it is in %s)", s.phase)
+		return debugErr("turn-phase", map[string]any{"Phase": s.phase})
 	}
 	s.turn = int8(n)
 	return nil
@@ -94,24 +94,24 @@ func (s *State) DebugTurn(n int) error {
 // marker. The pending attack, if any, is dropped.
 func (s *State) DebugRound(side Side, points int, card Card) error {
 	if side != US && side != German {
-		return fmt.Errorf("side: want us or german")
+		return debugErr("side", nil)
 	}
 	if s.phase == PhaseSetup || s.phase == PhaseOver {
-		return fmt.Errorf("a round can be set only while the game is in play (it is in %s)", s.phase)
+		return debugErr("round-phase", map[string]any{"Phase": s.phase})
 	}
 	r := round{side: side, card: card, attackTarget: NoUnit, combatCard: NoCard, strikeHex: NoHex, tigerCreditHex: NoHex}
 	switch {
 	case card == Joker:
-		return fmt.Errorf("the Joker starts no round")
+		return debugErr("joker", nil)
 	case card != NoCard && card.Side() != side:
-		return fmt.Errorf("the %s starts a %s round, not a %s one", card, card.Side().Title(), side.Title())
+		return debugErr("card-side", map[string]any{"Card": card.String(), "CardSide": card.Side(), "Side": side})
 	case card != NoCard && card.IsFace():
 		r.face = true
 	case card != NoCard:
 		r.points = int8(card.ActivationPoints())
 	default:
 		if points < 0 || points > 5 {
-			return fmt.Errorf("points %d: want 0-5", points)
+			return debugErr("points", map[string]any{"Points": fmt.Sprint(points)})
 		}
 		r.points = int8(points)
 	}
@@ -127,10 +127,10 @@ func (s *State) DebugDeck(cards []Card) error {
 	seen := map[Card]bool{}
 	for _, c := range cards {
 		if c > Joker {
-			return fmt.Errorf("not a card")
+			return debugErr("not-card", nil)
 		}
 		if seen[c] {
-			return fmt.Errorf("%s is listed twice", c)
+			return debugErr("card-twice", map[string]any{"Card": c.String()})
 		}
 		seen[c] = true
 	}
@@ -163,19 +163,19 @@ func (s *State) DebugDeck(cards []Card) error {
 func (s *State) ApplyDebug(text string) error {
 	f := strings.Fields(text)
 	if len(f) < 2 || !strings.EqualFold(f[0], "debug") {
-		return fmt.Errorf("debug edit %q: want \"debug place|flip|turn|round|deck ...\"", text)
+		return debugErr("edit", map[string]any{"Text": fmt.Sprintf("%q", text)})
 	}
 	unit := func(id string) (UnitID, error) {
 		u, ok := s.sc.UnitByID(id)
 		if !ok {
-			return NoUnit, fmt.Errorf("unknown unit %q", id)
+			return NoUnit, debugErr("unknown-unit", map[string]any{"Unit": fmt.Sprintf("%q", id)})
 		}
 		return u, nil
 	}
 	switch strings.ToLower(f[1]) {
 	case "place":
 		if len(f) != 4 {
-			return fmt.Errorf("want \"debug place UNIT HEX\" (HEX may be reserve or eliminated)")
+			return debugErr("want-place", nil)
 		}
 		u, err := unit(f[2])
 		if err != nil {
@@ -187,13 +187,13 @@ func (s *State) ApplyDebug(text string) error {
 		h := NoHex
 		if !strings.EqualFold(f[3], "reserve") {
 			if h, err = ParseHex(f[3]); err != nil {
-				return err
+				return hexErr(f[3])
 			}
 		}
 		return s.DebugPlace(u, h)
 	case "flip":
 		if len(f) != 3 {
-			return fmt.Errorf("want \"debug flip UNIT\"")
+			return debugErr("want-flip", nil)
 		}
 		u, err := unit(f[2])
 		if err != nil {
@@ -202,27 +202,27 @@ func (s *State) ApplyDebug(text string) error {
 		return s.DebugFlip(u)
 	case "turn":
 		if len(f) != 3 {
-			return fmt.Errorf("want \"debug turn N\"")
+			return debugErr("want-turn", nil)
 		}
 		n, err := strconv.Atoi(f[2])
 		if err != nil {
-			return fmt.Errorf("turn %q: want a number 1-%d", f[2], Turns)
+			return debugErr("turn-number", map[string]any{"Turn": fmt.Sprintf("%q", f[2]), "Turns": Turns})
 		}
 		return s.DebugTurn(n)
 	case "round":
 		if len(f) != 4 {
-			return fmt.Errorf("want \"debug round SIDE POINTS\" or \"debug round SIDE CARD\"")
+			return debugErr("want-round", nil)
 		}
 		side, err := ParseSide(f[2])
 		if err != nil || side == NoSide {
-			return fmt.Errorf("side %q: want us or german", f[2])
+			return debugErr("side-named", map[string]any{"Side": fmt.Sprintf("%q", f[2])})
 		}
 		if n, err := strconv.Atoi(f[3]); err == nil {
 			return s.DebugRound(side, n, NoCard)
 		}
 		c, err := ParseCard(f[3])
 		if err != nil {
-			return err
+			return debugErr("card", map[string]any{"Card": fmt.Sprintf("%q", f[3])})
 		}
 		return s.DebugRound(side, 0, c)
 	case "deck":
@@ -230,11 +230,21 @@ func (s *State) ApplyDebug(text string) error {
 		for _, t := range f[2:] {
 			c, err := ParseCard(t)
 			if err != nil {
-				return err
+				return debugErr("card", map[string]any{"Card": fmt.Sprintf("%q", t)})
 			}
 			cards = append(cards, c)
 		}
 		return s.DebugDeck(cards)
 	}
-	return fmt.Errorf("unknown debug edit %q: want place, flip, turn, round or deck", f[1])
+	return debugErr("unknown-edit", map[string]any{"Edit": fmt.Sprintf("%q", f[1])})
+}
+
+// hexErr is the refusal of a hex ParseHex does not read, as it words it:
+// not four digits, or off the map.
+func hexErr(s string) error {
+	d := map[string]any{"Hex": fmt.Sprintf("%q", s), "Cols": fmt.Sprintf("%d-%d", FirstCol, LastCol), "Rows": fmt.Sprintf("01-%02d", NumRows)}
+	if n, err := strconv.Atoi(s); len(s) == 4 && err == nil && n >= 0 {
+		return debugErr("hex-off-map", d)
+	}
+	return debugErr("hex", d)
 }

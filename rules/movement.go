@@ -10,15 +10,15 @@ func (s *State) checkMove(a Action) error {
 	us := s.units[u]
 	if us.Status != OnMap {
 		if us.Status == InReserve {
-			return refuse("R5.3", "%s is in reserve: bring it on with enter", d.ID)
+			return refuseT("R5.3", "in-reserve", map[string]any{"Unit": d.ID})
 		}
-		return refuse("R1.3", "%s is %s", d.ID, us.Status)
+		return refuseT("R1.3", "out-of-play", map[string]any{"Unit": d.ID, "Status": us.Status})
 	}
 	if !a.Hex.Valid() {
-		return refuse("R1.1", "no such hex")
+		return refuseT("R1.1", "no-hex", nil)
 	}
 	if !Adjacent(us.Hex, a.Hex) {
-		return refuse("R5.1", "%s is at %s: a move is to an adjacent hex, and %s is not", d.ID, us.Hex, a.Hex)
+		return refuseT("R5.1", "not-adjacent", map[string]any{"Unit": d.ID, "From": us.Hex.String(), "To": a.Hex.String()})
 	}
 	if err := s.checkDestination(u, a.Hex, s.stackCount(u)); err != nil {
 		return err
@@ -66,24 +66,24 @@ func (s *State) checkEnter(a Action) error {
 		return err
 	}
 	if !a.Hex.Valid() {
-		return refuse("R1.1", "no such hex")
+		return refuseT("R1.1", "no-hex", nil)
 	}
 	if col := entryColumn(d.Side); a.Hex.Col() != col {
-		return refuse("R5.3", "%s units enter on column %d, not at %s", d.Side.Title(), col, a.Hex)
+		return refuseT("R5.3", "enter-column", map[string]any{"Side": d.Side, "Col": col, "Hex": a.Hex.String()})
 	}
 	if a.With != NoUnit {
 		w := a.With
 		if !s.validUnit(w) {
-			return refuse("R1.3", "no such unit")
+			return refuseT("R1.3", "no-unit", nil)
 		}
 		if w == u {
-			return refuse("R5.4", "a unit cannot enter with itself")
+			return refuseT("R5.4", "enter-with-itself", nil)
 		}
 		if s.sc.Units[w].Side != d.Side {
-			return refuse("R5.4", "%s is not a %s unit", s.sc.Units[w].ID, d.Side.Title())
+			return refuseT("R5.4", "not-side-unit", map[string]any{"Unit": s.sc.Units[w].ID, "Side": d.Side})
 		}
 		if s.round.activated&(1<<w) != 0 {
-			return refuse("R4.4", "%s was already activated this round", s.sc.Units[w].ID)
+			return refuseT("R4.4", "activated", map[string]any{"Unit": s.sc.Units[w].ID})
 		}
 		if err := s.checkReserve(w); err != nil {
 			return err
@@ -92,16 +92,16 @@ func (s *State) checkEnter(a Action) error {
 		anyPair := s.options.StackEntry == StackEntryAnyPair && s.round.face
 		if !tigerPair && !anyPair {
 			if s.options.StackEntry == StackEntryAnyPair {
-				return refuse("R5.4", "two reserve units other than the Tiger enter together only with a face card")
+				return refuseT("R5.4", "enter-two-face", nil)
 			}
-			return refuse("R5.4", "only the Tiger and one other unit may enter together")
+			return refuseT("R5.4", "enter-tiger-one", nil)
 		}
 	}
 	if err := s.checkDestination(u, a.Hex, s.stackCount(u, a.With)); err != nil {
 		return err
 	}
 	if s.round.face && s.round.stackFixed {
-		return refuse("R4.3", "the face card activates one unit or one stack, already chosen this round")
+		return refuseT("R4.3", "face-chosen", nil)
 	}
 	_, err := s.activationCost(u, ActEnter, a.Hex)
 	return err
@@ -120,10 +120,10 @@ func entryColumn(side Side) int {
 func (s *State) checkReserve(u UnitID) error {
 	d := &s.sc.Units[u]
 	if s.units[u].Status != InReserve {
-		return refuse("R5.3", "%s is not in reserve (it is %s)", d.ID, s.units[u].Status)
+		return refuseT("R5.3", "not-in-reserve", map[string]any{"Unit": d.ID, "Status": s.units[u].Status})
 	}
 	if int(s.turn) < d.EnterTurn {
-		return refuse("R5.3", "%s may enter from turn %d on (this is turn %d)", d.ID, d.EnterTurn, s.turn)
+		return refuseT("R5.3", "enter-turn", map[string]any{"Unit": d.ID, "EnterTurn": d.EnterTurn, "Turn": int(s.turn)})
 	}
 	return nil
 }
@@ -199,11 +199,11 @@ func (s *State) enterActions(u UnitID, c *collector) bool {
 func (s *State) checkExit(a Action) error {
 	u, d := a.Unit, &s.sc.Units[a.Unit]
 	if d.Side != German {
-		return refuse("R5.5", "US units never exit")
+		return refuseT("R5.5", "us-no-exit", nil)
 	}
 	us := s.units[u]
 	if us.Status != OnMap || us.Hex.Col() != FirstCol {
-		return refuse("R5.5", "only a unit in column %d may move off the west edge", FirstCol)
+		return refuseT("R5.5", "exit-column", map[string]any{"Col": FirstCol})
 	}
 	_, err := s.activationCost(u, ActExit, NoHex)
 	return err

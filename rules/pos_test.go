@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+
+	"github.com/mortain/mortain/internal/i18n"
 )
 
 // pos builds a position from its notation (ParsePosition), so that a rule
@@ -143,8 +145,9 @@ func mustRefuseAction(t testing.TB, s *State, a Action, rule string) {
 		t.Fatalf("%s: error %v is not a *RuleError", text, err)
 	}
 	if re.Rule != rule {
-		t.Errorf("%s: refused under %s (%s), want %s", text, re.Rule, re.Msg, rule)
+		t.Errorf("%s: refused under %s (%s), want %s", text, re.Rule, re.In(i18n.English), rule)
 	}
+	checkWorded(t, re)
 	if *s != before {
 		t.Errorf("%s: refused but the state changed", text)
 	}

@@ -10,30 +10,30 @@ func (s *State) checkSetup(a Action) error {
 	case ActSetupDone:
 		for u, d := range s.sc.Units {
 			if d.Side == US && !d.Reserve && s.units[u].Status != OnMap {
-				return refuse("R2.1", "place every US unit that starts on the map first (%s is not placed)", d.ID)
+				return refuseT("R2.1", "place-first", map[string]any{"Unit": d.ID})
 			}
 		}
 		return nil
 	case ActPlace:
 		u := a.Unit
 		if !s.validUnit(u) {
-			return refuse("R1.3", "no such unit")
+			return refuseT("R1.3", "no-unit", nil)
 		}
 		d := &s.sc.Units[u]
 		if d.Side != US {
-			return refuse("R2.3", "German units start in the German reserve")
+			return refuseT("R2.3", "german-reserve", nil)
 		}
 		if d.Reserve {
-			return refuse("R2.2", "%s starts in the US reserve and enters from turn %d", d.ID, d.EnterTurn)
+			return refuseT("R2.2", "us-reserve", map[string]any{"Unit": d.ID, "Turn": d.EnterTurn})
 		}
 		if !a.Hex.Valid() {
-			return refuse("R1.1", "no such hex")
+			return refuseT("R1.1", "no-hex", nil)
 		}
 		if s.units[u].Status == OnMap {
-			return refuse("R2.1", "%s is already placed at %s (undo to place it again)", d.ID, s.units[u].Hex)
+			return refuseT("R2.1", "placed", map[string]any{"Unit": d.ID, "Hex": s.units[u].Hex.String()})
 		}
 		if a.Hex.Col() == LastCol {
-			return refuse("R2.1", "US units may not set up in column %d", LastCol)
+			return refuseT("R2.1", "setup-column", map[string]any{"Col": LastCol})
 		}
 		n := 0
 		for v := range s.sc.Units {
@@ -42,11 +42,11 @@ func (s *State) checkSetup(a Action) error {
 			}
 		}
 		if n >= StackLimit {
-			return refuse("R3.1", "at most %d units may stack in %s", StackLimit, a.Hex)
+			return refuseT("R3.1", "setup-stack", map[string]any{"Count": StackLimit, "Hex": a.Hex.String()})
 		}
 		return nil
 	}
-	return refuse("R2.1", "the US set-up comes first: place units, or use the historical preset, then finish the set-up")
+	return refuseT("R2.1", "setup-first", nil)
 }
 
 // place puts a US unit on its set-up hex (R2.1).

@@ -47,14 +47,14 @@ func (s *State) occupancy() (o occupancy) {
 func (s *State) checkDestination(u UnitID, h Hex, n int) error {
 	d := &s.sc.Units[u]
 	if d.Side == US && h.Col() == LastCol {
-		return refuse("R5.2", "US units may never enter column %d", LastCol)
+		return refuseT("R5.2", "us-never-enter-column", map[string]any{"Col": LastCol})
 	}
 	o := &s.occ
 	if o.enemyOf(d.Side, h) {
-		return refuse("R3.2", "%s holds enemy units", h)
+		return refuseT("R3.2", "enemy-hex", map[string]any{"Hex": h.String()})
 	}
 	if o.count(h)+n > StackLimit {
-		return refuse("R3.1", "at most %d friendly units may stack in %s (the Tiger does not count)", StackLimit, h)
+		return refuseT("R3.1", "stack-limit", map[string]any{"Count": StackLimit, "Hex": h.String()})
 	}
 	return nil
 }

@@ -146,17 +146,17 @@ func (s *State) endTurn(why string, log *[]Event) {
 func (s *State) checkActivation(a Action) error {
 	u := a.Unit
 	if !s.validUnit(u) {
-		return refuse("R1.3", "no such unit")
+		return refuseT("R1.3", "no-unit", nil)
 	}
 	d := &s.sc.Units[u]
 	if d.Side != s.round.side {
-		return refuse("R4.2", "%s is a %s unit, and this is the %s round", d.ID, d.Side.Title(), s.round.side.Title())
+		return refuseT("R4.2", "wrong-round", map[string]any{"Unit": d.ID, "Side": d.Side, "Round": s.round.side})
 	}
 	if s.round.activated&(1<<u) != 0 {
-		return refuse("R4.4", "%s was already activated this round", d.ID)
+		return refuseT("R4.4", "activated", map[string]any{"Unit": d.ID})
 	}
 	if s.attackPending() && a.Kind != ActFire {
-		return refuse("R6.6", "an attack on %s is pending: further activations must join it (fire), or resolve it first", s.sc.Units[s.round.attackTarget].ID)
+		return refuseT("R6.6", "pending-join", map[string]any{"Target": s.sc.Units[s.round.attackTarget].ID})
 	}
 	return nil
 }
@@ -167,7 +167,7 @@ func (s *State) activationCost(u UnitID, k ActionKind, h Hex) (int8, error) {
 	r := &s.round
 	if r.face {
 		if r.stackFixed && r.stack&(1<<u) == 0 {
-			return 0, refuse("R4.3", "the face card activates one unit or one stack, already chosen this round: %s is not in it", s.sc.Units[u].ID)
+			return 0, refuseT("R4.3", "face-not-in-stack", map[string]any{"Unit": s.sc.Units[u].ID})
 		}
 		return 0, nil
 	}
@@ -180,7 +180,7 @@ func (s *State) activationCost(u UnitID, k ActionKind, h Hex) (int8, error) {
 		}
 	}
 	if r.points < 1 {
-		return 0, refuse("R4.3", "no activation points are left this round")
+		return 0, refuseT("R4.3", "no-points", nil)
 	}
 	return 1, nil
 }

@@ -5,18 +5,24 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
 )
 
 // debug performs a debug edit (local play with --debug only), recorded in
-// the game's history so that it replays.
+// the game's history so that it replays. Its refusals are in the
+// member's language.
 func (s *Service) debug(_ context.Context, req Request) (Response, error) {
 	o := req.Options
+	say := func(id string, data map[string]any) error {
+		return &refusal{msg: i18n.T(req.Lang, id, data)}
+	}
+	help := i18n.T(req.Lang, "options.debug.help", nil)
 	need := func(names ...string) error {
 		for _, n := range names {
 			if o[n] == "" {
-				return refuse("debug %s needs %s: — %s", o["edit"], n, debugDefinition.Help)
+				return say("options.debug.needs", map[string]any{"Edit": o["edit"], "Option": n, "Help": help})
 			}
 		}
 		return nil
@@ -55,7 +61,7 @@ func (s *Service) debug(_ context.Context, req Request) (Response, error) {
 			v = o["card"]
 		}
 		if v == "" {
-			return Response{}, refuse("debug round needs points:N or card:CARD")
+			return Response{}, say("options.debug.round-needs", nil)
 		}
 		text = "debug round " + o["side"] + " " + v
 	case "deck":
@@ -64,7 +70,7 @@ func (s *Service) debug(_ context.Context, req Request) (Response, error) {
 		}
 		text = "debug deck " + o["cards"]
 	default:
-		return Response{}, refuse("debug: unknown edit %q — %s", echo(edit), debugDefinition.Help)
+		return Response{}, say("options.debug.unknown-edit", map[string]any{"Edit": quote(edit), "Help": help})
 	}
 	out, err := s.commit(req.Key, func(*store.Record) error { return nil }, func(g *rules.Game) ([]rules.Event, string, error) {
 		if err := g.Debug(text); err != nil {
@@ -72,7 +78,12 @@ func (s *Service) debug(_ context.Context, req Request) (Response, error) {
 			if errors.As(err, &re) {
 				return nil, "", err
 			}
-			return nil, "", refuse("debug: %v", err)
+			why := err.Error()
+			var de *rules.DebugError
+			if errors.As(err, &de) {
+				why = de.In(req.Lang)
+			}
+			return nil, "", say("options.debug.refused", map[string]any{"Why": why})
 		}
 		return nil, g.History[len(g.History)-1], nil
 	})

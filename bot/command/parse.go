@@ -1,8 +1,12 @@
 package command
 
 import (
+	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/mortain/mortain/internal/i18n"
+	"github.com/mortain/mortain/rules"
 )
 
 // Parse reads a command in its text form, `name key:value key:"value with
@@ -11,7 +15,8 @@ import (
 // case; values are returned as written. A bare word fills the command's
 // positional option ("rules R6.8") or sets a Bool option it names ("setup
 // done"). What follows a lone "—" (the odds moves prints after a command)
-// is left out.
+// is left out. Its errors are worded in English; ErrorText words them in
+// the language of whoever typed the line.
 func Parse(text string) (name string, opts map[string]string, err error) {
 	toks, err := tokenize(text)
 	if err != nil {
@@ -29,12 +34,12 @@ func Parse(text string) (name string, opts map[string]string, err error) {
 		toks = toks[1:]
 	}
 	if len(toks) == 0 {
-		return "", nil, fmt.Errorf("no command: type help for the list")
+		return "", nil, refuseT("parse.no-command", nil)
 	}
 	name = strings.ToLower(toks[0])
 	def, ok := Find(name)
 	if !ok || strings.Contains(name, ":") {
-		return "", nil, fmt.Errorf("unknown command %q: type help for the list", echo(toks[0]))
+		return "", nil, refuseT("parse.unknown-command", map[string]any{"Command": quote(toks[0])})
 	}
 	opts = map[string]string{}
 	for _, t := range toks[1:] {
@@ -42,10 +47,10 @@ func Parse(text string) (name string, opts map[string]string, err error) {
 		if isOpt && k != "" && !strings.HasPrefix(t, "<") {
 			k = strings.ToLower(k)
 			if _, ok := def.Option(k); !ok {
-				return "", nil, fmt.Errorf("%s has no option %q%s", name, echo(k), optionList(def))
+				return "", nil, optionsRefusal("parse.no-option", def, map[string]any{"Command": name, "Option": quote(k)})
 			}
 			if _, dup := opts[k]; dup {
-				return "", nil, fmt.Errorf("option %s: is given twice", k)
+				return "", nil, refuseT("parse.twice", map[string]any{"Option": k})
 			}
 			opts[k] = v
 			continue
@@ -62,7 +67,7 @@ func Parse(text string) (name string, opts map[string]string, err error) {
 				}
 			}
 		}
-		return "", nil, fmt.Errorf("%s: unexpected %q: write options as name:value%s", name, echo(t), optionList(def))
+		return "", nil, optionsRefusal("parse.unexpected", def, map[string]any{"Command": name, "Word": quote(t)})
 	}
 	return name, opts, nil
 }
@@ -71,15 +76,37 @@ func Parse(text string) (name string, opts map[string]string, err error) {
 // 80 characters.
 func echo(s string) string { return clipText(s, 80) }
 
-func optionList(d Definition) string {
+// quote is a person's input as a refusal repeats it, quoted: "fly".
+func quote(s string) string { return fmt.Sprintf("%q", echo(s)) }
+
+// optionsRefusal is refusal id naming the options of command d: message
+// id (its options as {{.Options}}, "unit: to:") or, for a command without
+// options, id+"-none".
+func optionsRefusal(id string, d Definition, data map[string]any) error {
 	if len(d.Options) == 0 {
-		return " (it takes no options)"
+		return refuseT(id+"-none", data)
 	}
 	names := make([]string, len(d.Options))
 	for i, o := range d.Options {
 		names[i] = o.Name + ":"
 	}
-	return " (its options are " + strings.Join(names, " ") + ")"
+	data["Options"] = strings.Join(names, " ")
+	return refuseT(id, data)
+}
+
+// ErrorText words an error of Parse, or any other refusal of this
+// package or of the rules, in lang, for a front end that shows it itself
+// (the terminal); any other error as it is.
+func ErrorText(err error, lang i18n.Lang) string {
+	var r *refusal
+	var re *rules.RuleError
+	switch {
+	case errors.As(err, &r):
+		return r.in(lang)
+	case errors.As(err, &re):
+		return i18n.T(lang, "fail.rule", map[string]any{"Rule": re.Rule, "Why": re.In(lang)})
+	}
+	return err.Error()
 }
 
 // tokenize splits text at spaces, keeping "quoted values" whole (quotes
@@ -108,7 +135,7 @@ func tokenize(text string) ([]string, error) {
 		}
 	}
 	if quoted {
-		return nil, fmt.Errorf("a quote is not closed: write values with spaces as key:\"a b\"")
+		return nil, refuseT("parse.quote", nil)
 	}
 	flush()
 	return toks, nil

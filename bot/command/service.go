@@ -168,9 +168,9 @@ func (s *Service) Handle(ctx context.Context, req Request) Response {
 	def, ok := Find(req.Command)
 	if !ok || (def.Name == "debug" && !s.cfg.Debug) {
 		if ok {
-			return refused("debug commands are only available in local play started with --debug")
+			return refusedT(req.Lang, "options.debug-only", nil)
 		}
-		return refused("unknown command %q: type help for the list", echo(req.Command))
+		return refusedT(req.Lang, "parse.unknown-command", map[string]any{"Command": quote(req.Command)})
 	}
 	if def.Name == "new" {
 		modeShorthand(req.Options)
@@ -323,7 +323,7 @@ func checkOptions(def Definition, opts map[string]string) error {
 	for k, v := range opts {
 		o, ok := def.Option(k)
 		if !ok {
-			return refuse("%s has no option %s:%s", def.Name, k, optionList(def))
+			return optionsRefusal("options.no-option", def, map[string]any{"Command": def.Name, "Option": k})
 		}
 		if len(o.Choices) > 0 && v != "" {
 			found := false
@@ -337,23 +337,31 @@ func checkOptions(def Definition, opts map[string]string) error {
 				for i, c := range o.Choices {
 					vals[i] = c.Value
 				}
-				return refuse("%s:%s is not a choice: choose %s%s", k, v, strings.Join(vals, ", "), o.Hint)
+				d := map[string]any{"Option": k, "Value": v, "Choices": strings.Join(vals, ", ")}
+				if o.Hint == "" {
+					return refuseT("options.not-choice", d)
+				}
+				// A hint is worded with its option's message.
+				if id := "options.not-choice-" + def.Name + "-" + o.Name; i18n.Has(i18n.English, id) {
+					return refuseT(id, d)
+				}
+				return refuse("%s:%s is not a choice: choose %s%s", k, v, d["Choices"], o.Hint)
 			}
 		}
 		if o.Type == User && v != "" {
 			if _, ok := mentionID(v); !ok {
-				return refuse("%s:%s is a typed name, not a Discord account: pick the member from Discord's list when you fill in %s: (a real mention), so the seat is theirs whatever name they go by.", k, v, k)
+				return refuseT("options.typed-name", map[string]any{"Option": k, "Value": v})
 			}
 		}
 		if o.Type == Integer && v != "" {
 			if _, err := strconv.Atoi(v); err != nil {
-				return refuse("%s:%s: want a whole number", k, v)
+				return refuseT("options.not-integer", map[string]any{"Option": k, "Value": v})
 			}
 		}
 	}
 	for _, o := range def.Options {
 		if o.Required && opts[o.Name] == "" {
-			return refuse("%s needs %s: — for example: %s", def.Name, o.Name, def.Example)
+			return refuseT("options.missing", map[string]any{"Command": def.Name, "Option": o.Name, "Example": def.Example})
 		}
 	}
 	return nil

@@ -2,7 +2,6 @@ package command
 
 import (
 	"context"
-	"fmt"
 	"regexp"
 	"sort"
 	"strings"
@@ -21,19 +20,25 @@ const maxChoices = 25
 // For game actions they come from the legal actions of the side to act
 // (units that can act, hexes they can reach, targets in range and line of
 // sight), narrowed by the other options already given, and only for the
-// player who may act; otherwise none.
+// player who may act; otherwise none. The choices' names are in the
+// caller's language (the values are what the text form reads).
 func (s *Service) Suggest(ctx context.Context, key store.Key, caller Caller, command string, opts map[string]string, focused string) []Choice {
 	command, focused = strings.ToLower(command), strings.ToLower(focused)
 	partial := strings.ToLower(strings.TrimSpace(opts[focused]))
+	lang := caller.Lang
 	var all []Choice
 	switch {
 	case command == "help" && focused == "command":
 		for _, d := range definitions {
-			all = append(all, Choice{Name: d.Name + " — " + d.Description, Value: d.Name})
+			desc := d.Description
+			if id := "cmd." + d.Name + ".desc"; i18n.Has(lang, id) {
+				desc = i18n.T(lang, id, nil)
+			}
+			all = append(all, Choice{Name: i18n.T(lang, "suggest.command", map[string]any{"Command": d.Name, "Description": desc}), Value: d.Name})
 		}
-		all = append(all, ruleChoices()...)
+		all = append(all, ruleChoices(lang)...)
 	case command == "rules" && focused == "n":
-		all = ruleChoices()
+		all = ruleChoices(lang)
 	case command == "resume" && focused == "id":
 		all = s.localChoices(key)
 	case command == "notify" && focused == "tz":
@@ -45,7 +50,7 @@ func (s *Service) Suggest(ctx context.Context, key store.Key, caller Caller, com
 		if err != nil || mayAct(rec, caller) != nil {
 			return nil
 		}
-		all = actionChoices(&rec.Game.State, command, opts, focused)
+		all = actionChoices(&rec.Game.State, command, opts, focused, lang)
 	}
 	return filterChoices(all, partial)
 }
@@ -70,13 +75,23 @@ func filterChoices(all []Choice, partial string) []Choice {
 	return out
 }
 
-var ruleNumRE = regexp.MustCompile(`^- \*\*(R\d\.\d+)([^*]*)\*\*`)
+var ruleNumRE = regexp.MustCompile(`^- \*\*(R\d\.\d+) ?([^*]*)\*\*`)
 
-func ruleChoices() []Choice {
+// ruleChoices are the rules, each its number and its title in lang ("R6.8
+// Resolution"), from the rules text of lang (English for a language
+// without one).
+func ruleChoices(lang i18n.Lang) []Choice {
+	doc, ok := rulesDocs[lang]
+	if !ok {
+		doc = rulesDocs[i18n.English]
+	}
 	var out []Choice
-	for _, l := range strings.Split(rulesDocs[i18n.English], "\n") {
+	for _, l := range strings.Split(doc, "\n") {
 		if m := ruleNumRE.FindStringSubmatch(l); m != nil {
-			name := m[1] + strings.TrimSuffix(m[2], ".")
+			name := m[1] // a rule without a title: its number
+			if title := strings.TrimRight(strings.TrimSpace(m[2]), ".:"); title != "" {
+				name = i18n.T(lang, "suggest.rule", map[string]any{"Rule": m[1], "Title": title})
+			}
 			out = append(out, Choice{Name: name, Value: m[1]})
 		}
 	}
@@ -112,7 +127,7 @@ func kindsFor(command, mode string) []rules.ActionKind {
 
 // actionChoices lists the values of option focused over the legal actions
 // that agree with the other options given.
-func actionChoices(st *rules.State, command string, opts map[string]string, focused string) []Choice {
+func actionChoices(st *rules.State, command string, opts map[string]string, focused string, lang i18n.Lang) []Choice {
 	sc := st.Scenario()
 	kinds := kindsFor(command, opts["mode"])
 	if len(kinds) == 0 {
@@ -170,7 +185,7 @@ func actionChoices(st *rules.State, command string, opts map[string]string, focu
 			continue
 		}
 		seen[v] = true
-		out = append(out, scored{choiceFor(st, a, command, focused, v), score(st, a, command, focused)})
+		out = append(out, scored{choiceFor(st, a, command, focused, v, lang), score(st, a, command, focused)})
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].score > out[j].score })
 	res := make([]Choice, len(out))
@@ -219,23 +234,29 @@ func kindIn(k rules.ActionKind, ks []rules.ActionKind) bool {
 }
 
 // choiceFor labels a value: a unit with where it is and its factors, a
-// hex with its terrain, a target with its hex.
-func choiceFor(st *rules.State, a rules.Action, command, focused, v string) Choice {
+// hex with its terrain, a target with its hex; in lang.
+func choiceFor(st *rules.State, a rules.Action, command, focused, v string, lang i18n.Lang) Choice {
 	sc := st.Scenario()
 	unitLabel := func(u rules.UnitID) string {
 		us := st.Unit(u)
-		where := "reserve"
-		if us.Status == rules.OnMap {
-			where = us.Hex.String()
-		}
-		fl := ""
+		d := map[string]any{"Unit": uid(sc, u), "Type": i18n.T(lang, "suggest.type."+sc.Unit(u).Type.String(), nil),
+			"Factors": st.Factors(u).String(), "Flipped": ""}
 		if us.Flipped {
-			fl = ", flipped"
+			d["Flipped"] = i18n.T(lang, "pick.flipped", nil)
 		}
-		return fmt.Sprintf("%s · %s %s %s%s", uid(sc, u), sc.Unit(u).Type, st.Factors(u), where, fl)
+		if us.Status != rules.OnMap {
+			return i18n.T(lang, "suggest.unit-reserve", d)
+		}
+		d["Hex"] = us.Hex.String()
+		return i18n.T(lang, "suggest.unit", d)
 	}
 	hexLabel := func(h rules.Hex) string {
-		return hexName(sc, h) + " · " + sc.Terrain[h].String()
+		d := map[string]any{"Hex": h.String(), "Terrain": i18n.T(lang, "pick.terrain-"+sc.Terrain[h].String(), nil)}
+		if l := sc.Label(h); l != "" {
+			d["Place"] = i18n.Place(lang, l)
+			return i18n.T(lang, "suggest.hex-place", d)
+		}
+		return i18n.T(lang, "suggest.hex", d)
 	}
 	switch {
 	case focused == "target" || (focused == "unit" && (command == "air" || command == "oba")):

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
 )
@@ -103,5 +104,63 @@ func TestSuggestMatchesLegalActions(t *testing.T) {
 	}
 	if got := s.Suggest(ctx, testKey, eve, "rules", map[string]string{"n": "R6."}, "n"); len(got) != 9 {
 		t.Errorf("rules n:R6. → %d choices, want R6.1-R6.9", len(got))
+	}
+}
+
+// Autocomplete's names are in the member's language: every name comes
+// from the catalog (or the rules text of the language), and the Japanese
+// ones differ from the English; the values are the same in every
+// language.
+func TestSuggestInTheMembersLanguage(t *testing.T) {
+	s, st := newService(t, 5)
+	mustDo(t, s, ann, "new opponent:hotseat")
+	ctx := context.Background()
+	as := func(l i18n.Lang) Caller { c := ann; c.Lang = l; return c }
+	check := func(what, cmd string, opts map[string]string, focused string) int {
+		t.Helper()
+		en := s.Suggest(ctx, testKey, as(i18n.English), cmd, opts, focused)
+		ja := s.Suggest(ctx, testKey, as(i18n.Japanese), cmd, opts, focused)
+		ps := s.Suggest(ctx, testKey, as(i18n.Pseudo), cmd, opts, focused)
+		if len(en) != len(ja) || len(en) != len(ps) {
+			t.Fatalf("%s: %d choices in English, %d in Japanese, %d in the pseudo-locale", what, len(en), len(ja), len(ps))
+		}
+		for i := range en {
+			if en[i].Value != ja[i].Value || en[i].Value != ps[i].Value {
+				t.Errorf("%s: the values differ: %q %q %q", what, en[i].Value, ja[i].Value, ps[i].Value)
+			}
+			if bare := i18n.Bare(ps[i].Name); len(bare) > 0 {
+				t.Errorf("%s: %q: words outside the catalog under the pseudo-locale", what, ps[i].Name)
+			}
+			if en[i].Name == ja[i].Name && en[i].Name != en[i].Value {
+				t.Errorf("%s: the Japanese is the English: %q", what, en[i].Name)
+			}
+		}
+		return len(en)
+	}
+	check("help", "help", map[string]string{"command": ""}, "command")
+	if n := check("rules", "rules", map[string]string{"n": ""}, "n"); n != maxChoices {
+		t.Errorf("%d rules suggested", n)
+	}
+	check("rules R6.", "rules", map[string]string{"n": "R6."}, "n")
+	check("setup unit", "setup", map[string]string{"unit": ""}, "unit")
+	check("setup hex", "setup", map[string]string{"unit": "DR-1", "hex": ""}, "hex")
+	mustDo(t, s, ann, "setup preset:historical done")
+	p := rules.NewRandomPlayer(3)
+	seen := 0
+	for step := 0; step < 150; step++ {
+		rec, err := st.Get(testKey)
+		if err != nil || rec.Game.State.Over() {
+			break
+		}
+		for _, c := range []struct{ cmd, opt string }{{"move", "unit"}, {"move", "to"}, {"enter", "unit"}, {"enter", "to"}, {"fire", "target"}, {"oba", "hex"}, {"air", "unit"}} {
+			seen += check(c.cmd+" "+c.opt, c.cmd, map[string]string{c.opt: ""}, c.opt)
+		}
+		a, _ := p.Choose(&rec.Game.State)
+		if err := st.Update(testKey, func(r *store.Record) error { _, err := r.Game.Apply(a); return err }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if seen < 100 {
+		t.Errorf("only %d choices checked", seen)
 	}
 }
