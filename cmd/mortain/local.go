@@ -320,7 +320,7 @@ func setAsideCount(db *store.DB) int {
 func (lp *localPlay) command(ctx context.Context, line string) int {
 	name, opts, err := command.Parse(line)
 	if err != nil {
-		return lp.refused(err.Error())
+		return lp.refused(command.ErrorText(err, lp.lang))
 	}
 	if discordMember(name, opts) {
 		if name == "seat" {

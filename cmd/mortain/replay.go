@@ -65,7 +65,7 @@ func (m *Main) replayRecord(path, outDir string, in lineSource, step bool, lang 
 	for i, text := range r.Actions {
 		evs, err := g.ApplyText(text)
 		if err != nil {
-			fmt.Fprintln(m.Stderr, "mortain local --replay:", say("replay.step-refused", map[string]any{"Step": i + 1, "Action": text, "Why": ruleErrorIn(err, lang)}))
+			fmt.Fprintln(m.Stderr, "mortain local --replay:", say("replay.step-refused", map[string]any{"Step": i + 1, "Action": text, "Why": command.ErrorText(err, lang)}))
 			return 1
 		}
 		fmt.Fprintln(m.Stdout, say("replay.step", map[string]any{"Step": i + 1, "Steps": len(r.Actions), "Action": text}))
@@ -98,11 +98,3 @@ func (m *Main) replayRecord(path, outDir string, in lineSource, step bool, lang 
 	return 0
 }
 
-// ruleErrorIn words a refused action's reason in lang, with its rule.
-func ruleErrorIn(err error, lang i18n.Lang) string {
-	var re *rules.RuleError
-	if errors.As(err, &re) {
-		return re.Rule + ": " + re.In(lang)
-	}
-	return err.Error()
-}
