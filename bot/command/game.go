@@ -20,7 +20,9 @@ func (s *Service) newGame(req Request) (Response, error) {
 	for _, spec := range rules.OptionSpecs {
 		if v := o[spec.Name]; v != "" {
 			if err := opts.Set(spec.Name, v); err != nil {
-				return Response{}, refuse("%s", capitalize(err.Error())+".")
+				values := spec.Values
+				return Response{}, refuseT("reply.new.bad-rule-option", map[string]any{"Option": spec.Name, "Rule": spec.Rule,
+					"Value": strconv.Quote(v), "Values": phrase(func(l i18n.Lang) string { return strings.Join(values, i18n.T(l, "reply.or-sep", nil)) })})
 			}
 		}
 	}

@@ -3,6 +3,7 @@ package command
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -160,7 +161,7 @@ func (s *Service) report(out *outcome) Response {
 	}
 	resp.Posts[0].Buttons = buttonsFor(rec)
 	if s.cfg.Local && !isAI(rec, st.ToAct()) {
-		resp.Next = bestCommands(st, 3) // the terminal's prompt alone shows them
+		resp.Next = bestCommands(st, 3, lang) // the terminal's prompt alone shows them
 	}
 	if next := st.ToAct(); isAI(rec, next) {
 		resp.AINext = true
@@ -424,16 +425,17 @@ func parseHex(v, opt string) (rules.Hex, error) {
 		if len(v) > 80 {
 			return rules.NoHex, refuseT("reply.play.not-hex", map[string]any{"Option": opt, "Value": strconv.Quote(echo(v))})
 		}
-		return rules.NoHex, refuse("%s", capitalize(err.Error())+".")
+		t := strings.TrimSpace(v)
+		d := map[string]any{"Hex": strconv.Quote(t), "First": rules.FirstCol, "Last": rules.LastCol, "Rows": fmt.Sprintf("%02d", rules.NumRows)}
+		if len(t) != 4 {
+			return rules.NoHex, refuseT("reply.play.hex-length", d)
+		}
+		if n, err := strconv.Atoi(t); err != nil || n < 0 {
+			return rules.NoHex, refuseT("reply.play.hex-digits", d)
+		}
+		return rules.NoHex, refuseT("reply.play.hex-off", d)
 	}
 	return h, nil
-}
-
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // undo takes back the caller's last step of the round.
