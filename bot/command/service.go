@@ -186,9 +186,9 @@ func (s *Service) Handle(ctx context.Context, req Request) Response {
 	if errors.Is(err, store.ErrNotFound) && (def.Acts || def.Name == "resign" || def.Name == "join" || def.Name == "seat") {
 		if v, lerr := s.load(req.Key); lerr == nil && v.finished {
 			if s.cfg.Local {
-				return refusedT(req.Lang, "reply.over-local", map[string]any{"Result": resultLine(v)})
+				return refusedT(req.Lang, "reply.over-local", map[string]any{"Result": resultLineIn(v, req.Lang)})
 			}
-			return refusedT(req.Lang, "reply.over-here", map[string]any{"Result": resultLine(v)})
+			return refusedT(req.Lang, "reply.over-here", map[string]any{"Result": resultLineIn(v, req.Lang)})
 		}
 	}
 	if errors.Is(err, store.ErrNotFound) && !s.cfg.Local {
