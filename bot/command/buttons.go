@@ -192,7 +192,7 @@ func (s *Service) HandleButton(ctx context.Context, key store.Key, caller Caller
 	for k, val := range v.opts {
 		opts[k] = val
 	}
-	req := Request{Key: key, Caller: caller, Command: v.command, Options: opts, fresh: fresh}
+	req := Request{Key: key, Caller: caller, Lang: caller.Lang, Command: v.command, Options: opts, fresh: fresh}
 	return s.Handle(ctx, req)
 }
 
@@ -219,7 +219,7 @@ func (s *Service) joinButton(ctx context.Context, here store.Key, caller Caller,
 	if tag := parts[1]; tag != gameTag(rec) {
 		return refusedT(caller.Lang, "reply.button.damaged", nil)
 	}
-	resp := s.Handle(ctx, Request{Key: game, Caller: caller, Command: "join", Options: map[string]string{}})
+	resp := s.Handle(ctx, Request{Key: game, Caller: caller, Lang: caller.Lang, Command: "join", Options: map[string]string{}})
 	if game == here {
 		return resp
 	}

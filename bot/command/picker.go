@@ -445,7 +445,7 @@ func (s *Service) pickCommand(ctx context.Context, key store.Key, caller Caller,
 		}
 		return nil
 	}
-	resp := s.Handle(ctx, Request{Key: key, Caller: caller, Command: name, Options: opts, fresh: fresh})
+	resp := s.Handle(ctx, Request{Key: key, Caller: caller, Lang: caller.Lang, Command: name, Options: opts, fresh: fresh})
 	after, err := s.cfg.Store.Get(key)
 	switch {
 	case err != nil:

@@ -112,8 +112,10 @@ func playFlows(t *testing.T, lang i18n.Lang) [][]string {
 	see(ann, "pass")
 	see(ann, "status")
 	see(ann, "log n:30")
-	if len(f.Posts) > 0 && len(f.Posts[0].Buttons) > 0 {
-		press(ann, f.Posts[0].Buttons[0].CustomID) // out of date now
+	if len(f.Posts) > 0 {
+		for _, b := range f.Posts[0].Buttons {
+			press(ann, b.CustomID) // out of date now
+		}
 	}
 	see(eve, "resign")
 	r := see(ann, "resign")
@@ -156,7 +158,14 @@ func playFlows(t *testing.T, lang i18n.Lang) [][]string {
 		t.Fatal(err)
 	}
 	if play := buttonsFor(rec); len(play) > 0 {
-		press(ann, play[0].CustomID)
+		if p := press(ann, play[0].CustomID); p.Open != nil {
+			for _, b := range p.Open.Buttons {
+				if strings.HasSuffix(b.CustomID, "/do:pass") {
+					press(ann, b.CustomID) // the picker plays pass
+					press(ann, b.CustomID) // and is out of date
+				}
+			}
+		}
 	}
 	see(ann, "status")
 	see(ann, "units")
