@@ -3,10 +3,10 @@ package command
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
 )
@@ -33,40 +33,43 @@ func button(rec *store.Record, label, verb string, style ButtonStyle) Button {
 		CustomID: buttonPrefix + verb + "/" + gameTag(rec) + "/" + strconv.Itoa(len(rec.Game.History))}
 }
 
-// buttonsFor offers the likely next steps to the person who acts next.
+// buttonsFor offers the likely next steps to the person who acts next,
+// labelled in the game's language (they are on a public post).
 func buttonsFor(rec *store.Record) []Button {
 	st := &rec.Game.State
+	lang := langOf(rec.Settings)
+	l := func(id string) string { return i18n.T(lang, id, nil) }
 	side := st.ToAct()
 	if st.Over() || isAI(rec, side) || open(rec.Seats[side]) {
 		return nil
 	}
 	var out []Button
 	if st.Phase() == rules.PhaseSetup || st.Phase() == rules.PhaseRound {
-		out = append(out, button(rec, "Play", "play", Success))
+		out = append(out, button(rec, l("reply.button.play"), "play", Success))
 	}
 	switch st.Phase() {
 	case rules.PhaseSetup:
-		out = append(out, button(rec, "Historical set-up", "setup-historical", Secondary))
+		out = append(out, button(rec, l("pick.historical"), "setup-historical", Secondary))
 		if st.Check(rules.SetupDone()) == nil {
-			out = append(out, button(rec, "Set-up done", "setup-done", Primary))
+			out = append(out, button(rec, l("pick.setup-done"), "setup-done", Primary))
 		}
 	case rules.PhaseFaceChoice:
-		out = append(out, button(rec, "Redraw", "redraw", Primary), button(rec, "Miss", "miss", Secondary))
+		out = append(out, button(rec, l("pick.redraw"), "redraw", Primary), button(rec, l("pick.miss"), "miss", Secondary))
 	default:
 		if _, _, ok := st.PendingAttack(); ok {
-			out = append(out, button(rec, "Resolve ("+pendingChance(st)+" to hit)", "resolve", Primary))
+			out = append(out, button(rec, i18n.T(lang, "pick.resolve", map[string]any{"Chance": pendingChance(st)}), "resolve", Primary))
 		}
-		out = append(out, button(rec, "Pass", "pass", Secondary))
+		out = append(out, button(rec, l("pick.pass"), "pass", Secondary))
 	}
 	if rec.Game.CanUndo() {
-		out = append(out, button(rec, "Undo", "undo", Danger))
+		out = append(out, button(rec, l("pick.undo"), "undo", Danger))
 	}
 	return out
 }
 
 // continueButton resumes a paused AI-vs-AI game.
 func continueButton(rec *store.Record) Button {
-	return button(rec, "Continue", "continue", Primary)
+	return button(rec, i18n.T(langOf(rec.Settings), "reply.button.continue", nil), "continue", Primary)
 }
 
 // buttonVerbs maps a button verb to its command and options.
@@ -118,14 +121,14 @@ func KnownButtonVerb(verb string) bool {
 func (s *Service) HandleButton(ctx context.Context, key store.Key, caller Caller, customID string, values ...string) Response {
 	rest, ok := strings.CutPrefix(customID, buttonPrefix)
 	if !ok {
-		return refused("This button does not belong to Mortain.")
+		return refusedT(caller.Lang, "reply.button.foreign", nil)
 	}
 	parts := strings.Split(rest, "/")
 	verb := parts[0]
 	if verb == "new-confirm" && len(parts) == 2 {
 		req, ok := s.confirmNew(key, caller, parts[1])
 		if !ok {
-			return refused("This confirmation is no longer valid: run new again, with confirm:yes.")
+			return refusedT(caller.Lang, "reply.button.confirm-gone", nil)
 		}
 		return s.Handle(ctx, req)
 	}
@@ -144,17 +147,17 @@ func (s *Service) HandleButton(ctx context.Context, key store.Key, caller Caller
 		tag = parts[1]
 		n, err := strconv.Atoi(parts[2])
 		if err != nil {
-			return refused("This button is damaged; use the command instead.")
+			return refusedT(caller.Lang, "reply.button.damaged", nil)
 		}
 		step = n
 	} else {
 		// Every button the bot posts names its game and step: a bare
 		// "mortain/VERB" was not made by the bot.
-		return refused("This button is damaged; use the command instead.")
+		return refusedT(caller.Lang, "reply.button.damaged", nil)
 	}
 	fresh := func(rec *store.Record) error {
 		if step >= 0 && (tag != gameTag(rec) || step != len(rec.Game.History)) {
-			return refuse("This button is out of date: the game has moved on. Use the newest buttons, or a command.")
+			return refuseT("reply.button.stale", nil)
 		}
 		return nil
 	}
@@ -170,26 +173,26 @@ func (s *Service) HandleButton(ctx context.Context, key store.Key, caller Caller
 			return s.fail(err, caller.Lang)
 		}
 		if by := rec.Settings[SettingStartedBy]; by != caller.UserID && !caller.CanManage && key.Guild != localGuild {
-			who := "the member who started it"
+			who := i18n.T(caller.Lang, "reply.button.starter", nil)
 			if by != "" {
 				who = "<@" + by + ">"
 			}
-			return refused("Only %s, or a member with Manage Channels, can continue this game; you can follow it here.", who)
+			return refusedT(caller.Lang, "reply.button.continue-who", map[string]any{"Who": who})
 		}
 		if rec.Game.State.Over() || !isAI(rec, rec.Game.State.ToAct()) {
-			return refused("There is nothing for the AI to play now.")
+			return refusedT(caller.Lang, "reply.button.nothing-for-ai", nil)
 		}
 		return Response{AINext: true}
 	}
 	v, ok := buttonVerbs[verb]
 	if !ok {
-		return refused("This button is not known (any more); use the command instead.")
+		return refusedT(caller.Lang, "reply.button.unknown", nil)
 	}
 	opts := map[string]string{}
 	for k, val := range v.opts {
 		opts[k] = val
 	}
-	req := Request{Key: key, Caller: caller, Command: v.command, Options: opts, fresh: fresh}
+	req := Request{Key: key, Caller: caller, Lang: caller.Lang, Command: v.command, Options: opts, fresh: fresh}
 	return s.Handle(ctx, req)
 }
 
@@ -201,9 +204,9 @@ func (s *Service) joinButton(ctx context.Context, here store.Key, caller Caller,
 	game := store.Key{Guild: here.Guild, Channel: parts[3]}
 	rec, err := s.cfg.Store.Get(game)
 	if errors.Is(err, store.ErrNotFound) {
-		resp := refused("This game is no longer running.")
+		resp := refusedT(caller.Lang, "reply.join.gone", nil)
 		if game != here {
-			resp.Update = &Panel{Text: "This challenge is over: its game is no longer running."}
+			resp.Update = &Panel{Text: i18n.T(caller.Lang, "post.join.challenge-over", nil)}
 		}
 		return resp
 	}
@@ -211,30 +214,33 @@ func (s *Service) joinButton(ctx context.Context, here store.Key, caller Caller,
 		return s.fail(err, caller.Lang)
 	}
 	if game != here && rec.Settings[SettingParent] != here.Channel {
-		return refused("This button is damaged; use the command instead.")
+		return refusedT(caller.Lang, "reply.button.damaged", nil)
 	}
 	if tag := parts[1]; tag != gameTag(rec) {
-		return refused("This button is damaged; use the command instead.")
+		return refusedT(caller.Lang, "reply.button.damaged", nil)
 	}
-	resp := s.Handle(ctx, Request{Key: game, Caller: caller, Command: "join", Options: map[string]string{}})
+	resp := s.Handle(ctx, Request{Key: game, Caller: caller, Lang: caller.Lang, Command: "join", Options: map[string]string{}})
 	if game == here {
 		return resp
 	}
 	resp.Game = game
+	lang := langOf(rec.Settings) // the challenge's post is the channel's
+	channel := "<#" + game.Channel + ">"
 	if !resp.Refused {
-		resp.Private = fmt.Sprintf("You took the seat: the game is in <#%s>.", game.Channel)
-		resp.Update = &Panel{Text: fmt.Sprintf("%s took the open seat. The game is in <#%s> — %s.", seatName(store.Seat{UserID: caller.UserID}), game.Channel, seatsLineAfterJoin(s, game))}
+		resp.Private = i18n.T(caller.Lang, "reply.join.took", map[string]any{"Channel": channel})
+		resp.Update = &Panel{Text: i18n.T(lang, "post.join.took", map[string]any{"Who": seatNameIn(store.Seat{UserID: caller.UserID}, lang),
+			"Channel": channel, "Seats": seatsLineAfterJoin(s, game, lang)})}
 	} else if after, err := s.cfg.Store.Get(game); err == nil && !open(after.Seats[rules.US]) && !open(after.Seats[rules.German]) {
-		resp.Update = &Panel{Text: fmt.Sprintf("The seat was taken. The game is in <#%s> — %s.", game.Channel, seatsLine(after.Seats))}
+		resp.Update = &Panel{Text: i18n.T(lang, "post.join.taken", map[string]any{"Channel": channel, "Seats": seatsLineIn(after.Seats, lang)})}
 	}
 	return resp
 }
 
-// seatsLineAfterJoin words the seats of a game as they now stand.
-func seatsLineAfterJoin(s *Service, key store.Key) string {
+// seatsLineAfterJoin words the seats of a game as they now stand, in lang.
+func seatsLineAfterJoin(s *Service, key store.Key, lang i18n.Lang) string {
 	rec, err := s.cfg.Store.Get(key)
 	if err != nil {
-		return "the game goes on"
+		return i18n.T(lang, "post.join.goes-on", nil)
 	}
-	return seatsLine(rec.Seats)
+	return seatsLineIn(rec.Seats, lang)
 }

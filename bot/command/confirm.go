@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"strings"
 
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/store"
 )
 
@@ -17,10 +18,11 @@ func confirmed(req Request) bool {
 	return strings.EqualFold(strings.TrimSpace(req.Options["confirm"]), "yes")
 }
 
-// askConfirm is the refusal of a command that needs confirm:yes.
-func askConfirm(what string, b Button) Response {
+// askConfirm is the refusal of a command that needs confirm:yes, in the
+// member's language lang.
+func askConfirm(lang i18n.Lang, what string, b Button) Response {
 	return Response{Refused: true, Offer: []Button{b},
-		Private: what + " Nothing was changed. To go ahead, give the same command with confirm:yes added (in Discord, press Confirm)."}
+		Private: sentences(lang, what, i18n.T(lang, "reply.confirm.how", nil))}
 }
 
 // pendingNew is a new asked over a running game, waiting for its Confirm
@@ -45,7 +47,7 @@ func (s *Service) rememberNew(req Request) Button {
 	}
 	s.pending[req.Key] = pendingNew{token: token, req: req}
 	s.mu.Unlock()
-	return Button{Label: "Confirm: end it and start the new game", CustomID: buttonPrefix + "new-confirm/" + token, Style: Danger}
+	return Button{Label: i18n.T(req.Lang, "reply.button.confirm-new", nil), CustomID: buttonPrefix + "new-confirm/" + token, Style: Danger}
 }
 
 // confirmNew runs the new a Confirm button was offered for.

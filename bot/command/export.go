@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
 )
@@ -59,11 +60,15 @@ func (s *Service) export(req Request) (Response, error) {
 	if err != nil {
 		return Response{}, err
 	}
-	text := fmt.Sprintf("Game record: %d actions, %d cards drawn.", len(r.Actions), len(r.Draws))
+	lang := i18n.English
+	if v, err := s.load(req.Key); err == nil {
+		lang = langOf(v.settings)
+	}
+	text := i18n.T(lang, "post.export.record", map[string]any{"Actions": len(r.Actions), "Draws": len(r.Draws)})
 	if r.Seed != nil {
-		text += " It holds the seed and the salt: `mortain verify` on the file checks every card against the commitment made at the start."
+		text = sentences(lang, text, i18n.T(lang, "post.export.seed", nil))
 	} else {
-		text += " The seed and the salt join it when the game ends."
+		text = sentences(lang, text, i18n.T(lang, "post.export.no-seed", nil))
 	}
 	return Response{Posts: []Post{{Text: text, Image: data, ImageName: "mortain-game.json"}}}, nil
 }
@@ -78,7 +83,7 @@ func (s *Service) games(req Request) (Response, error) {
 	}
 	all := strings.EqualFold(req.Options["all"], "yes") || strings.EqualFold(req.Options["all"], "true")
 	if all && !req.Caller.CanManage {
-		return Response{}, refuse("games all:yes needs the Manage Channels permission; games alone lists yours.")
+		return Response{}, refuseT("reply.games.all-manage", nil)
 	}
 	keys, err := s.cfg.Store.Running()
 	if err != nil {
@@ -108,22 +113,24 @@ func (s *Service) games(req Request) (Response, error) {
 		since := waitingSince(rec)
 		toAct := st.ToAct()
 		waiting := !st.Over() && holds(rec.Seats[toAct], req.Caller)
+		lang := req.Lang
 		var who string
 		switch {
 		case len(mine) == 0:
-			who = seatsLine(rec.Seats)
+			who = seatsLineIn(rec.Seats, lang)
 		case len(mine) == 2:
-			who = "you play both sides"
+			who = i18n.T(lang, "reply.games.both", nil)
 		default:
-			who = "you (" + mine[0].Title() + ") against " + seatName(rec.Seats[mine[0].Enemy()])
+			who = tr(lang, "reply.games.against", map[string]any{"Side": mine[0], "Who": seatNameIn(rec.Seats[mine[0].Enemy()], lang)})
 		}
-		wait := "waiting for " + seatName(rec.Seats[toAct])
+		d := map[string]any{"Who": seatNameIn(rec.Seats[toAct], lang), "For": waitedText(now.Sub(since), lang)}
+		wait := i18n.T(lang, "reply.games.waiting", d)
 		if waiting {
-			wait = "**your move**"
+			wait = i18n.T(lang, "reply.games.your-move", d)
 		}
-		text := fmt.Sprintf("<#%s> — %s — %s — %s for %s", k.Channel, who, roundHeader(st), wait, waitedText(now.Sub(since)))
+		text := fmt.Sprintf("<#%s> — %s — %s — %s", k.Channel, who, roundHeaderIn(st, lang), wait)
 		if due, ok := deadlineDue(rec); ok {
-			text += " — deadline <t:" + strconv.FormatInt(due.Unix(), 10) + ":R>"
+			text += " — " + i18n.T(lang, "reply.games.deadline", map[string]any{"When": "<t:" + strconv.FormatInt(due.Unix(), 10) + ":R>"})
 		}
 		for _, side := range []rules.Side{rules.US, rules.German} {
 			if warn := missedText(rec, side); warn != "" {
@@ -141,13 +148,13 @@ func (s *Service) games(req Request) (Response, error) {
 	var b strings.Builder
 	switch {
 	case len(rows) == 0 && all:
-		b.WriteString("No game runs in this channel or its threads.")
+		b.WriteString(i18n.T(req.Lang, "reply.games.none-here", nil))
 	case len(rows) == 0:
-		b.WriteString("You play in no running game on this server: start one with new.")
+		b.WriteString(i18n.T(req.Lang, "reply.games.none", nil))
 	case all:
-		fmt.Fprintf(&b, "The games of this channel and its threads (%d):", len(rows))
+		b.WriteString(i18n.T(req.Lang, "reply.games.all", map[string]any{"Count": len(rows)}))
 	default:
-		fmt.Fprintf(&b, "Your games on this server (%d), those waiting for you first:", len(rows))
+		b.WriteString(i18n.T(req.Lang, "reply.games.yours", map[string]any{"Count": len(rows)}))
 	}
 	for _, r := range rows {
 		b.WriteString("\n" + r.text)
@@ -164,15 +171,16 @@ func waitingSince(rec *store.Record) time.Time {
 	return rec.Created
 }
 
-// waitedText words how long a game has waited: "5 min", "3 h", "2 days".
-func waitedText(d time.Duration) string {
+// waitedText words how long a game has waited, in lang: "5 min", "3 h",
+// "2 days".
+func waitedText(d time.Duration, lang i18n.Lang) string {
 	switch {
 	case d < time.Minute:
-		return "under a minute"
+		return i18n.T(lang, "reply.games.under-minute", nil)
 	case d < time.Hour:
-		return fmt.Sprintf("%d min", int(d/time.Minute))
+		return i18n.T(lang, "reply.games.minutes", map[string]any{"N": int(d / time.Minute)})
 	case d < 48*time.Hour:
-		return fmt.Sprintf("%d h", int(d/time.Hour))
+		return i18n.T(lang, "reply.games.hours", map[string]any{"N": int(d / time.Hour)})
 	}
-	return fmt.Sprintf("%d days", int(d/(24*time.Hour)))
+	return i18n.Plural(lang, "reply.games.days", int(d/(24*time.Hour)), nil)
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/rules/ai"
 	"github.com/mortain/mortain/store"
@@ -19,7 +20,9 @@ func (s *Service) newGame(req Request) (Response, error) {
 	for _, spec := range rules.OptionSpecs {
 		if v := o[spec.Name]; v != "" {
 			if err := opts.Set(spec.Name, v); err != nil {
-				return Response{}, refuse("%s", capitalize(err.Error())+".")
+				values := spec.Values
+				return Response{}, refuseT("reply.new.bad-rule-option", map[string]any{"Option": spec.Name, "Rule": spec.Rule,
+					"Value": strconv.Quote(v), "Values": phrase(func(l i18n.Lang) string { return strings.Join(values, i18n.T(l, "reply.or-sep", nil)) })})
 			}
 		}
 	}
@@ -28,14 +31,14 @@ func (s *Service) newGame(req Request) (Response, error) {
 		level = strings.ToLower(v)
 	}
 	if !validLevel(level) {
-		return Response{}, refuse("level:%s is not an AI level: choose %s", level, strings.Join(ai.Levels, ", "))
+		return Response{}, refuseT("reply.new.bad-level", map[string]any{"Level": level, "Levels": strings.Join(ai.Levels, ", ")})
 	}
 	settings := map[string]string{}
 	for _, name := range []string{SettingRemind, SettingRoundLimit, SettingDeadline} {
 		if v := o[name]; v != "" && !strings.EqualFold(v, "off") {
 			d, err := parseDuration(v)
 			if err != nil {
-				return Response{}, refuse("%s:%s: want a duration such as 30m, 12h or 2d, or off", name, v)
+				return Response{}, refuseT("reply.new.bad-duration", map[string]any{"Name": name, "Value": v})
 			}
 			settings[name] = d.String()
 		}
@@ -86,7 +89,7 @@ func (s *Service) newGame(req Request) (Response, error) {
 		}
 		settings[SettingPace] = pace
 	} else if o[SettingPace] != "" {
-		return Response{}, refuse("pace: is for games the AI plays for both sides (mode:ai-vs-ai)")
+		return Response{}, refuseT("reply.new.pace", nil)
 	}
 	side := rules.US
 	switch strings.ToLower(o["side"]) {
@@ -105,19 +108,19 @@ func (s *Service) newGame(req Request) (Response, error) {
 		s.awayNow(rec, sd)
 	}
 	var b strings.Builder
-	title := "**New game of Stand at Mortain**"
+	title := i18n.T(lang, "post.new.title", nil)
 	if req.Key.Guild == localGuild {
 		// Local play keeps every game: the new one gets the next id and
 		// the one played so far stays saved, to resume.
 		if cur, err := s.cfg.Store.Get(req.Key); err == nil && !cur.Game.State.Over() && cur.Settings[SettingResigned] == "" {
 			id, _ := LocalID(req.Key)
-			fmt.Fprintf(&b, "(Game %d, %s, is kept as it is: resume id:%d goes back to it.)\n", id, seatsLine(cur.Seats), id)
+			b.WriteString(i18n.T(lang, "post.new.kept", map[string]any{"ID": id, "Seats": seatsLineIn(cur.Seats, lang)}) + "\n")
 		}
 		if rec.Key, err = s.nextLocalKey(); err != nil {
 			return Response{}, err
 		}
 		id, _ := LocalID(rec.Key)
-		title = fmt.Sprintf("**New game of Stand at Mortain** (game %d)", id)
+		title = i18n.T(lang, "post.new.title-local", map[string]any{"ID": id})
 	}
 	if cur, err := s.cfg.Store.Get(rec.Key); err == nil && !threaded {
 		// A game runs here: only its players (or a moderator) may end it
@@ -127,31 +130,33 @@ func (s *Service) newGame(req Request) (Response, error) {
 			return Response{}, store.ErrExists
 		}
 		if !confirmed(req) {
-			what := fmt.Sprintf("A game is running in this channel (%s; waiting for %s). A new game ends it without a result.", seatsLine(cur.Seats), whatWaits(&cur.Game.State))
-			return askConfirm(what, s.rememberNew(req)), nil
+			what := i18n.T(req.Lang, "reply.new.running", map[string]any{"Seats": seatsLineIn(cur.Seats, req.Lang), "What": whatWaitsIn(&cur.Game.State, req.Lang)})
+			return askConfirm(req.Lang, what, s.rememberNew(req)), nil
 		}
 		if _, err := s.cfg.Store.Finish(req.Key); err != nil && !errors.Is(err, store.ErrNotFound) {
 			return Response{}, err
 		}
-		fmt.Fprintf(&b, "(The unfinished game, %s, was ended without a result for this one.)\n", seatsLine(cur.Seats))
+		b.WriteString(i18n.T(lang, "post.new.ended", map[string]any{"Seats": seatsLineIn(cur.Seats, lang)}) + "\n")
 	}
-	fmt.Fprintf(&b, "%s — %s.\n", title, seatsLine(rec.Seats))
-	fmt.Fprintf(&b, "Rules: %s.", opts)
-	if extra := settingsLine(settings); extra != "" {
-		fmt.Fprintf(&b, " %s.", extra)
+	b.WriteString(i18n.T(lang, "post.new.head", map[string]any{"Title": title, "Seats": seatsLineIn(rec.Seats, lang)}) + "\n")
+	rulesLine := i18n.T(lang, "post.new.rules", map[string]any{"Rules": optionsText(opts, lang)})
+	if extra := settingsLineIn(settings, lang); extra != "" {
+		rulesLine = sentences(lang, rulesLine, i18n.T(lang, "post.new.settings", map[string]any{"Settings": extra}))
 	}
+	b.WriteString(rulesLine)
 	if open(other) {
-		fmt.Fprintf(&b, "\nThe %s seat is open: anyone may take it with join (or the Join button).", side.Enemy().Title())
+		b.WriteString("\n" + tr(lang, "post.new.open-seat", map[string]any{"Side": side.Enemy()}))
 	}
+	d := map[string]any{"Commitment": "`" + rules.Commitment(seed, salt) + "`"}
 	if s.cfg.SeedGiven {
-		fmt.Fprintf(&b, "\nFair dealing: this game's seed was given with --seed, so the cards are not secret (a game to replay or test); the commitment is SHA-256 `%s`.", rules.Commitment(seed, salt))
+		b.WriteString("\n" + i18n.T(lang, "post.new.seed-given", d))
 	} else {
-		fmt.Fprintf(&b, "\nFair dealing: the cards follow from a secret seed, committed to as SHA-256 `%s`; the seed is revealed when the game ends, for anyone to check with export and mortain verify.", rules.Commitment(seed, salt))
+		b.WriteString("\n" + i18n.T(lang, "post.new.seed-secret", d))
 	}
 	if isAI(rec, rules.US) {
-		b.WriteString("\nThe AI sets up the US units (R2.1).")
+		b.WriteString("\n" + i18n.T(lang, "post.new.ai-sets-up", nil))
 	} else {
-		b.WriteString("\nThe US sets up first (R2.1): setup unit:ID hex:CCRR for each of 117, 119, 120, 823 and TD, or setup preset:historical; then setup done.")
+		b.WriteString("\n" + i18n.T(lang, "post.new.us-sets-up", nil))
 	}
 	// Ping the person who sets up, or else the member challenged.
 	post := Post{Text: b.String(), Mention: mentionOf(rec, rules.US), Live: true}
@@ -177,13 +182,13 @@ func (s *Service) newGame(req Request) (Response, error) {
 	}
 	post.Buttons = buttonsFor(rec)
 	if open(other) && me.AI == "" {
-		post.Buttons = append(post.Buttons, joinButton(rec))
+		post.Buttons = append(post.Buttons, joinButtonIn(rec, lang))
 	}
 	resp := Response{Posts: []Post{post}, AINext: isAI(rec, rules.US)}
 	if threaded && !req.Place.Forum {
 		var buttons []Button
 		if open(other) {
-			buttons = append(buttons, joinButton(rec))
+			buttons = append(buttons, joinButtonIn(rec, lang))
 		}
 		if n, ok := parentNotice(rec, &resp, startLine(rec), buttons...); ok {
 			also = append(also, n)
@@ -191,17 +196,16 @@ func (s *Service) newGame(req Request) (Response, error) {
 	}
 	if threaded {
 		resp.Game = rec.Key
-		resp.Private = fmt.Sprintf("Your game is in <#%s>: play it there (join the thread to be told of every move).", rec.Key.Channel)
+		resp.Private = i18n.T(req.Lang, "reply.new.in-thread", map[string]any{"Channel": "<#" + rec.Key.Channel + ">"})
 	}
 	if req.Key.Guild == localGuild {
 		resp.Switch = rec.Key
 	}
 	if me.AI == "" && other.AI != "" && s.firstGame(req) {
-		hard := "the US"
+		first := i18n.T(req.Lang, "reply.new.first-us", nil)
 		if side == rules.German {
-			hard = "the US, which the AI now plays"
+			first = i18n.T(req.Lang, "reply.new.first-german", nil)
 		}
-		first := fmt.Sprintf("Your first game: the harder side for a beginner is %s (few units to hold with); level:easy is a gentler AI, and help ends with how to play a first game.", hard)
 		resp.Private = strings.TrimSpace(resp.Private + "\n" + first)
 	}
 	s.queue(rec, &resp) // the post is queued in the same commit as the game
@@ -240,11 +244,11 @@ func seatsOf(o map[string]string, c Caller, level string) (me, other store.Seat,
 	mode := strings.ToLower(strings.TrimSpace(o["mode"]))
 	if user := strings.TrimSpace(o["opponent"]); user != "" {
 		if mode != "" {
-			return me, other, refuse("Give opponent: or mode:%s, not both: opponent: is the member you challenge.", mode)
+			return me, other, refuseT("reply.new.opponent-and-mode", map[string]any{"Mode": mode})
 		}
 		id, ok := mentionID(user)
 		if !ok {
-			return me, other, refuse("opponent:%s is a typed name, not a Discord account: pick the member from Discord's list.", user)
+			return me, other, refuseT("reply.new.typed-opponent", map[string]any{"User": user})
 		}
 		if id == me.UserID {
 			return me, me, nil // playing oneself is hotseat
@@ -261,7 +265,7 @@ func seatsOf(o map[string]string, c Caller, level string) (me, other store.Seat,
 	case "", ModeOpen:
 		return me, other, nil
 	}
-	return me, other, refuse("mode:%s: choose ai, hotseat, ai-vs-ai or open; to challenge a member, give opponent: and pick them from Discord's list.", mode)
+	return me, other, refuseT("reply.new.bad-mode", map[string]any{"Mode": mode})
 }
 
 // modeShorthand reads the typed opponent:ai (hotseat, ai-vs-ai, open) of
@@ -302,18 +306,34 @@ func parseDuration(v string) (time.Duration, error) {
 	return d, nil
 }
 
-// settingsLine words the front-end settings in force.
-func settingsLine(settings map[string]string) string {
+// settingsLineIn words the front-end settings in force, in lang: "level:
+// hard · deadline: 24h".
+func settingsLineIn(settings map[string]string, lang i18n.Lang) string {
 	var parts []string
 	for _, k := range []string{SettingLevel, SettingPace, SettingRemind, SettingRoundLimit, SettingDeadline, SettingRanked} {
 		if v := settings[k]; v != "" {
 			if d, err := time.ParseDuration(v); err == nil {
 				v = durationText(d)
 			}
-			parts = append(parts, k+": "+v)
+			name := k
+			if id := "opt." + k + ".name"; i18n.Has(lang, id) {
+				name = i18n.T(lang, id, nil)
+			}
+			if id := "choice." + k + "." + v; i18n.Has(lang, id) {
+				v = i18n.T(lang, id, nil)
+			}
+			parts = append(parts, i18n.T(lang, "reply.setting", map[string]any{"Name": name, "Value": v}))
 		}
 	}
 	return strings.Join(parts, " · ")
+}
+
+// joinButtonIn is the Join button of an open challenge (joinButton), its
+// label in lang.
+func joinButtonIn(rec *store.Record, lang i18n.Lang) Button {
+	b := joinButton(rec)
+	b.Label = i18n.T(lang, "reply.button.join", nil)
+	return b
 }
 
 // join seats the caller in the open seat.
@@ -326,8 +346,9 @@ func (s *Service) join(req Request) (Response, error) {
 	}
 	err := s.cfg.Store.Update(req.Key, func(r *store.Record) error {
 		if r.Game.State.Over() {
-			return refuse("The game is over; start another with new.")
+			return refuseT("reply.over", nil)
 		}
+		lang := langOf(r.Settings)
 		for _, sd := range []rules.Side{rules.US, rules.German} {
 			if r.Settings[settingAbsent+sd.String()] == req.Caller.UserID && r.Seats[sd].AI != "" {
 				// The player whose seat was handed to the AI takes it back.
@@ -335,7 +356,8 @@ func (s *Service) join(req Request) (Response, error) {
 				delete(r.Settings, settingMissed+sd.String())
 				r.Seats[sd] = store.Seat{UserID: req.Caller.UserID, Name: req.Caller.Name}
 				rec = cloneRecord(r)
-				post := Post{Text: fmt.Sprintf("%s takes the %s side back from the AI. %s. Waiting for %s.", seatName(rec.Seats[sd]), sd.Title(), seatsLine(rec.Seats), whatWaits(&rec.Game.State))}
+				post := Post{Text: tr(lang, "post.join.back", map[string]any{"Who": seatNameIn(rec.Seats[sd], lang), "Side": sd,
+					"Seats": seatsLineIn(rec.Seats, lang), "What": whatWaitsIn(&rec.Game.State, lang)})}
 				post.Mention = mentionOf(rec, rec.Game.State.ToAct())
 				post.Buttons = buttonsFor(rec)
 				post.Live = true
@@ -345,7 +367,7 @@ func (s *Service) join(req Request) (Response, error) {
 			}
 		}
 		if mine := sidesOf(r, req.Caller); len(mine) > 0 {
-			return refuse("You already play the %s side in this game.", mine[0].Title())
+			return refuseT("reply.join.already", map[string]any{"Side": mine[0]})
 		}
 		side = rules.NoSide
 		for _, sd := range []rules.Side{rules.US, rules.German} {
@@ -354,12 +376,13 @@ func (s *Service) join(req Request) (Response, error) {
 			}
 		}
 		if side == rules.NoSide {
-			return refuse("No seat is open in this game: %s.", seatsLine(r.Seats))
+			return refuseT("reply.join.none-open", map[string]any{"Seats": seatsPhrase(r.Seats)})
 		}
 		r.Seats[side] = store.Seat{UserID: req.Caller.UserID, Name: req.Caller.Name}
 		s.awayNow(r, side)
 		rec = cloneRecord(r)
-		post := Post{Text: fmt.Sprintf("%s joins the game as the %s side. %s. Waiting for %s.", seatName(rec.Seats[side]), side.Title(), seatsLine(rec.Seats), whatWaits(&rec.Game.State))}
+		post := Post{Text: tr(lang, "post.join.joins", map[string]any{"Who": seatNameIn(rec.Seats[side], lang), "Side": side,
+			"Seats": seatsLineIn(rec.Seats, lang), "What": whatWaitsIn(&rec.Game.State, lang)})}
 		post.Mention = mentionOf(rec, rec.Game.State.ToAct())
 		post.Buttons = buttonsFor(rec)
 		resp = Response{Posts: []Post{post}}
@@ -380,22 +403,22 @@ func (s *Service) resign(req Request) (Response, error) {
 		case err != nil:
 			return Response{}, err
 		case rec.Game.State.Over():
-			return Response{}, refuse("The game is already over.")
+			return Response{}, refuseT("reply.already-over", nil)
 		case len(sidesOf(rec, req.Caller)) == 0:
-			return Response{}, refuse("Not your game: %s.", seatsLine(rec.Seats))
+			return Response{}, refuseT("reply.not-yours", map[string]any{"Seats": seatsPhrase(rec.Seats)})
 		}
-		return askConfirm("Resigning ends the game: the other side wins.",
-			button(rec, "Confirm: resign", "resign-confirm", Danger)), nil
+		return askConfirm(req.Lang, i18n.T(req.Lang, "reply.resign.ask", nil),
+			button(rec, i18n.T(req.Lang, "reply.button.confirm-resign", nil), "resign-confirm", Danger)), nil
 	}
 	var rec *store.Record
 	var resp Response
 	err := s.cfg.Store.Update(req.Key, func(r *store.Record) error {
 		if r.Game.State.Over() {
-			return refuse("The game is already over.")
+			return refuseT("reply.already-over", nil)
 		}
 		mine := sidesOf(r, req.Caller)
 		if len(mine) == 0 {
-			return refuse("Not your game: %s.", seatsLine(r.Seats))
+			return refuseT("reply.not-yours", map[string]any{"Seats": seatsPhrase(r.Seats)})
 		}
 		side := mine[0]
 		if len(mine) == 2 {
@@ -403,11 +426,12 @@ func (s *Service) resign(req Request) (Response, error) {
 		}
 		r.Settings[SettingResigned] = side.String()
 		rec = cloneRecord(r)
-		who := seatName(rec.Seats[side]) + " resigns"
-		if who == "you resigns" { // the terminal's player
-			who = "You resign"
+		lang := langOf(rec.Settings)
+		text := tr(lang, "post.resign.by", map[string]any{"Who": seatNameIn(rec.Seats[side], lang), "Side": side})
+		if rec.Seats[side].Name == "you" { // the terminal's player
+			text = tr(lang, "post.resign.you", map[string]any{"Side": side})
 		}
-		text := fmt.Sprintf("%s for the %s side.\n%s", who, side.Title(), summary(rec.Game, rec.Seats, rec.Settings))
+		text += "\n" + summaryIn(rec.Game, rec.Seats, rec.Settings, lang)
 		resp = Response{Posts: []Post{{Text: text, Mention: mentionOf(rec, side.Enemy()), Live: true}}, Over: true}
 		s.queue(r, &resp)
 		return nil
@@ -431,15 +455,16 @@ func (s *Service) abort(req Request) (Response, error) {
 		}
 	}
 	if !confirmed(req) {
-		return askConfirm(fmt.Sprintf("Aborting ends the game (%s) without a result.", seatsLine(rec.Seats)),
-			button(rec, "Confirm: abort", "abort-confirm", Danger)), nil
+		return askConfirm(req.Lang, i18n.T(req.Lang, "reply.abort.ask", map[string]any{"Seats": seatsLineIn(rec.Seats, req.Lang)}),
+			button(rec, i18n.T(req.Lang, "reply.button.confirm-abort", nil), "abort-confirm", Danger)), nil
 	}
-	name := req.Caller.Name
-	if name == "" {
-		name = "a moderator"
+	lang := langOf(rec.Settings)
+	name := i18n.T(lang, "reply.seat.moderator", nil)
+	if req.Caller.Name != "" {
+		name = i18n.T(lang, "reply.seat.name", map[string]any{"Name": req.Caller.Name})
 	}
-	text := fmt.Sprintf("The game (%s) was aborted by %s, without a result.", seatsLine(rec.Seats), name)
-	if reveal := revealLine(rec.Game, rec.Settings); reveal != "" {
+	text := i18n.T(lang, "post.abort", map[string]any{"Seats": seatsLineIn(rec.Seats, lang), "By": name})
+	if reveal := revealLineIn(rec.Game, rec.Settings, lang); reveal != "" {
 		text += "\n" + reveal
 	}
 	resp := Response{Posts: []Post{{Text: text, Live: true}}, Over: true}
@@ -472,7 +497,8 @@ func (s *Service) Abandon(key store.Key) (bool, error) {
 	}
 	if running != nil && s.cfg.Outbox {
 		if pk, ok := parentKey(running); ok {
-			line := fmt.Sprintf("The game in <#%s> (%s) ended without a result: the bot lost its thread (deleted, locked, or out of its reach).", key.Channel, seatsLine(running.Seats))
+			lang := langOf(running.Settings)
+			line := i18n.T(lang, "post.thread-lost", map[string]any{"Channel": "<#" + key.Channel + ">", "Seats": seatsLineIn(running.Seats, lang)})
 			if err := s.cfg.Store.Enqueue(pk, store.Notice{Text: line}); err != nil {
 				s.cfg.Logger.Error("telling a channel its game's thread was lost", "key", key, "err", err)
 			}

@@ -48,10 +48,10 @@ func (s *Service) withinLimits(req Request, aiVsAI bool) error {
 		}
 	}
 	if aiVsAI && l.AIGamesPerServer > 0 && ais >= l.AIGamesPerServer {
-		return refuse("%d AI-vs-AI games already run on this server, its limit: end one (abort) before starting another.", ais)
+		return refuseT("reply.limit.ai-games", map[string]any{"Count": ais})
 	}
 	if !aiVsAI && l.GamesPerMember > 0 && mine >= l.GamesPerMember {
-		return refuse("You already play %d games on this server, the limit for one member: finish or resign one before starting another.", mine)
+		return refuseT("reply.limit.member-games", map[string]any{"Count": mine})
 	}
 	return nil
 }
@@ -75,7 +75,7 @@ func (s *Service) replaySlot(key store.Key) (release func(), err error) {
 	select {
 	case s.drawing <- struct{}{}:
 	default:
-		return nil, refuse("Another replay is being drawn right now; try again in a minute.")
+		return nil, refuseT("reply.limit.replay-busy", nil)
 	}
 	release = func() { <-s.drawing }
 	per := s.cfg.Limits.ReplaysPerMinute
@@ -94,7 +94,7 @@ func (s *Service) replaySlot(key store.Key) (release func(), err error) {
 	if len(recent) >= per {
 		s.replays[key] = recent
 		release()
-		return nil, refuse("This channel drew %d replays in the last minute, its limit: try again in a minute.", len(recent))
+		return nil, refuseT("reply.limit.replays", map[string]any{"Count": len(recent)})
 	}
 	s.replays[key] = append(recent, now)
 	return release, nil

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 )
 
@@ -124,8 +125,8 @@ func attackOdds(st *rules.State, a rules.Action) string {
 
 // bestCommands are up to n shots of the side to act with the best chance
 // to hit, as moves lists them ("fire unit:TD target:DR-2 — N 4, 42% to
-// hit"), likeliest first; none that cannot hit.
-func bestCommands(st *rules.State, n int) []string {
+// hit", the odds in lang), likeliest first; none that cannot hit.
+func bestCommands(st *rules.State, n int, lang i18n.Lang) []string {
 	if st.Over() || st.Phase() != rules.PhaseRound {
 		return nil
 	}
@@ -141,7 +142,8 @@ func bestCommands(st *rules.State, n int) []string {
 			continue
 		}
 		name, opts := commandFor(sc, a)
-		shots = append(shots, shot{commandText(name, opts) + " — " + attackOdds(st, a), chance})
+		at, _, _ := shotOdds(st, a)
+		shots = append(shots, shot{commandText(name, opts) + " — " + words{sc, lang}.odds(at, chance), chance})
 	}
 	sort.SliceStable(shots, func(i, j int) bool { return shots[i].chance > shots[j].chance })
 	var out []string
@@ -149,15 +151,6 @@ func bestCommands(st *rules.State, n int) []string {
 		out = append(out, s.text)
 	}
 	return out
-}
-
-// pendingOdds words the pending attack's N and chance to hit, or "".
-func pendingOdds(st *rules.State) string {
-	e, ok := st.PendingOdds()
-	if !ok {
-		return ""
-	}
-	return fmt.Sprintf("N %d, %s to hit", e.N, percent(st.HitChance(int(e.N))))
 }
 
 // pendingChance is the pending attack's chance to hit, as a percentage.

@@ -2,7 +2,6 @@ package command
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/mortain/mortain/internal/i18n"
@@ -60,7 +59,7 @@ func (s *Service) flush(key store.Key, resp Response, lang i18n.Lang) Response {
 			return s.fail(err, lang)
 		}
 		s.cfg.Logger.Error("queueing posts", "key", key, "err", err)
-		return refused("Something went wrong on our side and nothing was posted; please try again.")
+		return refusedT(lang, "reply.not-posted", nil)
 	}
 	resp.queued = true
 	return resp
@@ -69,7 +68,10 @@ func (s *Service) flush(key store.Key, resp Response, lang i18n.Lang) Response {
 // Undelivered words what the channel's outbox still holds when Discord
 // refused a post for good ("" when nothing failed): for status, and for
 // the reply of the next command in the channel.
-func (s *Service) Undelivered(key store.Key) string {
+func (s *Service) Undelivered(key store.Key) string { return s.UndeliveredIn(key, i18n.English) }
+
+// UndeliveredIn is Undelivered in lang.
+func (s *Service) UndeliveredIn(key store.Key, lang i18n.Lang) string {
 	if !s.cfg.Outbox {
 		return ""
 	}
@@ -78,8 +80,8 @@ func (s *Service) Undelivered(key store.Key) string {
 		return ""
 	}
 	first := pending[0]
-	return fmt.Sprintf("Notices undelivered since %s (%d waiting): %s.",
-		first.FailedAt.UTC().Format("2006-01-02 15:04 UTC"), len(pending), strings.TrimSuffix(first.Failure, "."))
+	return i18n.T(lang, "reply.undelivered", map[string]any{"Since": first.FailedAt.UTC().Format("2006-01-02 15:04 UTC"),
+		"Waiting": len(pending), "Failure": strings.TrimSuffix(first.Failure, ".")})
 }
 
 // undeliverableStore is a store that keeps the notices Discord refused
@@ -89,8 +91,8 @@ type undeliverableStore interface {
 }
 
 // setAside words the channel's posts Discord refused for good and that
-// were set aside ("" when there are none): for status.
-func (s *Service) setAside(key store.Key) string {
+// were set aside ("" when there are none), in lang: for status.
+func (s *Service) setAside(key store.Key, lang i18n.Lang) string {
 	us, ok := s.cfg.Store.(undeliverableStore)
 	if !s.cfg.Outbox || !ok {
 		return ""
@@ -100,10 +102,11 @@ func (s *Service) setAside(key store.Key) string {
 		return ""
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "Posts Discord refused for good and set aside here: %d. The game went on without them (an operator sees them with mortain doctor); the last:", len(aside))
+	b.WriteString(i18n.T(lang, "reply.set-aside", map[string]any{"Count": len(aside)}))
 	for _, n := range aside[max(0, len(aside)-3):] {
 		first, _, _ := strings.Cut(n.Text, "\n")
-		fmt.Fprintf(&b, "\n- %s — %s: %s", n.FailedAt.UTC().Format("2006-01-02 15:04 UTC"), strings.TrimSuffix(n.Failure, "."), clipText(first, 200))
+		b.WriteString("\n" + i18n.T(lang, "reply.set-aside-item", map[string]any{"At": n.FailedAt.UTC().Format("2006-01-02 15:04 UTC"),
+			"Failure": strings.TrimSuffix(n.Failure, "."), "Text": clipText(first, 200)}))
 	}
 	return b.String()
 }

@@ -356,7 +356,7 @@ func (s *Service) openPicker(key store.Key, caller Caller) Response {
 	}
 	if err := mayAct(rec, caller); err != nil {
 		if len(sidesOf(rec, caller)) == 0 {
-			return refused("Only %s plays now: you can follow the game here (status, map and moves answer you alone).", seatName(rec.Seats[rec.Game.State.ToAct()]))
+			return refusedT(caller.Lang, "reply.pick.only", map[string]any{"Who": seatNameIn(rec.Seats[rec.Game.State.ToAct()], caller.Lang)})
 		}
 		return s.fail(err, caller.Lang)
 	}
@@ -369,12 +369,12 @@ func (s *Service) openPicker(key store.Key, caller Caller) Response {
 // the current step.
 func (s *Service) pick(ctx context.Context, key store.Key, caller Caller, parts []string, values []string) Response {
 	if len(parts) < 4 {
-		return refused("This button is damaged; use the command instead.")
+		return refusedT(caller.Lang, "reply.button.damaged", nil)
 	}
 	tag, stepText, arg := parts[1], parts[2], strings.Join(parts[3:], "/")
 	step, err := strconv.Atoi(stepText)
 	if err != nil {
-		return refused("This button is damaged; use the command instead.")
+		return refusedT(caller.Lang, "reply.button.damaged", nil)
 	}
 	rec, err := s.cfg.Store.Get(key)
 	if err != nil {
@@ -382,16 +382,16 @@ func (s *Service) pick(ctx context.Context, key store.Key, caller Caller, parts 
 	}
 	if err := mayAct(rec, caller); err != nil {
 		if len(sidesOf(rec, caller)) == 0 {
-			return refused("Not your game: %s.", seatsLine(rec.Seats))
+			return refusedT(caller.Lang, "reply.not-yours", map[string]any{"Seats": seatsLineIn(rec.Seats, caller.Lang)})
 		}
-		return closed(Response{Refused: true, Private: "It is not your turn now: the game waits for " + whatWaits(&rec.Game.State) + "."})
+		return closed(refusedT(caller.Lang, "reply.pick.not-turn", map[string]any{"What": whatWaitsIn(&rec.Game.State, caller.Lang)}))
 	}
 	if tag != gameTag(rec) {
-		return refused("This button is damaged; use the command instead.")
+		return refusedT(caller.Lang, "reply.button.damaged", nil)
 	}
 	if step != len(rec.Game.History) {
 		p := s.picker(rec, "top", caller.Lang)
-		p.Text = "⛔ That choice was for an earlier position: " + changedSince(rec, step) + " Here is the current one.\n" + p.Text
+		p.Text = "⛔ " + i18n.T(caller.Lang, "reply.pick.earlier", map[string]any{"Changed": changedSince(rec, step, caller.Lang)}) + "\n" + p.Text
 		return Response{Refused: true, Update: p}
 	}
 	value := ""
@@ -411,7 +411,7 @@ func (s *Service) pick(ctx context.Context, key store.Key, caller Caller, parts 
 	case name == "cmd":
 		return s.pickCommand(ctx, key, caller, rec, value)
 	}
-	return refused("This button is not known (any more); use the command instead.")
+	return refusedT(caller.Lang, "reply.button.unknown", nil)
 }
 
 // pickCommand plays a command the picker offered, as typed, and shows the
@@ -430,40 +430,40 @@ func (s *Service) pickCommand(ctx context.Context, key store.Key, caller Caller,
 	}
 	if !offered {
 		p := s.picker(rec, "top", caller.Lang)
-		p.Text = "⛔ That is not a legal command now. Here is the current position.\n" + p.Text
+		p.Text = "⛔ " + i18n.T(caller.Lang, "reply.pick.not-legal", nil) + "\n" + p.Text
 		return Response{Refused: true, Update: p}
 	}
 	name, opts, err := Parse(text)
 	if err != nil {
-		return refused("This choice is damaged; use the command instead.")
+		return refusedT(caller.Lang, "reply.pick.damaged", nil)
 	}
 	step := len(rec.Game.History)
 	tag := gameTag(rec)
 	fresh := func(r *store.Record) error {
 		if gameTag(r) != tag || len(r.Game.History) != step {
-			return refuse("The game moved on meanwhile: %s", changedSince(r, step))
+			return refuseT("reply.pick.moved-on", map[string]any{"Changed": phrase(func(l i18n.Lang) string { return changedSince(r, step, l) })})
 		}
 		return nil
 	}
-	resp := s.Handle(ctx, Request{Key: key, Caller: caller, Command: name, Options: opts, fresh: fresh})
+	resp := s.Handle(ctx, Request{Key: key, Caller: caller, Lang: caller.Lang, Command: name, Options: opts, fresh: fresh})
 	after, err := s.cfg.Store.Get(key)
 	switch {
 	case err != nil:
-		resp.Update = &Panel{Text: "✓ " + text + "\nThe game is over; the picker is closed."}
+		resp.Update = &Panel{Text: "✓ " + i18n.T(caller.Lang, "reply.pick.played", map[string]any{"Command": text}) + "\n" + i18n.T(caller.Lang, "reply.pick.over", nil)}
 		if resp.Refused {
 			resp.Update.Text = "⛔ " + resp.Private
 		}
 	case mayAct(after, caller) != nil:
-		resp.Update = &Panel{Text: "✓ " + text + "\nYour turn is over: the picker is closed. The Play button of your next turn's post opens a new one."}
+		resp.Update = &Panel{Text: "✓ " + i18n.T(caller.Lang, "reply.pick.played", map[string]any{"Command": text}) + "\n" + i18n.T(caller.Lang, "reply.pick.turn-over", nil)}
 		if resp.Refused {
-			resp.Update.Text = "⛔ " + resp.Private + "\nThe game waits for " + whatWaits(&after.Game.State) + "."
+			resp.Update.Text = "⛔ " + resp.Private + "\n" + i18n.T(caller.Lang, "reply.pick.waits", map[string]any{"What": whatWaitsIn(&after.Game.State, caller.Lang)})
 		}
 	default:
 		p := s.picker(after, "top", caller.Lang)
 		if resp.Refused {
 			p.Text = "⛔ " + resp.Private + "\n" + p.Text
 		} else {
-			p.Text = "✓ " + text + "\n" + p.Text
+			p.Text = "✓ " + i18n.T(caller.Lang, "reply.pick.played", map[string]any{"Command": text}) + "\n" + p.Text
 		}
 		resp.Update = p
 	}
@@ -478,17 +478,17 @@ func closed(r Response) Response {
 	return r
 }
 
-// changedSince words what happened in a game since step: the steps taken,
-// and the last of them.
-func changedSince(rec *store.Record, step int) string {
+// changedSince words what happened in a game since step, in lang: the
+// steps taken, and the last of them.
+func changedSince(rec *store.Record, step int, lang i18n.Lang) string {
 	h := rec.Game.History
 	switch n := len(h) - step; {
 	case n > 0:
-		return fmt.Sprintf("%d step(s) were played since (the last: %s).", n, h[len(h)-1])
+		return i18n.Plural(lang, "reply.pick.played-since", n, map[string]any{"Last": h[len(h)-1]})
 	case n < 0:
-		return fmt.Sprintf("%d step(s) were taken back.", -n)
+		return i18n.Plural(lang, "reply.pick.taken-back", -n, nil)
 	}
-	return "the game is not the one this picker was opened for."
+	return i18n.T(lang, "reply.pick.other-game", nil)
 }
 
 // hexTerrain words a hex with its place name and terrain: "1403 (open)",

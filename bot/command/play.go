@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -71,7 +72,14 @@ func (s *Service) play(ctx context.Context, req Request, step func(g *rules.Game
 	})
 }
 
-func (s *Service) playStep(_ context.Context, req Request, step stepFunc) (Response, error) {
+func (s *Service) playStep(ctx context.Context, req Request, step stepFunc) (Response, error) {
+	return s.playStepIn(ctx, req, func(i18n.Lang) stepFunc { return step })
+}
+
+// playStepIn is playStep with a step made for the game's language (for
+// its note).
+func (s *Service) playStepIn(_ context.Context, req Request, step func(lang i18n.Lang) stepFunc) (Response, error) {
+	lang := i18n.English
 	out, err := s.commit(req.Key, func(rec *store.Record) error {
 		if err := mayAct(rec, req.Caller); err != nil {
 			return err
@@ -83,8 +91,9 @@ func (s *Service) playStep(_ context.Context, req Request, step stepFunc) (Respo
 		}
 		// The player acts: their run of missed deadlines ends.
 		delete(rec.Settings, settingMissed+rec.Game.State.ToAct().String())
+		lang = langOf(rec.Settings)
 		return nil
-	}, step)
+	}, func(g *rules.Game) ([]rules.Event, string, error) { return step(lang)(g) })
 	if err != nil {
 		return Response{}, err
 	}
@@ -98,25 +107,35 @@ func (s *Service) report(out *outcome) Response {
 	rec := out.rec
 	st := &rec.Game.State
 	sc := st.Scenario()
-	lines := narrateAll(sc, out.events, langOf(rec.Settings))
-	if strike := strikeOf(rec.Game); strike != "" && len(out.events) > 0 {
+	lang := langOf(rec.Settings)
+	lines := narrateAll(sc, out.events, lang)
+	if strike := strikeOf(rec.Game, lang); strike != "" && len(out.events) > 0 {
 		// An Air or OBA strike whose card is a face card: say the strike
 		// before its card (R6.8, R7.4).
-		for i, l := range lines {
-			if strings.HasPrefix(l, "combat card ") {
-				lines[i] = strike + ": " + l
-				break
+		for _, e := range out.events {
+			if e.Kind != rules.EvFaceCard {
+				continue
 			}
+			card := narrator{sc, lang}.event(e)
+			for i, l := range lines {
+				if l == card {
+					lines[i] = i18n.T(lang, "post.strike-card", map[string]any{"Strike": strike, "Card": l})
+					break
+				}
+			}
+			break
 		}
 	}
 	if out.note != "" {
 		lines = append([]string{out.note}, lines...)
 	}
 	if len(lines) == 0 {
-		lines = []string{"nothing happened"}
+		lines = []string{i18n.T(lang, "post.nothing", nil)}
 	}
 	if t, _, ok := st.PendingAttack(); ok && !st.Over() && st.Phase() != rules.PhaseFaceChoice {
-		lines = append(lines, fmt.Sprintf("attack on %s pending: %s (add firers, or resolve)", sc.Unit(t).ID, pendingOdds(st)))
+		e, _ := st.PendingOdds()
+		lines = append(lines, i18n.T(lang, "post.pending", map[string]any{"Target": sc.Unit(t).ID,
+			"Odds": words{sc, lang}.odds(int(e.N), st.HitChance(int(e.N)))}))
 	}
 	// A step with events is told where it was taken; one without (undo, a
 	// debug edit) where it leaves the game.
@@ -124,8 +143,8 @@ func (s *Service) report(out *outcome) Response {
 	if len(out.events) == 0 {
 		where = st
 	}
-	post := Post{Text: roundHeaderIn(where, langOf(rec.Settings)) + " — " + strings.Join(lines, "\n"), Live: true}
-	post.Image, post.ImageName = s.render(st, out.events, langOf(rec.Settings))
+	post := Post{Text: roundHeaderIn(where, lang) + " — " + strings.Join(lines, "\n"), Live: true}
+	post.Image, post.ImageName = s.render(st, out.events, lang)
 	for _, e := range out.events {
 		if e.Kind == rules.EvRoundStart {
 			post.Mention = mentionOf(rec, e.Side)
@@ -137,12 +156,12 @@ func (s *Service) report(out *outcome) Response {
 	resp := Response{Posts: []Post{post}}
 	if st.Over() {
 		resp.Over = true
-		resp.Posts = append(resp.Posts, Post{Text: summary(rec.Game, rec.Seats, rec.Settings), Live: true})
+		resp.Posts = append(resp.Posts, Post{Text: summaryIn(rec.Game, rec.Seats, rec.Settings, lang), Live: true})
 		return resp
 	}
 	resp.Posts[0].Buttons = buttonsFor(rec)
 	if s.cfg.Local && !isAI(rec, st.ToAct()) {
-		resp.Next = bestCommands(st, 3) // the terminal's prompt alone shows them
+		resp.Next = bestCommands(st, 3, lang) // the terminal's prompt alone shows them
 	}
 	if next := st.ToAct(); isAI(rec, next) {
 		resp.AINext = true
@@ -153,9 +172,9 @@ func (s *Service) report(out *outcome) Response {
 }
 
 // strikeOf words the Air attack or OBA that the game's last step made
-// ("Air attack on 1602 (Hill 314)"), or "" when the last step was no
-// strike.
-func strikeOf(g *rules.Game) string {
+// ("Air attack on 1602 (Hill 314)") in lang, or "" when the last step was
+// no strike.
+func strikeOf(g *rules.Game, lang i18n.Lang) string {
 	if len(g.History) == 0 {
 		return ""
 	}
@@ -167,17 +186,18 @@ func strikeOf(g *rules.Game) string {
 	if err != nil {
 		return ""
 	}
-	what := "Air attack"
+	hex := narrator{g.State.Scenario(), lang}.hex(h)
 	if f[0] == "oba" {
-		what = "OBA"
+		return i18n.T(lang, "post.oba-on", map[string]any{"Hex": hex})
 	}
-	return what + " on " + hexName(g.State.Scenario(), h)
+	return i18n.T(lang, "post.air-on", map[string]any{"Hex": hex})
 }
 
-// finish archives a game that ended and words the result.
+// finish archives a game that ended and words the result (in the game's
+// language).
 func (s *Service) finish(key store.Key, rec *store.Record) string {
 	s.archive(key, rec)
-	return summary(rec.Game, rec.Seats, rec.Settings)
+	return summaryIn(rec.Game, rec.Seats, rec.Settings, langOf(rec.Settings))
 }
 
 // archive moves a game that ended to the archive (its result posts are
@@ -189,25 +209,32 @@ func (s *Service) archive(key store.Key, rec *store.Record) {
 	s.remember(key, &view{game: rec.Game, seats: rec.Seats, settings: rec.Settings, finished: true})
 }
 
-// summary words the final result of a game.
+// summary words the final result of a game in English (summaryIn).
 func summary(g *rules.Game, seats map[rules.Side]store.Seat, settings map[string]string) string {
+	return summaryIn(g, seats, settings, i18n.English)
+}
+
+// summaryIn words the final result of a game in lang.
+func summaryIn(g *rules.Game, seats map[rules.Side]store.Seat, settings map[string]string, lang i18n.Lang) string {
 	st := &g.State
 	sc := st.Scenario()
 	var b strings.Builder
-	winner, reason := st.Winner(), st.WinReason()
+	winner := st.Winner()
+	reason := i18n.Reason(lang, st.WinReason())
 	if r := settings[SettingResigned]; r != "" {
 		side, _ := rules.ParseSide(r)
-		winner, reason = side.Enemy(), "the "+side.Title()+" side resigned"
+		winner, reason = side.Enemy(), tr(lang, "post.over.resigned", map[string]any{"Side": side})
 		if settings[SettingOnTime] != "" {
-			reason = "the " + side.Title() + " side missed its deadline: a win on time"
+			reason = tr(lang, "post.over.on-time", map[string]any{"Side": side})
 		}
 	}
 	if winner == rules.NoSide {
-		fmt.Fprintf(&b, "**Game over** — aborted without a result.\n")
+		b.WriteString(i18n.T(lang, "post.over.aborted", nil) + "\n")
 	} else {
-		fmt.Fprintf(&b, "**Game over** — the %s side wins, played by %s (%s).\n", winner.Title(), seatName(seats[winner]), reason)
+		b.WriteString(tr(lang, "post.over.winner", map[string]any{"Side": winner, "Who": seatNameIn(seats[winner], lang), "Why": reason}) + "\n")
 	}
-	fmt.Fprintf(&b, "Turn %d of %d · German units exited: %d of %d · %d steps.\n", st.Turn(), rules.Turns, st.Exited(), rules.ExitsToWin, len(g.History))
+	b.WriteString(i18n.Plural(lang, "post.over.stand", len(g.History), map[string]any{"Turn": st.Turn(), "Turns": rules.Turns,
+		"Exited": st.Exited(), "Exits": rules.ExitsToWin}) + "\n")
 	for _, side := range []rules.Side{rules.US, rules.German} {
 		var lost, hurt []string
 		for u := range sc.Units {
@@ -222,26 +249,33 @@ func summary(g *rules.Game, seats map[rules.Side]store.Seat, settings map[string
 				hurt = append(hurt, d.ID)
 			}
 		}
-		fmt.Fprintf(&b, "%s (%s): eliminated %s; reduced %s.\n", side.Title(), seatName(seats[side]), list(lost), list(hurt))
+		b.WriteString(tr(lang, "post.over.losses", map[string]any{"Side": side, "Who": seatNameIn(seats[side], lang),
+			"Lost": list(lost, lang), "Hurt": list(hurt, lang)}) + "\n")
 	}
-	b.WriteString(revealLine(g, settings))
+	b.WriteString(revealLineIn(g, settings, lang))
 	return strings.TrimRight(b.String(), "\n")
 }
 
-// revealLine reveals a finished game's seed and salt, which the players
-// saw committed to at the start ("" for a game started without them).
+// revealLine is revealLineIn in English.
 func revealLine(g *rules.Game, settings map[string]string) string {
+	return revealLineIn(g, settings, i18n.English)
+}
+
+// revealLineIn reveals a finished game's seed and salt in lang, which the
+// players saw committed to at the start ("" for a game started without
+// them).
+func revealLineIn(g *rules.Game, settings map[string]string, lang i18n.Lang) string {
 	salt := settings[SettingSalt]
 	if salt == "" {
 		return ""
 	}
-	return fmt.Sprintf("Dealing: seed %d, salt %s (SHA-256 `%s`, as committed at the start): check every card with export, then mortain verify.",
-		g.Seed, salt, rules.Commitment(g.Seed, salt))
+	return i18n.T(lang, "post.over.reveal", map[string]any{"Seed": g.Seed, "Salt": salt, "Commitment": "`" + rules.Commitment(g.Seed, salt) + "`"})
 }
 
-func list(ids []string) string {
+// list words unit ids in lang: "DR-1, DR-2", "none".
+func list(ids []string, lang i18n.Lang) string {
 	if len(ids) == 0 {
-		return "none"
+		return i18n.T(lang, "post.over.none", nil)
 	}
 	return strings.Join(ids, ", ")
 }
@@ -356,19 +390,19 @@ func buildAction(sc *rules.Scenario, name string, o map[string]string) (rules.Ac
 			return rules.OBA(h, t), nil
 		case strings.EqualFold(o["mode"], "cover"):
 			if t != rules.NoUnit {
-				return a, refuse("Air cover (R7.5) covers every German unit in and next to the hex: leave out unit:")
+				return a, refuseT("reply.play.cover-unit", nil)
 			}
 			return rules.AirCover(h), nil
 		}
 		return rules.AirAttack(h, t), nil
 	}
-	return a, refuse("unknown action %q", name)
+	return a, refuseT("reply.play.unknown-action", map[string]any{"Action": strconv.Quote(name)})
 }
 
 // parseUnit finds a unit by id, case-insensitively.
 func parseUnit(sc *rules.Scenario, id, opt string) (rules.UnitID, error) {
 	if id == "" {
-		return rules.NoUnit, refuse("%s: is missing: name a unit, e.g. %s:DR-1", opt, opt)
+		return rules.NoUnit, refuseT("reply.play.unit-missing", map[string]any{"Option": opt})
 	}
 	u, ok := sc.UnitByID(id)
 	if !ok {
@@ -376,7 +410,7 @@ func parseUnit(sc *rules.Scenario, id, opt string) (rules.UnitID, error) {
 		for i := range ids {
 			ids[i] = sc.Unit(rules.UnitID(i)).ID
 		}
-		return rules.NoUnit, refuse("There is no unit %q: the units are %s.", clipText(id, 24), strings.Join(ids, ", "))
+		return rules.NoUnit, refuseT("reply.play.no-unit", map[string]any{"Unit": strconv.Quote(clipText(id, 24)), "Units": strings.Join(ids, ", ")})
 	}
 	return u, nil
 }
@@ -384,36 +418,39 @@ func parseUnit(sc *rules.Scenario, id, opt string) (rules.UnitID, error) {
 // parseHex reads a CCRR hex.
 func parseHex(v, opt string) (rules.Hex, error) {
 	if v == "" {
-		return rules.NoHex, refuse("%s: is missing: name a hex as CCRR, e.g. %s:1803", opt, opt)
+		return rules.NoHex, refuseT("reply.play.hex-missing", map[string]any{"Option": opt})
 	}
 	h, err := rules.ParseHex(strings.TrimSpace(v))
 	if err != nil {
 		if len(v) > 80 {
-			return rules.NoHex, refuse("%s:%q is not a hex: want four digits CCRR (e.g. 1501).", opt, echo(v))
+			return rules.NoHex, refuseT("reply.play.not-hex", map[string]any{"Option": opt, "Value": strconv.Quote(echo(v))})
 		}
-		return rules.NoHex, refuse("%s", capitalize(err.Error())+".")
+		t := strings.TrimSpace(v)
+		d := map[string]any{"Hex": strconv.Quote(t), "First": rules.FirstCol, "Last": rules.LastCol, "Rows": fmt.Sprintf("%02d", rules.NumRows)}
+		if len(t) != 4 {
+			return rules.NoHex, refuseT("reply.play.hex-length", d)
+		}
+		if n, err := strconv.Atoi(t); err != nil || n < 0 {
+			return rules.NoHex, refuseT("reply.play.hex-digits", d)
+		}
+		return rules.NoHex, refuseT("reply.play.hex-off", d)
 	}
 	return h, nil
 }
 
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
-}
-
 // undo takes back the caller's last step of the round.
 func (s *Service) undo(ctx context.Context, req Request) (Response, error) {
-	return s.playStep(ctx, req, func(g *rules.Game) ([]rules.Event, string, error) {
-		if !g.CanUndo() {
-			return nil, "", refuse("Nothing to undo: undo goes back within the round until a card is drawn.")
+	return s.playStepIn(ctx, req, func(lang i18n.Lang) stepFunc {
+		return func(g *rules.Game) ([]rules.Event, string, error) {
+			if !g.CanUndo() {
+				return nil, "", refuseT("reply.play.nothing-to-undo", nil)
+			}
+			last := g.History[len(g.History)-1]
+			if err := g.Undo(); err != nil {
+				return nil, "", err
+			}
+			return nil, i18n.T(lang, "post.took-back", map[string]any{"Step": last}), nil
 		}
-		last := g.History[len(g.History)-1]
-		if err := g.Undo(); err != nil {
-			return nil, "", err
-		}
-		return nil, "took back: " + last, nil
 	})
 }
 
@@ -425,10 +462,10 @@ func (s *Service) setup(ctx context.Context, req Request) (Response, error) {
 	preset := o["preset"] != ""
 	done := strings.EqualFold(o["done"], "true")
 	if !place && !preset && !done {
-		return Response{}, refuse("setup needs unit: and hex:, preset:historical, or done — e.g. setup unit:120 hex:1501")
+		return Response{}, refuseT("reply.play.setup-needs", nil)
 	}
 	if place && preset {
-		return Response{}, refuse("setup: give either unit: and hex:, or preset:historical")
+		return Response{}, refuseT("reply.play.setup-either", nil)
 	}
 	return s.playStep(ctx, req, func(g *rules.Game) ([]rules.Event, string, error) {
 		sc := g.State.Scenario()

@@ -7,71 +7,73 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
 )
 
-// status words the state of the game.
+// status words the state of the game, in the member's language.
 func (s *Service) status(req Request) (Response, error) {
 	v, err := s.load(req.Key)
 	if err != nil {
 		return Response{}, err
 	}
-	text := statusText(v)
-	if u := s.Undelivered(req.Key); u != "" {
+	text := statusTextIn(v, req.Lang)
+	if u := s.UndeliveredIn(req.Key, req.Lang); u != "" {
 		text += "\n" + u
 	}
-	if a := s.setAside(req.Key); a != "" {
+	if a := s.setAside(req.Key, req.Lang); a != "" {
 		text += "\n" + a
 	}
 	return Response{Private: text}, nil
 }
 
-func statusText(v *view) string {
+// statusText is statusTextIn in English.
+func statusText(v *view) string { return statusTextIn(v, i18n.English) }
+
+// statusTextIn words the state of a game in lang.
+func statusTextIn(v *view, lang i18n.Lang) string {
 	g := v.game
 	st := &g.State
 	sc := st.Scenario()
+	t := func(id string, data map[string]any) string { return tr(lang, id, data) }
 	var b strings.Builder
 	if st.Over() || v.finished {
-		return finishedStatus(v)
+		return finishedStatus(v, lang)
 	}
 	switch st.Phase() {
 	case rules.PhaseSetup:
-		b.WriteString("**US set-up** (R2.1)")
+		b.WriteString(t("reply.status.setup", nil))
 	case rules.PhaseOver:
-		fmt.Fprintf(&b, "**Game over** after turn %d", st.Turn())
+		b.WriteString(t("reply.status.over", map[string]any{"Turn": st.Turn()}))
 	default:
-		b.WriteString("**" + roundHeader(st) + "**")
+		b.WriteString(t("reply.status.header", map[string]any{"Header": roundHeaderIn(st, lang)}))
 		if !st.FaceRound() {
-			if n := st.PointsLeft(); n == 1 {
-				b.WriteString(" · 1 point left")
-			} else {
-				fmt.Fprintf(&b, " · %d points left", n)
-			}
+			b.WriteString(i18n.Plural(lang, "reply.status.points-left", st.PointsLeft(), nil))
 		}
 	}
 	b.WriteString("\n")
-	if t, firers, ok := st.PendingAttack(); ok && st.Phase() != rules.PhaseFaceChoice {
+	if tg, firers, ok := st.PendingAttack(); ok && st.Phase() != rules.PhaseFaceChoice {
 		var ids []string
 		for _, u := range firers {
 			ids = append(ids, uid(sc, u))
 		}
-		fmt.Fprintf(&b, "Attack pending on %s by %s: add firers or resolve (R6.6).\n", uid(sc, t), strings.Join(ids, ", "))
+		b.WriteString(t("reply.status.pending", map[string]any{"Target": uid(sc, tg), "Firers": strings.Join(ids, ", ")}) + "\n")
 	}
 	if c := st.FaceCardPending(); c != rules.NoCard {
-		fmt.Fprintf(&b, "Face card %s drawn for the attack: redraw or miss (R6.8).\n", c)
+		b.WriteString(t("reply.status.face-card", map[string]any{"Card": c.String()}) + "\n")
 	}
 	if st.Phase() != rules.PhaseSetup {
-		air := "available"
+		air := t("reply.status.air-available", nil)
 		if st.AirOBAUsed() {
-			air = "used this turn"
+			air = t("reply.status.air-used", nil)
 		}
-		fmt.Fprintf(&b, "Deck: %d cards left · Air/OBA: %s · German exits: %d of %d\n", st.DeckLeft(), air, st.Exited(), rules.ExitsToWin)
+		b.WriteString(i18n.Plural(lang, "reply.status.deck", st.DeckLeft(), map[string]any{"Air": air, "Exited": st.Exited(), "Exits": rules.ExitsToWin}) + "\n")
 	}
-	fmt.Fprintf(&b, "Rules: %s\n", st.Options())
-	fmt.Fprintf(&b, "Seats: %s\n", seatsLine(v.seats))
-	if extra := settingsLine(v.settings); extra != "" {
-		b.WriteString("Settings: " + extra + "\n")
+	b.WriteString(t("reply.status.rules", map[string]any{"Rules": optionsText(st.Options(), lang)}) + "\n")
+	b.WriteString(t("reply.status.seats", map[string]any{"Seats": seatsLineIn(v.seats, lang)}) + "\n")
+	if extra := settingsLineIn(v.settings, lang); extra != "" {
+		b.WriteString(t("reply.status.settings", map[string]any{"Settings": extra}) + "\n")
 	}
 	if !v.finished {
 		rec := &store.Record{Game: g, Seats: v.seats, Settings: v.settings}
@@ -83,41 +85,52 @@ func statusText(v *view) string {
 				b.WriteString(warn + ".\n")
 			}
 			if id := v.settings[settingAbsent+side.String()]; id != "" {
-				fmt.Fprintf(&b, "The AI plays the %s side for <@%s>, who missed a deadline (join takes it back).\n", side.Title(), id)
+				b.WriteString(t("reply.status.absent", map[string]any{"Side": side, "Member": "<@" + id + ">"}) + "\n")
 			}
 		}
 	}
 	switch {
 	case v.settings[SettingResigned] != "" && v.settings[SettingOnTime] != "":
 		side, _ := rules.ParseSide(v.settings[SettingResigned])
-		fmt.Fprintf(&b, "Result: the %s side missed its deadline; %s wins on time.", side.Title(), side.Enemy().Title())
+		b.WriteString(t("reply.status.on-time", map[string]any{"Side": side, "Winner": side.Enemy()}))
 	case v.settings[SettingResigned] != "":
 		side, _ := rules.ParseSide(v.settings[SettingResigned])
-		fmt.Fprintf(&b, "Result: the %s side resigned; %s wins.", side.Title(), side.Enemy().Title())
+		b.WriteString(t("reply.status.resigned", map[string]any{"Side": side, "Winner": side.Enemy()}))
 	case st.Over():
-		fmt.Fprintf(&b, "Winner: %s (%s)", st.Winner().Title(), st.WinReason())
+		b.WriteString(t("reply.status.winner", map[string]any{"Side": st.Winner(), "Why": i18n.Reason(lang, st.WinReason())}))
 	case v.finished:
-		b.WriteString("Result: aborted.")
+		b.WriteString(t("reply.status.aborted", nil))
 	default:
-		fmt.Fprintf(&b, "Waiting for %s: %s.", seatName(v.seats[st.ToAct()]), whatWaits(st))
+		b.WriteString(t("reply.status.waiting", map[string]any{"Who": seatNameIn(v.seats[st.ToAct()], lang), "What": whatWaitsIn(st, lang)}))
 	}
 	return b.String()
 }
 
-// finishedStatus words a finished game: its result and its final
+// finishedStatus words a finished game in lang: its result and its final
 // position, with nothing of the round it ended in.
-func finishedStatus(v *view) string {
+func finishedStatus(v *view, lang i18n.Lang) string {
 	st := &v.game.State
+	t := func(id string, data map[string]any) string { return i18n.T(lang, id, data) }
 	var b strings.Builder
-	when := fmt.Sprintf("after turn %d of %d", st.Turn(), rules.Turns)
+	when := t("reply.status.after-turn", map[string]any{"Turn": st.Turn(), "Turns": rules.Turns})
 	if st.Turn() == 0 {
-		when = "during the US set-up"
+		when = t("reply.status.during-setup", nil)
 	}
-	fmt.Fprintf(&b, "**Game over** %s: %s.\n", when, resultLine(v))
-	fmt.Fprintf(&b, "Final position: German exits %d of %d; on the map:\n%s\n", st.Exited(), rules.ExitsToWin, board(st))
-	fmt.Fprintf(&b, "Rules: %s\n", st.Options())
-	fmt.Fprintf(&b, "Seats: %s", seatsLine(v.seats))
+	b.WriteString(t("reply.status.game-over", map[string]any{"When": when, "Result": resultLineIn(v, lang)}) + "\n")
+	b.WriteString(t("reply.status.final", map[string]any{"Exited": st.Exited(), "Exits": rules.ExitsToWin}) + "\n" + boardIn(st, lang) + "\n")
+	b.WriteString(t("reply.status.rules", map[string]any{"Rules": optionsText(st.Options(), lang)}) + "\n")
+	b.WriteString(t("reply.status.seats", map[string]any{"Seats": seatsLineIn(v.seats, lang)}))
 	return b.String()
+}
+
+// optionsText words a game's rule options in lang: the options as typed
+// ("los:strict attack:ends-round"), or "default rules".
+func optionsText(o rules.Options, lang i18n.Lang) string {
+	nd := o.NonDefault()
+	if len(nd) == 0 {
+		return i18n.T(lang, "reply.default-rules", nil)
+	}
+	return strings.Join(nd, " ")
 }
 
 // mapPost posts the map, or a text board when no renderer is wired: the
@@ -128,9 +141,10 @@ func (s *Service) mapPost(req Request) (Response, error) {
 		return Response{}, err
 	}
 	st := &v.game.State
-	post := Post{Text: roundHeader(st)}
+	lang := langOf(v.settings)
+	post := Post{Text: roundHeaderIn(st, lang)}
 	if v.finished || st.Over() {
-		post.Text = "Game over: " + resultLine(v) + "."
+		post.Text = i18n.T(lang, "post.map.over", map[string]any{"Result": resultLineIn(v, lang)})
 	}
 	small := s.cfg.RenderSmall
 	if small == nil {
@@ -144,14 +158,15 @@ func (s *Service) mapPost(req Request) (Response, error) {
 		post.Image, post.ImageName = s.renderWith(s.cfg.Render, st, last, langOf(v.settings))
 	}
 	if post.Image == nil {
-		post.Text += "\n" + board(st)
+		post.Text += "\n" + boardIn(st, lang)
 	}
 	return Response{Posts: []Post{post}}, nil
 }
 
-// board lists the occupied hexes as text.
-func board(st *rules.State) string {
+// boardIn lists the occupied hexes as text, in lang.
+func boardIn(st *rules.State, lang i18n.Lang) string {
 	sc := st.Scenario()
+	w := words{sc, lang}
 	var lines []string
 	for h := rules.Hex(0); h < rules.NumHexes; h++ {
 		us := st.UnitsAt(h)
@@ -166,12 +181,13 @@ func board(st *rules.State) string {
 			}
 			ids = append(ids, id)
 		}
-		lines = append(lines, fmt.Sprintf("%s %s: %s", hexName(sc, h), sc.Terrain[h], strings.Join(ids, ", ")))
+		lines = append(lines, w.t("reply.board.line", map[string]any{"Hex": w.hex(h),
+			"Terrain": w.t("reply.board.terrain-"+sc.Terrain[h].String(), nil), "Units": strings.Join(ids, ", ")}))
 	}
 	if len(lines) == 0 {
-		return "(no unit on the map)"
+		return w.t("reply.board.empty", nil)
 	}
-	return strings.Join(lines, "\n") + "\n(* flipped)"
+	return strings.Join(lines, "\n") + "\n" + w.t("reply.board.flipped", nil)
 }
 
 // logText narrates the last events.
@@ -190,12 +206,12 @@ func (s *Service) logText(req Request) (Response, error) {
 	from := max(0, len(g.Log)-n)
 	var lines []string
 	for _, e := range g.Log[from:] {
-		if line := NarrateIn(sc, e, langOf(v.settings)); line != "" {
-			lines = append(lines, fmt.Sprintf("T%d %s", e.Turn, line))
+		if line := NarrateIn(sc, e, req.Lang); line != "" {
+			lines = append(lines, i18n.T(req.Lang, "reply.log.line", map[string]any{"Turn": e.Turn, "Event": line}))
 		}
 	}
 	if len(lines) == 0 {
-		return Response{Private: "Nothing has happened yet."}, nil
+		return Response{Private: i18n.T(req.Lang, "reply.log.nothing", nil)}, nil
 	}
 	return Response{Private: strings.Join(lines, "\n")}, nil
 }
@@ -206,14 +222,16 @@ func (s *Service) units(req Request) (Response, error) {
 	if err != nil {
 		return Response{}, err
 	}
-	return Response{Private: unitsText(&v.game.State)}, nil
+	return Response{Private: unitsText(&v.game.State, req.Lang)}, nil
 }
 
-func unitsText(st *rules.State) string {
+// unitsText lists the units of both sides in lang.
+func unitsText(st *rules.State, lang i18n.Lang) string {
 	sc := st.Scenario()
+	w := words{sc, lang}
 	var b strings.Builder
 	for _, side := range []rules.Side{rules.US, rules.German} {
-		fmt.Fprintf(&b, "**%s**\n", side.Title())
+		b.WriteString(w.t("reply.units.side", map[string]any{"Side": w.side(side)}) + "\n")
 		for u := range sc.Units {
 			id := rules.UnitID(u)
 			d := sc.Unit(id)
@@ -221,44 +239,43 @@ func unitsText(st *rules.State) string {
 				continue
 			}
 			us := st.Unit(id)
-			where := us.Status.String()
+			where := w.t("reply.units.status-"+us.Status.String(), nil)
 			if us.Status == rules.OnMap {
-				where = hexName(sc, us.Hex)
+				where = w.hex(us.Hex)
 			}
 			var marks []string
-			if us.Flipped {
-				marks = append(marks, "flipped")
-			}
-			if st.Covered(id) {
-				marks = append(marks, "under Air cover")
-			}
-			if st.Activated(id) {
-				marks = append(marks, "activated")
-			}
-			if st.Targeted(id) {
-				marks = append(marks, "targeted")
+			for _, m := range []struct {
+				on bool
+				id string
+			}{{us.Flipped, "flipped"}, {st.Covered(id), "covered"}, {st.Activated(id), "activated"}, {st.Targeted(id), "targeted"}} {
+				if m.on {
+					marks = append(marks, w.t("reply.units.mark-"+m.id, nil))
+				}
 			}
 			m := ""
 			if len(marks) > 0 {
-				m = " · " + strings.Join(marks, ", ")
+				m = w.t("reply.units.marks", map[string]any{"Marks": strings.Join(marks, w.t("reply.units.marks-sep", nil))})
 			}
-			fmt.Fprintf(&b, "`%-7s` %s %s, %s, factors %s%s\n", d.ID, d.Type, d.Name, where, st.Factors(id), m)
+			b.WriteString(fmt.Sprintf("`%-7s` ", d.ID) + w.t("reply.units.line", map[string]any{"Type": w.t("reply.units.type-"+d.Type.String(), nil),
+				"Name": d.Name, "Where": where, "Factors": st.Factors(id).String(), "Marks": m}) + "\n")
 		}
 	}
 	return strings.TrimRight(b.String(), "\n")
 }
 
-// stats shows the server's records.
+// stats shows the server's records, in the channel's language.
 func (s *Service) stats(req Request) (Response, error) {
 	ps, err := s.cfg.Store.Stats(req.Key.Guild)
 	if err != nil {
 		return Response{}, err
 	}
+	lang := s.postLang(req)
+	t := func(id string, data map[string]any) string { return i18n.T(lang, id, data) }
 	if len(ps) == 0 {
 		if s.cfg.Local {
-			return Response{Private: "No finished game yet."}, nil
+			return Response{Private: i18n.T(req.Lang, "reply.stats.none-local", nil)}, nil
 		}
-		return Response{Private: "No finished games on this server yet."}, nil
+		return Response{Private: i18n.T(req.Lang, "reply.stats.none", nil)}, nil
 	}
 	var b strings.Builder
 	byID := map[string]*store.PlayerStats{}
@@ -272,7 +289,7 @@ func (s *Service) stats(req Request) (Response, error) {
 		return "<@" + p.UserID + ">"
 	}
 	if me := byID[req.Caller.UserID]; me != nil && !s.cfg.Local {
-		fmt.Fprintf(&b, "**%s**: rating %s after %d rated game(s); %s\n", name(me), ratingText(me), me.RatedGames, recordText(me))
+		b.WriteString(i18n.Plural(lang, "post.stats.me", me.RatedGames, map[string]any{"Name": name(me), "Rating": ratingIn(me, lang), "Record": recordText(me, lang)}) + "\n")
 	}
 	var ranked []*store.PlayerStats
 	provisional := 0
@@ -286,44 +303,69 @@ func (s *Service) stats(req Request) (Response, error) {
 	}
 	sort.SliceStable(ranked, func(i, j int) bool { return ranked[i].RatingValue > ranked[j].RatingValue })
 	if !s.cfg.Local {
-		b.WriteString("**Leaderboard** (Glicko-2 ratings of ranked games; ± is twice the deviation)\n")
+		b.WriteString(t("post.stats.leaderboard", nil) + "\n")
 		if len(ranked) == 0 {
-			b.WriteString("Nobody has an established rating yet.\n")
+			b.WriteString(t("post.stats.no-rating", nil) + "\n")
 		}
 		for i, p := range ranked {
 			if i == 20 {
 				break
 			}
-			fmt.Fprintf(&b, "%d. %s — %s, %d rated game(s)\n", i+1, name(p), ratingText(p), p.RatedGames)
+			b.WriteString(i18n.Plural(lang, "post.stats.ranked", p.RatedGames, map[string]any{"N": i + 1, "Name": name(p), "Rating": ratingIn(p, lang)}) + "\n")
 		}
 		if provisional > 0 {
-			fmt.Fprintf(&b, "%d player(s) with a provisional rating join the leaderboard after a few more ranked games.\n", provisional)
+			b.WriteString(i18n.Plural(lang, "post.stats.provisional", provisional, nil) + "\n")
 		}
-		b.WriteString("**Records** (every game)\n")
+		b.WriteString(t("post.stats.records-all", nil) + "\n")
 	} else {
-		b.WriteString("**Records**\n")
+		b.WriteString(t("post.stats.records", nil) + "\n")
 	}
 	for i, p := range ps {
 		if i == 20 {
 			break
 		}
-		fmt.Fprintf(&b, "%d. %s — %s\n", i+1, name(&p), recordText(&p))
+		b.WriteString(t("post.stats.record", map[string]any{"N": i + 1, "Name": name(&p), "Record": recordText(&p, lang)}) + "\n")
 	}
 	return Response{Posts: []Post{{Text: strings.TrimRight(b.String(), "\n")}}}, nil
 }
 
-// recordText words a player's record: "3 won, 1 lost (as US 2-0, as
-// German 1-1; vs people 2-1; vs AI easy 1-0)".
-func recordText(p *store.PlayerStats) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%d won, %d lost (as US %d-%d, as German %d-%d; vs people %d-%d",
-		total(p.Wins), total(p.Losses), p.Wins[rules.US], p.Losses[rules.US], p.Wins[rules.German], p.Losses[rules.German], p.VsHuman[0], p.VsHuman[1])
+// postLang is the language of a post that is about no one game (stats):
+// the channel's game's, else the server's setting, else the member's.
+func (s *Service) postLang(req Request) i18n.Lang {
+	if rec, err := s.cfg.Store.Get(req.Key); err == nil {
+		return langOf(rec.Settings)
+	}
+	if req.Key.Guild != localGuild {
+		if server, err := s.cfg.Store.Server(req.Key.Guild); err == nil && server.Language != "" {
+			return i18n.Parse(server.Language)
+		}
+	}
+	return req.Lang
+}
+
+// ratingIn words a player's rating in lang: "1520 (±90)", "1500
+// (provisional, ±350)".
+func ratingIn(p *store.PlayerStats, lang i18n.Lang) string {
+	r := p.Rating()
+	d := map[string]any{"Rating": round(r.R), "Dev": round(2 * r.RD)}
+	if p.Provisional() {
+		return i18n.T(lang, "post.stats.rating-provisional", d)
+	}
+	return i18n.T(lang, "post.stats.rating", d)
+}
+
+// recordText words a player's record in lang: "3 won, 1 lost (as US 2-0,
+// as German 1-1; vs people 2-1; vs AI easy 1-0)".
+func recordText(p *store.PlayerStats, lang i18n.Lang) string {
+	score := func(w, l int) string { return strconv.Itoa(w) + "-" + strconv.Itoa(l) }
+	ai := ""
 	for _, lv := range sortedKeys(p.VsAI) {
 		r := p.VsAI[lv]
-		fmt.Fprintf(&b, "; vs AI %s %d-%d", lv, r[0], r[1])
+		ai += i18n.T(lang, "post.stats.vs-ai", map[string]any{"Level": levelName(lv, lang), "Score": score(r[0], r[1])})
 	}
-	b.WriteString(")")
-	return b.String()
+	return i18n.T(lang, "post.stats.record-text", map[string]any{"Won": total(p.Wins), "Lost": total(p.Losses),
+		"US": score(p.Wins[rules.US], p.Losses[rules.US]), "German": score(p.Wins[rules.German], p.Losses[rules.German]),
+		"People": score(p.VsHuman[0], p.VsHuman[1]), "AI": ai})
 }
 
 func sortedKeys(m map[string][2]int) []string {
@@ -344,7 +386,7 @@ func sortedKeys(m map[string][2]int) []string {
 // replay posts the animated replay of the channel's game.
 func (s *Service) replay(req Request) (Response, error) {
 	if s.cfg.Replay == nil {
-		return Response{}, refuse("Replays are not available in this build.")
+		return Response{}, refuseT("reply.replay.unavailable", nil)
 	}
 	v, err := s.load(req.Key)
 	if err != nil {
@@ -355,7 +397,8 @@ func (s *Service) replay(req Request) (Response, error) {
 		return Response{}, err
 	}
 	defer release()
-	data, err := s.cfg.Replay(v.game, langOf(v.settings))
+	lang := langOf(v.settings)
+	data, err := s.cfg.Replay(v.game, lang)
 	if err != nil {
 		return Response{}, fmt.Errorf("replay: %w", err)
 	}
@@ -363,21 +406,26 @@ func (s *Service) replay(req Request) (Response, error) {
 	if bytes.HasPrefix(data, []byte("\x89PNG")) {
 		name = "replay.png"
 	}
-	return Response{Posts: []Post{{Text: fmt.Sprintf("Replay: %s, %d steps.", seatsLine(v.seats), len(v.game.History)), Image: data, ImageName: name}}}, nil
+	text := i18n.Plural(lang, "post.replay", len(v.game.History), map[string]any{"Seats": seatsLineIn(v.seats, lang)})
+	return Response{Posts: []Post{{Text: text, Image: data, ImageName: name}}}, nil
 }
 
-// resultLine words a finished game's result.
-func resultLine(v *view) string {
+// resultLine words a finished game's result in English (resultLineIn).
+func resultLine(v *view) string { return resultLineIn(v, i18n.English) }
+
+// resultLineIn words a finished game's result in lang: "the US side
+// resigned; German won", "German won: <reason>", "aborted".
+func resultLineIn(v *view, lang i18n.Lang) string {
 	st := &v.game.State
 	switch {
 	case v.settings[SettingResigned] != "" && v.settings[SettingOnTime] != "":
 		side, _ := rules.ParseSide(v.settings[SettingResigned])
-		return fmt.Sprintf("the %s side missed its deadline; %s won on time", side.Title(), side.Enemy().Title())
+		return tr(lang, "reply.result.on-time", map[string]any{"Side": side, "Winner": side.Enemy()})
 	case v.settings[SettingResigned] != "":
 		side, _ := rules.ParseSide(v.settings[SettingResigned])
-		return fmt.Sprintf("the %s side resigned; %s won", side.Title(), side.Enemy().Title())
+		return tr(lang, "reply.result.resigned", map[string]any{"Side": side, "Winner": side.Enemy()})
 	case st.Over():
-		return fmt.Sprintf("%s won: %s", st.Winner().Title(), st.WinReason())
+		return tr(lang, "reply.result.won", map[string]any{"Side": st.Winner(), "Why": i18n.Reason(lang, st.WinReason())})
 	}
-	return "aborted"
+	return i18n.T(lang, "reply.result.aborted", nil)
 }

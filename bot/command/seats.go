@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
 )
@@ -46,24 +47,13 @@ func sidesOf(rec *store.Record, c Caller) []rules.Side {
 	return out
 }
 
-// seatName words a seat for messages: the holder's display name, else
-// their mention.
-func seatName(seat store.Seat) string {
-	switch {
-	case seat.AI != "":
-		return "the AI (" + seat.AI + ")"
-	case seat.UserID == "":
-		return "an open seat"
-	case seat.Name != "":
-		return seat.Name
-	}
-	return "<@" + seat.UserID + ">"
-}
+// seatName words a seat for messages in English: the holder's display
+// name, else their mention (seatNameIn).
+func seatName(seat store.Seat) string { return seatNameIn(seat, i18n.English) }
 
-// seatsLine words both seats: "US: Ann · German: the AI (easy)".
-func seatsLine(seats map[rules.Side]store.Seat) string {
-	return "US: " + seatName(seats[rules.US]) + " · German: " + seatName(seats[rules.German])
-}
+// seatsLine words both seats in English: "US: Ann · German: the AI
+// (easy)" (seatsLineIn).
+func seatsLine(seats map[rules.Side]store.Seat) string { return seatsLineIn(seats, i18n.English) }
 
 // mentionOf is the user to ping for side, or "".
 func mentionOf(rec *store.Record, side rules.Side) string {
@@ -77,29 +67,20 @@ func mentionOf(rec *store.Record, side rules.Side) string {
 // isAI reports whether the AI holds side.
 func isAI(rec *store.Record, side rules.Side) bool { return rec.Seats[side].AI != "" }
 
-// whatWaits words what the game waits for: "the German round", "the US
-// set-up", "the US choice of redraw or miss".
-func whatWaits(st *rules.State) string {
-	switch st.Phase() {
-	case rules.PhaseSetup:
-		return "the US set-up"
-	case rules.PhaseFaceChoice:
-		return "the " + st.ToAct().Title() + " choice of redraw or miss"
-	case rules.PhaseOver:
-		return "nothing: the game is over"
-	}
-	return "the " + st.RoundSide().Title() + " round"
-}
+// whatWaits words what the game waits for in English: "the German
+// round", "the US set-up", "the US choice of redraw or miss"
+// (whatWaitsIn).
+func whatWaits(st *rules.State) string { return whatWaitsIn(st, i18n.English) }
 
 // mayAct checks that caller may act now for the side to act.
 func mayAct(rec *store.Record, c Caller) error {
 	st := &rec.Game.State
 	if st.Over() {
-		return refuse("The game is over: %s won (%s). Start another with new.", st.Winner().Title(), st.WinReason())
+		return refuseT("reply.act.over", map[string]any{"Side": st.Winner(), "Why": reasonPhrase(st.WinReason())})
 	}
 	mine := sidesOf(rec, c)
 	if len(mine) == 0 {
-		return refuse("Not your game: %s. You can follow it with status, map, log and units.", seatsLine(rec.Seats))
+		return refuseT("reply.act.not-yours", map[string]any{"Seats": seatsPhrase(rec.Seats)})
 	}
 	side := st.ToAct()
 	if holds(rec.Seats[side], c) {
@@ -107,11 +88,11 @@ func mayAct(rec *store.Record, c Caller) error {
 	}
 	switch seat := rec.Seats[side]; {
 	case seat.AI != "":
-		return refuse("Not your turn: it is %s, played by the AI.", whatWaits(st))
+		return refuseT("reply.act.ai-turn", map[string]any{"What": waitsPhrase(st)})
 	case open(seat):
-		return refuse("Not your turn: it is %s, and the %s seat is open (someone can join).", whatWaits(st), side.Title())
+		return refuseT("reply.act.open-turn", map[string]any{"What": waitsPhrase(st), "Side": side})
 	}
-	return refuse("Not your turn: it is %s.", whatWaits(st))
+	return refuseT("reply.act.not-turn", map[string]any{"What": waitsPhrase(st)})
 }
 
 // seat hands a side's seat to a member (Manage Channels, checked by
@@ -121,34 +102,30 @@ func mayAct(rec *store.Record, c Caller) error {
 func (s *Service) seat(req Request) (Response, error) {
 	side, err := rules.ParseSide(req.Options["side"])
 	if err != nil || side == rules.NoSide {
-		return Response{}, refuse("side:%s: choose us or german", req.Options["side"])
+		return Response{}, refuseT("reply.seat.bad-side", map[string]any{"Side": req.Options["side"]})
 	}
 	id, ok := mentionID(req.Options["user"])
 	if !ok {
-		return Response{}, refuse("seat needs user:, the member picked from Discord's list")
+		return Response{}, refuseT("reply.seat.needs-user", nil)
 	}
 	newSeat := store.Seat{UserID: id}
 	if id == req.Caller.UserID {
 		newSeat.Name = req.Caller.Name
 	}
-	by := req.Caller.Name
-	if by == "" {
-		by = "a moderator"
-	}
 	var resp Response
 	err = s.cfg.Store.Update(req.Key, func(r *store.Record) error {
 		st := &r.Game.State
 		if st.Over() || r.Settings[SettingResigned] != "" {
-			return refuse("The game is over; start another with new.")
+			return refuseT("reply.over", nil)
 		}
 		prev, enemy := r.Seats[side], r.Seats[side.Enemy()]
 		switch {
 		case prev.AI != "":
-			return refuse("The AI plays the %s side: seat hands over a person's seat only.", side.Title())
+			return refuseT("reply.seat.ai-side", map[string]any{"Side": side})
 		case prev.UserID == id:
-			return refuse("%s already holds the %s seat.", seatName(prev), side.Title())
+			return refuseT("reply.seat.holds-already", map[string]any{"Who": seatPhrase(prev), "Side": side})
 		case enemy.AI == "" && enemy.UserID == id:
-			return refuse("%s holds the %s seat: one member plays both sides only in a game started with mode:hotseat.", seatName(enemy), side.Enemy().Title())
+			return refuseT("reply.seat.holds-other", map[string]any{"Who": seatPhrase(enemy), "Side": side.Enemy()})
 		}
 		r.Seats[side] = newSeat
 		// The new holder starts afresh: no vacation used, no deadline
@@ -160,11 +137,17 @@ func (s *Service) seat(req Request) (Response, error) {
 			r.Settings[SettingActed] = s.cfg.Now().UTC().Format(time.RFC3339)
 			delete(r.Settings, SettingReminded)
 		}
-		text := fmt.Sprintf("%s hands the %s seat from %s to %s", by, side.Title(), seatName(prev), seatName(newSeat))
-		if open(prev) {
-			text = fmt.Sprintf("%s gives the open %s seat to %s", by, side.Title(), seatName(newSeat))
+		lang := langOf(r.Settings)
+		by := i18n.T(lang, "reply.seat.moderator", nil)
+		if req.Caller.Name != "" {
+			by = i18n.T(lang, "reply.seat.name", map[string]any{"Name": req.Caller.Name})
 		}
-		text += fmt.Sprintf(". %s. Waiting for %s: %s.", seatsLine(r.Seats), seatName(r.Seats[st.ToAct()]), whatWaits(st))
+		d := map[string]any{"By": by, "Side": side, "From": seatNameIn(prev, lang), "To": seatNameIn(newSeat, lang)}
+		text := tr(lang, "post.seat.hands", d)
+		if open(prev) {
+			text = tr(lang, "post.seat.gives", d)
+		}
+		text = sentences(lang, text, waitingLine(r, lang))
 		post := Post{Text: text, Buttons: buttonsFor(r), Live: true}
 		if st.ToAct() == side {
 			post.Mention = id
@@ -205,14 +188,13 @@ func (s *Service) OpenNameSeats(ctx context.Context, key store.Key) Response {
 			if seat.Name == "" || seat.UserID != "" || seat.AI != "" {
 				continue
 			}
-			lines = append(lines, fmt.Sprintf("The %s seat was held by the typed name %q, which is not a Discord account; it is open now: %s, or anyone, can take it with join.",
-				side.Title(), seat.Name, seat.Name))
+			lines = append(lines, tr(langOf(r.Settings), "post.seat.typed-name", map[string]any{"Side": side, "Name": seat.Name, "Quoted": fmt.Sprintf("%q", seat.Name)}))
 			r.Seats[side] = store.Seat{}
 		}
 		if len(lines) == 0 {
 			return errNothingToOpen
 		}
-		lines = append(lines, fmt.Sprintf("%s. Waiting for %s: %s.", seatsLine(r.Seats), seatName(r.Seats[st.ToAct()]), whatWaits(st)))
+		lines = append(lines, waitingLine(r, langOf(r.Settings)))
 		resp = Response{Posts: []Post{{Text: strings.Join(lines, "\n"), Buttons: buttonsFor(r), Live: true}}}
 		s.queue(r, &resp)
 		return nil
@@ -224,4 +206,12 @@ func (s *Service) OpenNameSeats(ctx context.Context, key store.Key) Response {
 		return Response{}
 	}
 	return resp
+}
+
+// waitingLine words a game's seats and whom it waits for, in lang: "US:
+// Ann · German: Bob. Waiting for Bob: the German round."
+func waitingLine(r *store.Record, lang i18n.Lang) string {
+	st := &r.Game.State
+	return i18n.T(lang, "post.waiting", map[string]any{"Seats": seatsLineIn(r.Seats, lang),
+		"Who": seatNameIn(r.Seats[st.ToAct()], lang), "What": whatWaitsIn(st, lang)})
 }

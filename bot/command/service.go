@@ -146,13 +146,14 @@ func (r *refusal) in(lang i18n.Lang) string {
 	if r.id == "" {
 		return r.msg
 	}
-	return i18n.T(lang, r.id, r.data)
+	return tr(lang, r.id, r.data)
 }
 
 // refuse is a refusal in English alone (to be moved to the catalog).
 func refuse(format string, args ...any) error { return &refusal{msg: fmt.Sprintf(format, args...)} }
 
-// refuseT is a refusal worded by catalog message id with data.
+// refuseT is a refusal worded by catalog message id with data; a phrase
+// or a rules.Side in data is worded in the caller's language too.
 func refuseT(id string, data map[string]any) error { return &refusal{id: id, data: data} }
 
 // Refuse is a refusal a front end's callback (Place.OpenThread) returns:
@@ -179,15 +180,15 @@ func (s *Service) Handle(ctx context.Context, req Request) Response {
 		return s.fail(err, req.Lang)
 	}
 	if def.Manage && !req.Caller.CanManage {
-		return refused("%s needs the Manage Channels permission", def.Name)
+		return refusedT(req.Lang, "reply.needs-manage", map[string]any{"Command": def.Name})
 	}
 	resp, err := s.dispatch(ctx, def.Name, req)
 	if errors.Is(err, store.ErrNotFound) && (def.Acts || def.Name == "resign" || def.Name == "join" || def.Name == "seat") {
 		if v, lerr := s.load(req.Key); lerr == nil && v.finished {
 			if s.cfg.Local {
-				return refused("This game is over (%s). Start another with new, or go back to a saved one with resume id:N (games lists them).", resultLine(v))
+				return refusedT(req.Lang, "reply.over-local", map[string]any{"Result": resultLineIn(v, req.Lang)})
 			}
-			return refused("The game in this channel is over (%s). Start another with new.", resultLine(v))
+			return refusedT(req.Lang, "reply.over-here", map[string]any{"Result": resultLineIn(v, req.Lang)})
 		}
 	}
 	if errors.Is(err, store.ErrNotFound) && !s.cfg.Local {
@@ -219,8 +220,8 @@ func (s *Service) dispatch(ctx context.Context, name string, req Request) (Respo
 	case "move", "enter", "exit", "fire", "resolve", "redraw", "miss", "air", "oba", "pass":
 		return s.play(ctx, req, func(g *rules.Game) ([]rules.Event, error) {
 			if name == "resolve" {
-				if why := resolvedAlready(g); why != "" {
-					return nil, refuse("%s", why)
+				if err := resolvedAlready(g); err != nil {
+					return nil, err
 				}
 			}
 			if name == "move" && o["with"] != "" {
@@ -271,7 +272,7 @@ func (s *Service) dispatch(ctx context.Context, name string, req Request) (Respo
 	case "resume":
 		return s.resume(req)
 	}
-	return Response{}, refuse("unknown command %q: type help for the list", echo(name))
+	return Response{}, refuseT("reply.unknown-command", map[string]any{"Command": fmt.Sprintf("%q", echo(name))})
 }
 
 // fail turns an error into a refusal the caller can read in lang;

@@ -27,18 +27,19 @@ func moveWithTiger(g *rules.Game, o map[string]string) ([]rules.Event, error) {
 	}
 	tiger := sc.Tiger
 	if tiger == rules.NoUnit || u != tiger && w != tiger || u == w {
-		name := "no unit"
-		if tiger != rules.NoUnit {
-			name = sc.Unit(tiger).ID
+		d := map[string]any{"Unit": sc.Unit(u).ID, "With": sc.Unit(w).ID}
+		if tiger == rules.NoUnit {
+			return nil, refuseT("reply.tiger.none", d)
 		}
-		return nil, refuse("with: names the Tiger (%s), which moves free with a unit stacked with it (R4.6); %s and %s are not such a pair.", name, sc.Unit(u).ID, sc.Unit(w).ID)
+		d["Tiger"] = sc.Unit(tiger).ID
+		return nil, refuseT("reply.tiger.pair", d)
 	}
 	partner := u
 	if u == tiger {
 		partner = w
 	}
 	if g.State.Unit(partner).Hex != g.State.Unit(tiger).Hex || g.State.Unit(tiger).Status != rules.OnMap {
-		return nil, refuse("R4.6: the Tiger moves free only with a unit stacked with it, and %s is not in the Tiger's hex.", sc.Unit(partner).ID)
+		return nil, refuseT("reply.tiger.not-stacked", map[string]any{"Unit": sc.Unit(partner).ID})
 	}
 	first, second := rules.Move(partner, to), rules.Move(tiger, to)
 	trial := g.State
@@ -57,12 +58,12 @@ func moveWithTiger(g *rules.Game, o map[string]string) ([]rules.Event, error) {
 	return append(evs, more...), err
 }
 
-// resolvedAlready explains a resolve with no attack pending when the last
+// resolvedAlready refuses a resolve with no attack pending when the last
 // step's attack resolved by itself, the last possible firer having joined
-// it (R6.6); "" otherwise.
-func resolvedAlready(g *rules.Game) string {
+// it (R6.6), explaining it; nil otherwise.
+func resolvedAlready(g *rules.Game) error {
 	if _, _, ok := g.State.PendingAttack(); ok || g.State.Phase() == rules.PhaseFaceChoice {
-		return ""
+		return nil
 	}
 	evs := g.LastEvents()
 	sc := g.State.Scenario()
@@ -72,9 +73,10 @@ func resolvedAlready(g *rules.Game) string {
 		}
 		for _, a := range evs[i+1:] {
 			if a.Kind == rules.EvAttack {
-				return "There is no attack to resolve (R6.6): when " + sc.Unit(e.Unit).ID + " joined, no other unit could, so the attack resolved by itself: " + narrator{sc: sc, lang: i18n.English}.attack(a) + "."
+				return refuseT("reply.resolved-already", map[string]any{"Unit": sc.Unit(e.Unit).ID,
+					"Attack": phrase(func(l i18n.Lang) string { return narrator{sc: sc, lang: l}.attack(a) })})
 			}
 		}
 	}
-	return ""
+	return nil
 }

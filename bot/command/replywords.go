@@ -1,0 +1,112 @@
+package command
+
+import (
+	"strings"
+
+	"github.com/mortain/mortain/internal/i18n"
+	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store"
+)
+
+// The words of the game's replies and posts that several files share: a
+// side, a seat, both seats, what the game waits for, a result. Each takes
+// the language to word it in; the English-only names (seatName,
+// seatsLine, whatWaits, resultLine) stay for their callers not yet moved
+// to the catalog.
+
+// phrase is a refusal's data worded in the language the refusal is worded
+// in (the caller's), known only when Service.fail words it.
+type phrase func(i18n.Lang) string
+
+// wordData is data for a catalog message in lang: its phrases and sides
+// worded in lang.
+func wordData(data map[string]any, lang i18n.Lang) map[string]any {
+	if data == nil {
+		return nil
+	}
+	out := make(map[string]any, len(data))
+	for k, v := range data {
+		switch v := v.(type) {
+		case phrase:
+			out[k] = v(lang)
+		case rules.Side:
+			out[k] = sideName(v, lang)
+		default:
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// tr is message id in lang, its phrases and sides worded in lang.
+func tr(lang i18n.Lang, id string, data map[string]any) string {
+	return i18n.T(lang, id, wordData(data, lang))
+}
+
+// sideName is a side's name in lang ("US", "German").
+func sideName(s rules.Side, lang i18n.Lang) string { return narrator{lang: lang}.side(s) }
+
+// seatNameIn words a seat in lang: the holder's display name, else their
+// mention; "the AI (hard)"; "an open seat".
+func seatNameIn(seat store.Seat, lang i18n.Lang) string {
+	switch {
+	case seat.AI != "":
+		return i18n.T(lang, "reply.seat.ai", map[string]any{"Level": levelName(seat.AI, lang)})
+	case seat.UserID == "":
+		return i18n.T(lang, "reply.seat.open", nil)
+	case seat.Name != "":
+		return i18n.T(lang, "reply.seat.name", map[string]any{"Name": seat.Name})
+	}
+	return "<@" + seat.UserID + ">"
+}
+
+// levelName words an AI level in lang ("hard"); one the catalog lacks as
+// it is.
+func levelName(level string, lang i18n.Lang) string {
+	if id := "choice.level." + level; i18n.Has(lang, id) {
+		return i18n.T(lang, id, nil)
+	}
+	return level
+}
+
+// seatsLineIn words both seats in lang: "US: Ann · German: the AI (easy)".
+func seatsLineIn(seats map[rules.Side]store.Seat, lang i18n.Lang) string {
+	return i18n.T(lang, "reply.seats", map[string]any{"US": seatNameIn(seats[rules.US], lang), "German": seatNameIn(seats[rules.German], lang)})
+}
+
+// whatWaitsIn words what the game waits for in lang: "the German round".
+func whatWaitsIn(st *rules.State, lang i18n.Lang) string {
+	return words{st.Scenario(), lang}.waits(st)
+}
+
+// seatsPhrase, waitsPhrase are seatsLineIn and whatWaitsIn for a refusal.
+func seatsPhrase(seats map[rules.Side]store.Seat) phrase {
+	return func(l i18n.Lang) string { return seatsLineIn(seats, l) }
+}
+
+func waitsPhrase(st *rules.State) phrase {
+	return func(l i18n.Lang) string { return whatWaitsIn(st, l) }
+}
+
+func seatPhrase(seat store.Seat) phrase {
+	return func(l i18n.Lang) string { return seatNameIn(seat, l) }
+}
+
+// reasonPhrase is one of the rules' reasons for a refusal.
+func reasonPhrase(why string) phrase { return func(l i18n.Lang) string { return i18n.Reason(l, why) } }
+
+// sentences joins sentences: with a space, as English writes them, or
+// with none after a Japanese full stop.
+func sentences(lang i18n.Lang, parts ...string) string {
+	sep := " "
+	if lang == i18n.Japanese {
+		sep = ""
+	}
+	var out []string
+	for _, p := range parts {
+		if p != "" {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, sep)
+}
