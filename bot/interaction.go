@@ -26,7 +26,6 @@ type call struct {
 	label    string // the subcommand or button verb, for the metrics
 }
 
-
 // HandleInteraction answers one interaction (discordgo calls it in a
 // goroutine per event); w is what its raw event told of the channel. It
 // returns once the answer is given and its posts are delivered or queued.
