@@ -110,7 +110,7 @@ func missedTextIn(rec *store.Record, side rules.Side, lang i18n.Lang) string {
 	if n < 2 {
 		return ""
 	}
-	return i18n.Plural(lang, "deadline.missed", n, map[string]any{"Name": seatNameIn(lang, rec.Seats[side])})
+	return "⚠ " + i18n.Plural(lang, "deadline.missed", n, map[string]any{"Name": seatNameIn(lang, rec.Seats[side])})
 }
 
 // quietEnd reports whether now falls in the member's quiet hours, and
@@ -345,10 +345,10 @@ func (s *Service) lapse(rec *store.Record, side rules.Side, due time.Time) Respo
 	absent, other := rec.Seats[side], rec.Seats[side.Enemy()]
 	lang := langOf(rec.Settings)
 	d := map[string]any{"Name": seatNameIn(lang, absent), "Side": sideIn(lang, side), "Due": stamp(due)}
-	passed := i18n.T(lang, "deadline.passed", d)
+	passed := "⏰ " + i18n.T(lang, "deadline.passed", d)
 	if warn := missedTextIn(rec, side, lang); warn != "" {
 		d["Missed"] = warn
-		passed = i18n.T(lang, "deadline.passed-missed", d)
+		passed = "⏰ " + i18n.T(lang, "deadline.passed-missed", d)
 	}
 	if other.UserID == "" || other.UserID == absent.UserID {
 		text := i18n.T(lang, "deadline.waits-on", map[string]any{"Passed": passed})
