@@ -18,6 +18,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/mortain/mortain/bot/command"
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/store"
 )
 
@@ -97,7 +98,11 @@ type refusal struct {
 	status int
 	code   int
 	kind   refusalKind
-	reason string
+	reason string // in English, for the log and the outbox
+	// id and data word the reason for members: catalog message
+	// bot.reason.ID.
+	id   string
+	data map[string]any
 }
 
 // refusalKind sorts Discord's refusals by what fixes them.
@@ -119,6 +124,21 @@ const (
 )
 
 func (r *refusal) Error() string { return r.reason }
+
+// in words the refusal's reason in lang.
+func (r *refusal) in(lang i18n.Lang) string {
+	if r.id == "" {
+		return r.reason
+	}
+	return i18n.T(lang, "bot.reason."+r.id, r.data)
+}
+
+// reasoned sets a refusal's reason from catalog message bot.reason.id.
+func (r *refusal) reasoned(id string, data map[string]any) *refusal {
+	r.id, r.data = id, data
+	r.reason = i18n.T(i18n.English, "bot.reason."+id, data)
+	return r
+}
 
 func newDeliverer(api Discord, box Games, log *slog.Logger, limit int) *deliverer {
 	ctx, cancel := context.WithCancel(context.Background())
@@ -353,7 +373,8 @@ func (d *deliverer) setAside(key store.Key, n store.Notice, r *refusal) error {
 	if n.Report {
 		return nil
 	}
-	line := "A post could not be shown here: " + r.reason + ". It is kept by the bot (see /mortain status); the game goes on."
+	lang := channelLang(d.box, key)
+	line := i18n.T(lang, "bot.set-aside", map[string]any{"Reason": r.in(lang)})
 	if err := d.box.Enqueue(key, store.Notice{Text: line, Report: true}); err != nil {
 		d.log.Error("queueing the line about a post set aside", "channel", key.Channel, "err", err)
 	}
@@ -363,11 +384,11 @@ func (d *deliverer) setAside(key store.Key, n store.Notice, r *refusal) error {
 // tellRecovered tells the channel, once, that its posts held back by a
 // missing permission go through again, and resumes its AI.
 func (d *deliverer) tellRecovered(key store.Key, n store.Notice) {
-	since := ""
+	lang := channelLang(d.box, key)
+	line := i18n.T(lang, "bot.recovered", nil)
 	if !n.FailedAt.IsZero() {
-		since = " since " + n.FailedAt.UTC().Format("2006-01-02 15:04 UTC")
+		line = i18n.T(lang, "bot.recovered-since", map[string]any{"Since": n.FailedAt.UTC().Format("2006-01-02 15:04 UTC")})
 	}
-	line := "The bot could not post here" + since + " (a missing permission); the posts held back are shown above, in order, and the game goes on."
 	if err := d.box.Enqueue(key, store.Notice{Text: line, Report: true}); err != nil {
 		d.log.Error("queueing the line about posts held back", "channel", key.Channel, "err", err)
 	}
@@ -550,7 +571,7 @@ func (d *deliverer) send(channel string, ms *discordgo.MessageSend, file *upload
 			if collisions++; collisions > 2 {
 				// Each try under a fresh nonce that Discord answers with
 				// another message: set the post aside rather than loop.
-				return nil, &refusal{status: http.StatusOK, kind: refusedOther, reason: "Discord answered the post with another message, three times"}
+				return nil, (&refusal{status: http.StatusOK, kind: refusedOther}).reasoned("answer", nil)
 			}
 			d.log.Error("Discord answered a post with another message; posting again under a fresh nonce", "channel", channel, "nonce", nonce, "answer_channel", msg.ChannelID, "answer_nonce", got)
 			nonce = freshNonce(nonce)
@@ -578,8 +599,7 @@ func (d *deliverer) send(channel string, ms *discordgo.MessageSend, file *upload
 					continue
 				}
 				d.log.Warn("an archived thread could not be reopened", "channel", channel, "err", uerr)
-				return nil, &refusal{status: r.status, code: r.code, kind: refusedGone,
-					reason: "Discord refused the post: the game's thread is archived and locked, and the bot cannot reopen it"}
+				return nil, (&refusal{status: r.status, code: r.code, kind: refusedGone}).reasoned("locked", nil)
 			}
 			return nil, r
 		}
@@ -674,26 +694,26 @@ func asRefusal(err error) *refusal {
 	switch {
 	case status == http.StatusUnauthorized:
 		r.kind = refusedToken
-		r.reason = "Discord refused the bot's token"
+		r.reasoned("token", nil)
 	case r.code == codeCannotDM:
-		r.reason = "Discord refused the direct message: the member does not accept direct messages from the bot"
+		r.reasoned("dm", nil)
 	case r.code == discordgo.ErrCodeMissingPermissions || r.code == discordgo.ErrCodeMissingAccess:
 		r.kind = refusedPermission
-		r.reason = "Discord refused the post: the bot lacks a permission it needs in this channel (View Channel, Send Messages, Attach Files; in a thread, Send Messages in Threads)"
+		r.reasoned("permission", nil)
 	case r.code == discordgo.ErrCodeUnknownChannel || r.code == discordgo.ErrCodeUnknownGuild:
 		r.kind = refusedGone
-		r.reason = "Discord refused the post: the channel is gone"
+		r.reasoned("gone", nil)
 	case status == http.StatusRequestEntityTooLarge || r.code == 40005:
-		r.reason = "the post was larger than this server's upload limit"
+		r.reasoned("too-large", nil)
 	case r.code == 50083:
-		r.reason = "the thread is archived, so the bot cannot change the post"
+		r.reasoned("archived", nil)
 	case r.code == 50035 || r.code == 50006 || status == http.StatusBadRequest:
-		r.reason = fmt.Sprintf("Discord rejected the post's content (code %d)", r.code)
+		r.reasoned("content", map[string]any{"Code": r.code})
 	case status == http.StatusForbidden:
 		r.kind = refusedPermission
-		r.reason = fmt.Sprintf("Discord refused the post (HTTP 403, code %d): the bot may lack a permission in this channel", r.code)
+		r.reasoned("forbidden", map[string]any{"Code": r.code})
 	default:
-		r.reason = fmt.Sprintf("Discord refused the post (HTTP %d, code %d)", status, r.code)
+		r.reasoned("http", map[string]any{"Status": status, "Code": r.code})
 	}
 	return r
 }
@@ -794,7 +814,7 @@ func (d *deliverer) dmChannel(user string) (string, error) {
 				ID string `json:"id"`
 			}
 			if json.Unmarshal(data, &ch) != nil || ch.ID == "" {
-				return "", &refusal{status: http.StatusOK, kind: refusedOther, reason: "Discord's answer to opening a DM channel has no id"}
+				return "", (&refusal{status: http.StatusOK, kind: refusedOther}).reasoned("no-dm-id", nil)
 			}
 			d.mu.Lock()
 			if d.dms == nil {

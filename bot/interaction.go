@@ -26,14 +26,6 @@ type call struct {
 	label    string // the subcommand or button verb, for the metrics
 }
 
-// Replies the bot gives on its own.
-const (
-	dmRefusal    = "Mortain is played in a server channel, where everyone can follow the game: invite the bot to a server and use /mortain there."
-	unknownReply = "This is not something Mortain knows; try /mortain help."
-	doneReply    = "Done — posted in the channel."
-	savedReply   = "Done."
-)
-
 // HandleInteraction answers one interaction (discordgo calls it in a
 // goroutine per event); w is what its raw event told of the channel. It
 // returns once the answer is given and its posts are delivered or queued.
@@ -47,9 +39,11 @@ func (b *Bot) HandleInteraction(i *discordgo.Interaction, w Where) {
 	c := &call{i: i, received: time.Now(), thread: w.Thread, where: w}
 	b.out.setLimit(i.GuildID, w.UploadLimit)
 	k, path := routeOf(i)
+	lang := i18n.Parse(string(i.Locale))
+	c.caller.Lang = lang
 	if i.GuildID == "" || i.Member == nil || i.Member.User == nil {
 		b.log.Info("direct message refused", "kind", i.Type)
-		b.refuse(c, k, dmRefusal)
+		b.refuse(c, k, i18n.T(lang, "bot.dm-refusal", nil))
 		return
 	}
 	c.key = store.Key{Guild: i.GuildID, Channel: i.ChannelID}
@@ -57,12 +51,12 @@ func (b *Bot) HandleInteraction(i *discordgo.Interaction, w Where) {
 		UserID:    i.Member.User.ID,
 		Name:      i.Member.User.Username,
 		CanManage: i.Member.Permissions&discordgo.PermissionManageChannels != 0,
-		Lang:      i18n.Parse(string(i.Locale)),
+		Lang:      lang,
 	}
 	h, vars, ok := b.routes.match(k, path)
 	if !ok {
 		b.log.Warn("interaction without a route", "kind", i.Type, "path", path)
-		b.refuse(c, k, unknownReply)
+		b.refuse(c, k, i18n.T(lang, "bot.unknown", nil))
 		return
 	}
 	c.vars = vars
@@ -189,10 +183,10 @@ func (b *Bot) onCommand(c *call) {
 // (a locked thread, a private thread without it, a missing permission),
 // or "".
 func (b *Bot) cannotPost(c *call) string {
-	if msg := threadRefusal(c.where, func() bool { return b.inThread(c) }); msg != "" {
+	if msg := threadRefusal(c.where, func() bool { return b.inThread(c) }, c.caller.Lang); msg != "" {
 		return msg
 	}
-	return missingPermissions(c.i.AppPermissions, c.thread)
+	return missingPermissions(c.i.AppPermissions, c.thread, c.caller.Lang)
 }
 
 // inThread asks Discord whether the bot is a member of the interaction's
@@ -403,57 +397,60 @@ func (b *Bot) replyDeferred(c *call, button bool, result func() delivery) delive
 // bounded far below it: MaxAIBudget).
 const tokenLifetime = 10 * time.Minute
 
-// privateText is the caller's reply: the command's own, or what became of
-// its posts.
-func privateText(button bool, d delivery) string {
+// privateText is the caller's reply, in lang: the command's own, or what
+// became of its posts.
+func privateText(button bool, d delivery, lang i18n.Lang) string {
 	resp := d.resp
 	var parts []string
 	switch {
 	case d.err != nil:
-		parts = append(parts, refusedPosts(d.err))
+		parts = append(parts, refusedPosts(d.err, lang))
 	case d.earlier != "" && d.posted != nil && d.settled:
-		parts = append(parts, "The posts Discord had refused earlier in this channel went through now.")
+		parts = append(parts, i18n.T(lang, "bot.earlier-through", nil))
 	case d.earlier != "":
-		parts = append(parts, "Note: "+d.earlier+" "+permissionAdvice)
+		parts = append(parts, i18n.T(lang, "bot.earlier", map[string]any{"Earlier": d.earlier, "Advice": advice(lang)}))
 	}
 	switch {
 	case resp.Private != "":
 		parts = append(parts, resp.Private)
 	case button || d.err != nil:
 	case d.posted != nil && !d.settled:
-		parts = append(parts, "Done — saved; Discord is slow to take the post, which will follow.")
+		parts = append(parts, i18n.T(lang, "bot.slow", nil))
 	case len(resp.Posts) > 0:
-		parts = append(parts, doneReply)
+		parts = append(parts, i18n.T(lang, "bot.done", nil))
 	default:
-		parts = append(parts, savedReply)
+		parts = append(parts, i18n.T(lang, "bot.saved", nil))
 	}
 	return strings.Join(parts, "\n")
 }
 
-// refusedPosts tells the caller that Discord refused the posts of the step
-// they took.
+// refusedPosts tells the caller, in lang, that Discord refused the posts
+// of the step they took.
 // Only a missing permission gets the advice to grant one.
-func refusedPosts(err error) string {
+func refusedPosts(err error, lang i18n.Lang) string {
+	reason := err.Error()
 	var r *refusal
-	if errors.As(err, &r) && r.kind == refusedOther {
-		return "Saved; one post could not be shown in the channel (" + err.Error() + ") and was set aside, with a line saying so there. The game goes on."
+	if errors.As(err, &r) {
+		reason = r.in(lang)
 	}
-	if errors.As(err, &r) && r.kind != refusedPermission {
-		return "Saved, but not shown in the channel: " + err.Error() + "."
+	if r != nil && r.kind == refusedOther {
+		return i18n.T(lang, "bot.set-aside-reply", map[string]any{"Reason": reason})
 	}
-	return "Saved, but not shown in the channel: " + err.Error() + ". " + permissionAdvice +
-		" Nothing is lost: the posts are kept and go out, in order, once that is fixed (the next command here tries again)."
+	if r != nil && r.kind != refusedPermission {
+		return i18n.T(lang, "bot.not-shown", map[string]any{"Reason": reason})
+	}
+	return i18n.T(lang, "bot.not-shown-permission", map[string]any{"Reason": reason, "Advice": advice(lang)})
 }
 
 func (b *Bot) replyNow(c *call, button bool, d delivery) {
 	if button && d.resp.Update != nil {
 		b.respond(c, updateMessage(d.resp.Update))
-		if text := privateText(button, d); text != "" {
+		if text := privateText(button, d, c.caller.Lang); text != "" {
 			b.followUps(c, splitText(text, maxContent))
 		}
 		return
 	}
-	text := c.words(privateText(button, d))
+	text := c.words(privateText(button, d, c.caller.Lang))
 	if text == "" {
 		b.respond(c, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate})
 		return
@@ -474,7 +471,7 @@ func (b *Bot) replyLate(c *call, button bool, d delivery) {
 			b.log.Error("updating the message of a pressed component failed", "interaction", c.i.ID, "err", err)
 		}
 	}
-	text := c.words(privateText(button, d))
+	text := c.words(privateText(button, d, c.caller.Lang))
 	if text == "" {
 		return
 	}
@@ -549,7 +546,8 @@ func panelRows(p *command.Panel) []discordgo.MessageComponent {
 // in the thread.
 func (c *call) words(text string) string {
 	if c.thread {
-		return strings.Replace(text, doneReply, "Done — posted in the thread.", 1)
+		lang := c.caller.Lang
+		return strings.Replace(text, i18n.T(lang, "bot.done", nil), i18n.T(lang, "bot.done-thread", nil), 1)
 	}
 	return text
 }

@@ -2,66 +2,68 @@ package bot
 
 import (
 	"encoding/json"
-	"strings"
 
 	"github.com/bwmarrin/discordgo"
-)
 
-// permissionAdvice says where an admin grants the bot what it needs.
-const permissionAdvice = "A server admin can grant it in this channel's settings (Edit Channel → Permissions → the Mortain role or bot), or in Server Settings → Roles."
+	"github.com/mortain/mortain/internal/i18n"
+)
 
 // postNeeds are the permissions the bot's posts need in a channel, with
 // what each is for.
-var postNeeds = []struct {
-	bit  int64
-	name string
-	why  string
-}{
-	{discordgo.PermissionViewChannel, "View Channel", "to see the channel"},
-	{discordgo.PermissionSendMessages, "Send Messages", "to post the game"},
-	{discordgo.PermissionAttachFiles, "Attach Files", "to post the map"},
+var postNeeds = []need{
+	{discordgo.PermissionViewChannel, "view", "see"},
+	{discordgo.PermissionSendMessages, "send", "post-game"},
+	{discordgo.PermissionAttachFiles, "attach", "post-map"},
+}
+
+// need is a permission the bot needs: its bit, and the catalog's words
+// for its name (bot.perm.NAME) and what it is for (bot.why.WHY).
+type need struct {
+	bit       int64
+	name, why string
+}
+
+// needText words a missing permission in lang: "**View Channel** (to see
+// the channel)".
+func needText(lang i18n.Lang, n need) string {
+	return i18n.T(lang, "bot.need", map[string]any{"Permission": i18n.T(lang, "bot.perm."+n.name, nil), "Why": i18n.T(lang, "bot.why."+n.why, nil)})
 }
 
 // threadRefusal words why the bot cannot post the game in the thread of
 // the interaction, or "" when it can: a locked thread takes posts from
 // moderators only, and a private thread from its members only (member
-// tells whether the bot is one; it is asked only for a private thread).
-func threadRefusal(w Where, member func() bool) string {
+// tells whether the bot is one; it is asked only for a private thread),
+// in lang.
+func threadRefusal(w Where, member func() bool, lang i18n.Lang) string {
 	switch {
 	case !w.Thread:
 		return ""
 	case w.Locked:
-		return "Nothing was done: this thread is locked, so the bot cannot post the game in it. A moderator can unlock it (thread menu → Unlock Thread), or play in another channel."
+		return i18n.T(lang, "bot.locked", nil)
 	case w.Private && !member():
-		return "Nothing was done: this private thread does not include the bot, so it cannot post the game in it. Add the bot to the thread (mention it, or thread menu → Add members), or play in another channel."
+		return i18n.T(lang, "bot.private", nil)
 	}
 	return ""
 }
 
 // missingPermissions checks the bot's permissions in the interaction's
 // channel (app_permissions) against what its posts need, and words the
-// refusal; "" when nothing is missing. In a thread, Send Messages in
-// Threads stands for Send Messages.
-func missingPermissions(perms int64, thread bool) string {
+// refusal in lang; "" when nothing is missing. In a thread, Send
+// Messages in Threads stands for Send Messages.
+func missingPermissions(perms int64, thread bool, lang i18n.Lang) string {
 	var missing []string
-	for _, need := range postNeeds {
-		bit, name := need.bit, need.name
-		if thread && bit == discordgo.PermissionSendMessages {
-			bit, name = discordgo.PermissionSendMessagesInThreads, "Send Messages in Threads"
+	for _, n := range postNeeds {
+		if thread && n.bit == discordgo.PermissionSendMessages {
+			n.bit, n.name = discordgo.PermissionSendMessagesInThreads, "send-threads"
 		}
-		if perms&bit == 0 {
-			missing = append(missing, "**"+name+"** ("+need.why+")")
+		if perms&n.bit == 0 {
+			missing = append(missing, needText(lang, n))
 		}
 	}
 	if len(missing) == 0 {
 		return ""
 	}
-	what := "permission"
-	if len(missing) > 1 {
-		what = "permissions"
-	}
-	return "Nothing was done: the bot cannot post the game in this channel. It is missing the " + what + " " +
-		strings.Join(missing, ", ") + " here. " + permissionAdvice
+	return i18n.Plural(lang, "bot.missing", len(missing), map[string]any{"Missing": joinIn(lang, missing), "Advice": advice(lang)})
 }
 
 // Where is what an interaction's raw event tells of its channel and

@@ -5,12 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/mortain/mortain/bot/command"
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/store"
 )
 
@@ -45,40 +45,29 @@ func threadsHome(w Where) (threads, forum bool) {
 }
 
 // threadNeeds words what the bot lacks to open a game's thread in the
-// interaction's channel, or "".
-func threadNeeds(perms int64, forum bool) string {
-	type need struct {
-		bit  int64
-		name string
-		why  string
-	}
+// interaction's channel in lang, or "".
+func threadNeeds(perms int64, forum bool, lang i18n.Lang) string {
 	needs := []need{
-		{discordgo.PermissionViewChannel, "View Channel", "to see the channel"},
-		{permSendMessagesInThreads, "Send Messages in Threads", "to post the game in its thread"},
-		{discordgo.PermissionAttachFiles, "Attach Files", "to post the map"},
+		{discordgo.PermissionViewChannel, "view", "see"},
+		{permSendMessagesInThreads, "send-threads", "post-thread"},
+		{discordgo.PermissionAttachFiles, "attach", "post-map"},
 	}
 	if forum {
-		needs = append(needs, need{discordgo.PermissionSendMessages, "Send Messages", "to open a post for each game"})
+		needs = append(needs, need{discordgo.PermissionSendMessages, "send", "open-post"})
 	} else {
-		needs = append(needs, need{discordgo.PermissionSendMessages, "Send Messages", "to say in the channel when a game starts and ends"},
-			need{permCreatePublicThreads, "Create Public Threads", "to open a thread for each game"})
+		needs = append(needs, need{discordgo.PermissionSendMessages, "send", "start-end"},
+			need{permCreatePublicThreads, "create-threads", "open-thread"})
 	}
 	var missing []string
 	for _, n := range needs {
 		if perms&n.bit == 0 {
-			missing = append(missing, "**"+n.name+"** ("+n.why+")")
+			missing = append(missing, needText(lang, n))
 		}
 	}
 	if len(missing) == 0 {
 		return ""
 	}
-	what := "permission"
-	if len(missing) > 1 {
-		what = "permissions"
-	}
-	return "Nothing was started: each game here is played in a thread of its own, and the bot is missing the " + what + " " +
-		strings.Join(missing, ", ") + " in this channel. " + permissionAdvice +
-		" Or a moderator can keep games in their channels: /mortain-admin server games:channel."
+	return i18n.Plural(lang, "bot.thread-missing", len(missing), map[string]any{"Missing": joinIn(lang, missing), "Advice": advice(lang)})
 }
 
 // threadOpener returns the command layer's Place.OpenThread for an
@@ -88,7 +77,8 @@ func threadNeeds(perms int64, forum bool) string {
 // reads.
 func (b *Bot) threadOpener(c *call, forum bool) func(name, first string) (store.Key, error) {
 	return func(name, first string) (store.Key, error) {
-		if msg := threadNeeds(c.i.AppPermissions, forum); msg != "" {
+		lang := c.caller.Lang
+		if msg := threadNeeds(c.i.AppPermissions, forum, lang); msg != "" {
 			return store.Key{}, command.Refuse(msg)
 		}
 		body := map[string]any{"name": name, "auto_archive_duration": threadArchiveMinutes}
@@ -109,10 +99,10 @@ func (b *Bot) threadOpener(c *call, forum bool) func(name, first string) (store.
 		if err != nil {
 			var rest *discordgo.RESTError
 			if errors.As(err, &rest) && rest.Message != nil && rest.Message.Code == codeMaxActiveThreads {
-				return store.Key{}, command.Refuse(command.ThreadLimitText)
+				return store.Key{}, command.Refuse(command.ThreadLimitText(lang))
 			}
 			if r := asRefusal(err); r != nil && r.kind == refusedPermission {
-				return store.Key{}, command.Refuse("Nothing was started: Discord refused to open the game's thread here (" + r.reason + "). " + permissionAdvice)
+				return store.Key{}, command.Refuse(i18n.T(lang, "bot.thread-refused", map[string]any{"Reason": r.in(lang), "Advice": advice(lang)}))
 			}
 			b.log.Error("opening a game's thread failed", "channel", c.key.Channel, "err", err)
 			return store.Key{}, err

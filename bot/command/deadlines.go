@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
 )
@@ -82,23 +83,34 @@ func stamp(t time.Time) string {
 	return fmt.Sprintf("<t:%d:R> (<t:%d:f>)", u, u)
 }
 
-// deadlineLine words the deadline of the player to act, or "".
-func deadlineLine(rec *store.Record) string {
+// deadlineLine words the deadline of the player to act in the game's
+// language, or "".
+func deadlineLine(rec *store.Record) string { return deadlineLineIn(rec, langOf(rec.Settings)) }
+
+// deadlineLineIn words the deadline of the player to act in lang, or "".
+func deadlineLineIn(rec *store.Record, lang i18n.Lang) string {
 	due, ok := deadlineDue(rec)
 	if !ok {
 		return ""
 	}
 	st := &rec.Game.State
-	return fmt.Sprintf("Deadline for %s (%s): %s.", seatName(rec.Seats[st.ToAct()]), whatWaits(st), stamp(due))
+	return i18n.T(lang, "deadline.line", map[string]any{"Name": seatNameIn(lang, rec.Seats[st.ToAct()]), "What": waitsIn(lang, st), "Due": stamp(due)})
 }
 
-// missedText words a side's deadlines missed in a row, or "" under two.
+// missedText words a side's deadlines missed in a row in the game's
+// language, or "" under two.
 func missedText(rec *store.Record, side rules.Side) string {
+	return missedTextIn(rec, side, langOf(rec.Settings))
+}
+
+// missedTextIn words a side's deadlines missed in a row in lang, or ""
+// under two.
+func missedTextIn(rec *store.Record, side rules.Side, lang i18n.Lang) string {
 	n, _ := strconv.Atoi(rec.Settings[settingMissed+side.String()])
 	if n < 2 {
 		return ""
 	}
-	return fmt.Sprintf("⚠ %s has missed %d deadlines in a row", seatName(rec.Seats[side]), n)
+	return "⚠ " + i18n.Plural(lang, "deadline.missed", n, map[string]any{"Name": seatNameIn(lang, rec.Seats[side])})
 }
 
 // quietEnd reports whether now falls in the member's quiet hours, and
@@ -193,9 +205,12 @@ const DMPrefix = "dm:"
 // dm is a direct message telling a member that a game waits for them.
 func (s *Service) dm(rec *store.Record, user string) store.Notice {
 	st := &rec.Game.State
-	text := fmt.Sprintf("Stand at Mortain: <#%s> waits for you (%s — %s).", rec.Key.Channel, whatWaits(st), roundHeader(st))
-	if line := deadlineLine(rec); line != "" {
-		text += " " + line
+	lang := langOf(rec.Settings)
+	d := map[string]any{"Channel": rec.Key.Channel, "What": waitsIn(lang, st), "Header": roundHeaderIn(st, lang)}
+	text := i18n.T(lang, "deadline.dm", d)
+	if line := deadlineLineIn(rec, lang); line != "" {
+		d["Deadline"] = line
+		text = i18n.T(lang, "deadline.dm-deadline", d)
 	}
 	return store.Notice{Key: store.Key{Guild: rec.Key.Guild, Channel: DMPrefix + user}, Text: text, Origin: rec.Key}
 }
@@ -216,6 +231,7 @@ func (s *Service) tickPeople(key store.Key, rec *store.Record) (resp Response, o
 		member = m
 	}
 	_, quiet := quietEnd(member, now)
+	lang := langOf(rec.Settings)
 	// update queues what fn says in one commit, unless the game moved on;
 	// mark, when set, is the Settings entry the notice sets to step once
 	// delivered.
@@ -258,20 +274,20 @@ func (s *Service) tickPeople(key store.Key, rec *store.Record) (resp Response, o
 			}
 			if mentionOf(r, side) == user {
 				r.Settings[SettingPinged] = now.UTC().Format(time.RFC3339)
-				return Response{Posts: []Post{{Text: fmt.Sprintf("Your move (%s — %s), waiting since %s.", whatWaits(st), roundHeader(st), stamp(waitingSince(r))), Mention: user}}}
+				return Response{Posts: []Post{{Text: i18n.T(lang, "deadline.your-move", map[string]any{"What": waitsIn(lang, st), "Header": roundHeaderIn(st, lang), "Since": stamp(waitingSince(r))}), Mention: user}}}
 			}
-			return Response{Posts: []Post{{Text: "Held during your quiet hours: " + held, Mention: user}}}
+			return Response{Posts: []Post{{Text: i18n.T(lang, "deadline.held", map[string]any{"Text": held}), Mention: user}}}
 		})
 	case hasDeadline && !now.Before(due) && rec.Settings[SettingLapsed] != step:
 		return update("", func(r *store.Record) Response { return s.lapse(r, side, due) })
 	case hasDeadline && !quiet && rec.Settings[SettingWarned] != step && due.Sub(now) <= warnBefore(rec)+quietSpan(member) && !s.noticeQueued(key, SettingWarned, step):
 		return update(SettingWarned, func(r *store.Record) Response {
-			return Response{Posts: []Post{{Text: fmt.Sprintf("The deadline for your move passes %s.", stamp(due)), Mention: who.UserID}}}
+			return Response{Posts: []Post{{Text: i18n.T(lang, "deadline.warn", map[string]any{"Due": stamp(due)}), Mention: who.UserID}}}
 		})
 	case member.Remind > 0 && !quiet && !member.AwayUntil.After(now) && now.Sub(lastPinged(rec)) >= member.Remind:
 		return update("", func(r *store.Record) Response {
 			r.Settings[SettingPinged] = now.UTC().Format(time.RFC3339)
-			return Response{Posts: []Post{{Text: fmt.Sprintf("Reminder: your move (%s — %s), waiting since %s.", whatWaits(st), roundHeader(st), stamp(waitingSince(r))), Mention: who.UserID}}}
+			return Response{Posts: []Post{{Text: i18n.T(lang, "deadline.remind", map[string]any{"What": waitsIn(lang, st), "Header": roundHeaderIn(st, lang), "Since": stamp(waitingSince(r))}), Mention: who.UserID}}}
 		})
 	}
 	return Response{}, false
@@ -327,21 +343,24 @@ func (s *Service) lapse(rec *store.Record, side rules.Side, due time.Time) Respo
 	n, _ := strconv.Atoi(rec.Settings[settingMissed+side.String()])
 	rec.Settings[settingMissed+side.String()] = strconv.Itoa(n + 1)
 	absent, other := rec.Seats[side], rec.Seats[side.Enemy()]
-	text := fmt.Sprintf("⏰ The deadline of %s (%s) passed %s.", seatName(absent), side.Title(), stamp(due))
-	if warn := missedText(rec, side); warn != "" {
-		text += " " + warn + "."
+	lang := langOf(rec.Settings)
+	d := map[string]any{"Name": seatNameIn(lang, absent), "Side": sideIn(lang, side), "Due": stamp(due)}
+	passed := "⏰ " + i18n.T(lang, "deadline.passed", d)
+	if warn := missedTextIn(rec, side, lang); warn != "" {
+		d["Missed"] = warn
+		passed = "⏰ " + i18n.T(lang, "deadline.passed-missed", d)
 	}
 	if other.UserID == "" || other.UserID == absent.UserID {
-		text += " The game waits on."
+		text := i18n.T(lang, "deadline.waits-on", map[string]any{"Passed": passed})
 		return Response{Posts: []Post{{Text: text, Mention: absent.UserID}}}
 	}
-	text += fmt.Sprintf(" %s, you may claim the win, hand the %s side to the AI (%s can take it back with join), or wait longer.",
-		seatName(other), side.Title(), seatName(absent))
+	text := i18n.T(lang, "deadline.offer", map[string]any{"Passed": passed, "Other": seatNameIn(lang, other), "Side": sideIn(lang, side), "Absent": seatNameIn(lang, absent)})
+	label := func(verb string) string { return i18n.T(lang, "deadline.button."+verb, nil) }
 	post := Post{Text: text, Mention: other.UserID, Live: true, Buttons: []Button{
-		button(rec, "Claim the win", "claim", Danger),
-		button(rec, "AI (easy) takes over", "hand-easy", Primary),
-		button(rec, "AI (hard) takes over", "hand-hard", Primary),
-		button(rec, "Wait longer", "wait", Secondary),
+		button(rec, label("claim"), "claim", Danger),
+		button(rec, label("hand-easy"), "hand-easy", Primary),
+		button(rec, label("hand-hard"), "hand-hard", Primary),
+		button(rec, label("wait"), "wait", Secondary),
 	}}
 	return Response{Posts: []Post{post}}
 }
@@ -363,17 +382,18 @@ func (s *Service) deadlineButton(_ context.Context, key store.Key, caller Caller
 		st := &r.Game.State
 		side := st.ToAct()
 		if r.Settings[SettingLapsed] != strconv.Itoa(len(r.Game.History)) || st.Over() {
-			return refuse("The deadline has not passed (any more): nothing to do.")
+			return refuseT("deadline.not-lapsed", nil)
 		}
 		absent, other := r.Seats[side], r.Seats[side.Enemy()]
 		if !holds(other, caller) && !caller.CanManage || holds(absent, caller) {
-			return refuse("Only %s, whose opponent missed the deadline, or a member with Manage Channels can choose this.", seatName(other))
+			return refuseT("deadline.only", map[string]any{"Name": seatNameIn(caller.Lang, other)})
 		}
+		lang := langOf(r.Settings)
 		switch {
 		case verb == "claim":
 			r.Settings[SettingResigned] = side.String()
 			r.Settings[SettingOnTime] = "1"
-			text := fmt.Sprintf("%s claims the win on time.\n%s", seatName(other), summary(r.Game, r.Seats, r.Settings))
+			text := i18n.T(lang, "deadline.claims", map[string]any{"Name": seatNameIn(lang, other)}) + "\n" + summary(r.Game, r.Seats, r.Settings)
 			resp = Response{Posts: []Post{{Text: text, Mention: absent.UserID, Live: true}}, Over: true}
 			archived = cloneRecord(r)
 		case verb == "wait":
@@ -381,22 +401,23 @@ func (s *Service) deadlineButton(_ context.Context, key store.Key, caller Caller
 			r.Settings[settingPaused+side.String()] = now.Format(time.RFC3339)
 			delete(r.Settings, SettingLapsed)
 			delete(r.Settings, SettingWarned)
-			text := fmt.Sprintf("%s waits longer for %s.", seatName(other), seatName(absent))
-			if line := deadlineLine(r); line != "" {
-				text += " " + line
+			d := map[string]any{"Name": seatNameIn(lang, other), "Absent": seatNameIn(lang, absent)}
+			text := i18n.T(lang, "deadline.waits", d)
+			if line := deadlineLineIn(r, lang); line != "" {
+				d["Deadline"] = line
+				text = i18n.T(lang, "deadline.waits-deadline", d)
 			}
 			resp = Response{Posts: []Post{{Text: text, Mention: absent.UserID, Buttons: buttonsFor(r), Live: true}}}
 		default:
 			level := strings.TrimPrefix(verb, "hand-")
 			if !validLevel(level) {
-				return refuse("This button is not known (any more); use the command instead.")
+				return refuseT("deadline.unknown-button", nil)
 			}
 			r.Settings[settingAbsent+side.String()] = absent.UserID
 			r.Seats[side] = store.Seat{AI: level}
-			r.Settings[store.SettingUnrated] = "an AI played a side"
+			r.Settings[store.SettingUnrated] = unratedAI
 			delete(r.Settings, SettingLapsed)
-			text := fmt.Sprintf("The AI (%s) takes the %s side of %s, who missed the deadline; %s can take it back with join while the game runs.",
-				level, side.Title(), seatName(absent), seatName(absent))
+			text := i18n.T(lang, "deadline.hand", map[string]any{"Level": levelIn(lang, level), "Side": sideIn(lang, side), "Name": seatNameIn(lang, absent)})
 			resp = Response{Posts: []Post{{Text: text, Live: true}}, AINext: true}
 		}
 		s.queue(r, &resp)

@@ -29,7 +29,7 @@ func (s *Service) gameLang(req Request) (i18n.Lang, error) {
 				return l, nil
 			}
 		}
-		return i18n.English, refuse("language:%s: choose en or ja", echo(v))
+		return i18n.English, refuseT("server.lang-bad", map[string]any{"Value": echo(v)})
 	}
 	if req.Key.Guild != localGuild {
 		if server, err := s.cfg.Store.Server(req.Key.Guild); err == nil && server.Language != "" {
@@ -39,10 +39,14 @@ func (s *Service) gameLang(req Request) (i18n.Lang, error) {
 	return req.Lang, nil
 }
 
-// serverLanguage words a server's language setting.
-func serverLanguage(s store.ServerSettings) string {
+// LangOf is the language of a game's settings (Record.Settings): its
+// public posts, and the direct messages about it, are in it.
+func LangOf(settings map[string]string) i18n.Lang { return langOf(settings) }
+
+// serverLanguage words a server's language setting in lang.
+func serverLanguage(s store.ServerSettings, lang i18n.Lang) string {
 	if s.Language == "" {
-		return "language: not set — a new game takes its starter's language (English or Japanese), else English."
+		return i18n.T(lang, "server.lang-unset", nil)
 	}
-	return "language:" + s.Language + " — every new game is in it."
+	return i18n.T(lang, "server.lang-set", map[string]any{"Lang": s.Language})
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 	_ "time/tzdata" // quiet hours in any time zone, whatever the machine has
 
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
 )
@@ -20,7 +21,7 @@ var remindChoices = []string{"off", "6h", "12h", "24h"}
 // for them, on this server.
 func (s *Service) notify(req Request) (Response, error) {
 	if req.Key.Guild == localGuild {
-		return Response{}, refuse("notify is for a Discord server: in local play every game waits at your prompt.")
+		return Response{}, refuseT("people.notify.local", nil)
 	}
 	o := req.Options
 	onOff := func(name string) (bool, bool, error) {
@@ -32,7 +33,7 @@ func (s *Service) notify(req Request) (Response, error) {
 		case "off", "no":
 			return false, true, nil
 		}
-		return false, false, refuse("%s:%s: choose on or off", name, o[name])
+		return false, false, refuseT("people.notify.on-off", map[string]any{"Name": name, "Value": echo(o[name])})
 	}
 	ping, setPing, err := onOff("ping")
 	if err != nil {
@@ -45,7 +46,7 @@ func (s *Service) notify(req Request) (Response, error) {
 	var remind time.Duration
 	if v := strings.ToLower(o["remind"]); v != "" && v != "off" {
 		if remind, err = parseDuration(v); err != nil || remind < time.Hour {
-			return Response{}, refuse("remind:%s: choose %s", o["remind"], strings.Join(remindChoices, ", "))
+			return Response{}, refuseT("people.notify.remind", map[string]any{"Value": echo(o["remind"]), "Choices": strings.Join(remindChoices, ", ")})
 		}
 	}
 	from, to, setQuiet := 0, 0, false
@@ -60,7 +61,7 @@ func (s *Service) notify(req Request) (Response, error) {
 	tz := strings.TrimSpace(o["tz"])
 	if tz != "" {
 		if _, err := time.LoadLocation(tz); err != nil || strings.EqualFold(tz, "local") {
-			return Response{}, refuse("tz:%s is not a time zone: give an IANA name such as Europe/Paris, America/New_York or Asia/Tokyo (the list offers them as you type).", echo(tz))
+			return Response{}, refuseT("people.notify.tz", map[string]any{"Value": echo(tz)})
 		}
 	}
 	changed := setPing || setDM || o["remind"] != "" || setQuiet || tz != ""
@@ -90,41 +91,45 @@ func (s *Service) notify(req Request) (Response, error) {
 	if err != nil && !errors.Is(err, errStale) {
 		return Response{}, err
 	}
-	head := "Your notifications on this server:"
+	head := i18n.T(req.Lang, "people.notify.head", nil)
 	if changed {
-		head = "Saved. Your notifications on this server (every game you play here):"
+		head = i18n.T(req.Lang, "people.notify.saved", nil)
 	}
-	return Response{Private: head + "\n" + notifyText(m, s.cfg.Now())}, nil
+	return Response{Private: head + "\n" + notifyText(m, s.cfg.Now(), req.Lang)}, nil
 }
 
-// notifyText words a member's notification settings.
-func notifyText(m store.Member, now time.Time) string {
+// notifyText words a member's notification settings in lang, a line
+// each.
+func notifyText(m store.Member, now time.Time, lang i18n.Lang) string {
 	onOff := func(b bool) string {
 		if b {
-			return "on"
+			return i18n.T(lang, "people.notify.on", nil)
 		}
-		return "off"
+		return i18n.T(lang, "people.notify.off", nil)
 	}
-	remind := "off"
-	if m.Remind > 0 {
-		remind = "every " + strings.TrimSuffix(m.Remind.String(), "0m0s")
+	remind := onOff(false)
+	switch {
+	case m.Remind > 0 && m.Remind%time.Hour == 0:
+		remind = i18n.Plural(lang, "people.notify.every-hours", int(m.Remind/time.Hour), nil)
+	case m.Remind > 0:
+		remind = i18n.T(lang, "people.notify.every", map[string]any{"Every": strings.TrimSuffix(m.Remind.String(), "0m0s")})
 	}
-	quiet := "off"
+	quiet := onOff(false)
 	if m.QuietFrom != m.QuietTo {
 		quiet = fmt.Sprintf("%s-%s", clockText(m.QuietFrom), clockText(m.QuietTo))
 	}
 	tz := m.TimeZone
 	if tz == "" {
-		tz = "UTC (set yours with tz:)"
+		tz = i18n.T(lang, "people.notify.tz-unset", nil)
 	}
 	lines := []string{
-		"- ping in the game's thread: " + onOff(!m.NoPing),
-		"- direct message when a game waits for you: " + onOff(m.DM),
-		"- reminder while a game waits: " + remind,
-		"- quiet hours (pings wait until they end): " + quiet + ", time zone " + tz,
+		i18n.T(lang, "people.notify.ping", map[string]any{"Value": onOff(!m.NoPing)}),
+		i18n.T(lang, "people.notify.dm", map[string]any{"Value": onOff(m.DM)}),
+		i18n.T(lang, "people.notify.reminder", map[string]any{"Value": remind}),
+		i18n.T(lang, "people.notify.quiet", map[string]any{"Quiet": quiet, "Zone": tz}),
 	}
 	if m.AwayUntil.After(now) {
-		lines = append(lines, "- away until "+stamp(m.AwayUntil)+" (away back:yes ends it)")
+		lines = append(lines, i18n.T(lang, "people.notify.away", map[string]any{"Until": stamp(m.AwayUntil)}))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -139,7 +144,7 @@ func parseQuiet(v string) (from, to int, err error) {
 		to, err = parseClock(b)
 	}
 	if !ok || err != nil || from == to {
-		return 0, 0, refuse("quiet:%s: give the quiet hours as HH:MM-HH:MM in your time zone, such as 22:00-07:00, or off.", echo(v))
+		return 0, 0, refuseT("people.notify.quiet-bad", map[string]any{"Value": echo(v)})
 	}
 	return from, to, nil
 }
@@ -168,7 +173,7 @@ func clockText(min int) string { return fmt.Sprintf("%02d:%02d", min/60, min%60)
 // the vacation.
 func (s *Service) away(req Request) (Response, error) {
 	if req.Key.Guild == localGuild {
-		return Response{}, refuse("away is for a Discord server: local games wait for you anyway.")
+		return Response{}, refuseT("people.away.local", nil)
 	}
 	o := req.Options
 	now := s.cfg.Now().UTC()
@@ -180,13 +185,13 @@ func (s *Service) away(req Request) (Response, error) {
 	back := strings.EqualFold(o["back"], "yes") || strings.EqualFold(o["back"], "true")
 	switch {
 	case back && !m.AwayUntil.After(now):
-		return Response{Private: "You are not away: nothing to end."}, nil
+		return Response{Private: i18n.T(req.Lang, "people.away.nothing-to-end", nil)}, nil
 	case back:
 		until = now
 	case o["days"] != "":
 		n, err := strconv.Atoi(o["days"])
 		if err != nil || n < 1 || n > 30 {
-			return Response{}, refuse("days:%s: give 1 to 30 days.", echo(o["days"]))
+			return Response{}, refuseT("people.away.days-bad", map[string]any{"Value": echo(o["days"])})
 		}
 		until = now.Add(time.Duration(n) * 24 * time.Hour)
 	case o["until"] != "":
@@ -196,17 +201,17 @@ func (s *Service) away(req Request) (Response, error) {
 		}
 		d, err := time.ParseInLocation("2006-01-02", strings.TrimSpace(o["until"]), loc) // midnight of that day in the member's time zone (notify tz:)
 		if err != nil {
-			return Response{}, refuse("until:%s: give the day you are back as YYYY-MM-DD, such as %s.", echo(o["until"]), now.AddDate(0, 0, 7).Format("2006-01-02"))
+			return Response{}, refuseT("people.away.until-bad", map[string]any{"Value": echo(o["until"]), "Example": now.AddDate(0, 0, 7).Format("2006-01-02")})
 		}
 		until = d.UTC()
 		if !until.After(now) || until.After(now.Add(31*24*time.Hour)) {
-			return Response{}, refuse("until:%s: give a day after today and within 30 days.", echo(o["until"]))
+			return Response{}, refuseT("people.away.until-range", map[string]any{"Value": echo(o["until"])})
 		}
 	default:
 		if m.AwayUntil.After(now) {
-			return Response{Private: "You are away until " + stamp(m.AwayUntil) + ". away back:yes ends it; away days:N or until:YYYY-MM-DD changes it."}, nil
+			return Response{Private: i18n.T(req.Lang, "people.away.is-away", map[string]any{"Until": stamp(m.AwayUntil)})}, nil
 		}
-		return Response{Private: "You are not away. away days:N or away until:YYYY-MM-DD pauses the deadlines of your games here (each game allows " + allowanceText() + " of vacation in all)."}, nil
+		return Response{Private: i18n.T(req.Lang, "people.away.not-away", map[string]any{"Allowance": allowanceText(req.Lang)})}, nil
 	}
 	if err := s.cfg.Store.UpdateMember(req.Key.Guild, req.Caller.UserID, func(cur *store.Member) error {
 		cur.AwayUntil = time.Time{}
@@ -234,7 +239,7 @@ func (s *Service) away(req Request) (Response, error) {
 			if len(sides) == 0 || r.Game.State.Over() {
 				return errStale
 			}
-			post, text := s.pause(r, req.Caller, sides, until, back, now)
+			post, text := s.pause(r, req.Caller, sides, until, back, now, req.Lang)
 			line = text
 			one := Response{Posts: []Post{post}}
 			s.queue(r, &one)
@@ -246,26 +251,24 @@ func (s *Service) away(req Request) (Response, error) {
 			lines = append(lines, fmt.Sprintf("<#%s>: %s", k.Channel, line))
 		}
 	}
-	var b strings.Builder
+	head := i18n.T(req.Lang, "people.away.until", map[string]any{"Until": stamp(until)})
 	if back {
-		b.WriteString("Welcome back: your vacation is over.")
-	} else {
-		fmt.Fprintf(&b, "Away until %s.", stamp(until))
+		head = i18n.T(req.Lang, "people.away.welcome", nil)
 	}
 	if len(lines) == 0 {
-		b.WriteString(" You play in no running game here.")
+		resp.Private = i18n.T(req.Lang, "people.away.no-games", map[string]any{"Head": head})
 	} else {
-		b.WriteString(" Your games, whose opponents were told:\n" + strings.Join(lines, "\n"))
+		resp.Private = i18n.T(req.Lang, "people.away.games", map[string]any{"Head": head}) + "\n" + strings.Join(lines, "\n")
 	}
-	resp.Private = b.String()
 	return resp, nil
 }
 
 // pause pauses (or, back, resumes) the deadline of the caller's sides of
-// a game within its vacation allowance, and words the game's post and
-// the caller's line about it.
-func (s *Service) pause(r *store.Record, c Caller, sides []rules.Side, until time.Time, back bool, now time.Time) (Post, string) {
-	name := seatName(r.Seats[sides[0]])
+// a game within its vacation allowance, and words the game's post (in
+// the game's language) and the caller's line about it (in lang, theirs).
+func (s *Service) pause(r *store.Record, c Caller, sides []rules.Side, until time.Time, back bool, now time.Time, lang i18n.Lang) (Post, string) {
+	game := langOf(r.Settings)
+	name := seatNameIn(game, r.Seats[sides[0]])
 	opp := r.Seats[sides[0].Enemy()]
 	mention := ""
 	if len(sides) == 1 && opp.UserID != "" && opp.UserID != c.UserID {
@@ -276,26 +279,27 @@ func (s *Service) pause(r *store.Record, c Caller, sides []rules.Side, until tim
 		for _, side := range sides {
 			pauseSide(r, side, now, now)
 		}
-		text := name + " is back."
-		if line := deadlineLine(r); line != "" && hasDeadline {
-			text += " " + line
+		text := i18n.T(game, "people.pause.back", map[string]any{"Name": name})
+		if line := deadlineLineIn(r, game); line != "" && hasDeadline {
+			text = i18n.T(game, "people.pause.back-deadline", map[string]any{"Name": name, "Deadline": line})
 		}
-		return Post{Text: text, Mention: mention}, "back"
+		return Post{Text: text, Mention: mention}, i18n.T(lang, "people.away.line-back", nil)
 	}
 	if !hasDeadline {
-		return Post{Text: fmt.Sprintf("%s is away until %s. This game has no deadline: it simply waits.", name, stamp(until)), Mention: mention}, "no deadline; your opponent was told"
+		return Post{Text: i18n.T(game, "people.pause.no-deadline", map[string]any{"Name": name, "Until": stamp(until)}), Mention: mention},
+			i18n.T(lang, "people.away.line-no-deadline", nil)
 	}
 	paused := now
 	for _, side := range sides {
 		paused = pauseSide(r, side, until, now)
 	}
-	text := fmt.Sprintf("%s is away until %s; the deadline of this game is paused until %s.", name, stamp(until), stamp(paused))
-	line := "deadline paused until " + stamp(paused)
+	d := map[string]any{"Name": name, "Until": stamp(until), "Paused": stamp(paused), "Allowance": allowanceText(game)}
 	if paused.Before(until) {
-		text += " (This game's vacation allowance, " + allowanceText() + ", runs out then.)"
-		line += " (the game's vacation allowance runs out then)"
+		return Post{Text: i18n.T(game, "people.pause.paused-out", d), Mention: mention},
+			i18n.T(lang, "people.away.line-paused-out", map[string]any{"Until": stamp(paused)})
 	}
-	return Post{Text: text, Mention: mention}, line
+	return Post{Text: i18n.T(game, "people.pause.paused", d), Mention: mention},
+		i18n.T(lang, "people.away.line-paused", map[string]any{"Until": stamp(paused)})
 }
 
 // parseDeadline is a game's deadline, if it has one.
@@ -304,7 +308,10 @@ func parseDeadline(r *store.Record) (time.Duration, bool) {
 	return d, err == nil && d > 0
 }
 
-func allowanceText() string { return fmt.Sprintf("%d days", int(VacationAllowance/(24*time.Hour))) }
+// allowanceText words the vacation allowance of a game in lang: "14 days".
+func allowanceText(lang i18n.Lang) string {
+	return i18n.Plural(lang, "people.allowance", int(VacationAllowance/(24*time.Hour)), nil)
+}
 
 // timeZones are the IANA names notify tz: suggests; any name Go's time
 // zone database knows is accepted.
@@ -340,8 +347,11 @@ func (s *Service) DMRefused(key store.Key, n store.Notice) Response {
 	if !wasOn || n.Origin.Channel == "" {
 		return Response{}
 	}
-	line := "Discord refused the bot's direct message to you (your privacy settings for this server), so direct messages are switched off. " +
-		"To get them, allow direct messages from this server's members (server menu → Privacy Settings), then /mortain notify dm:on."
+	lang := i18n.English
+	if rec, err := s.cfg.Store.Get(n.Origin); err == nil {
+		lang = langOf(rec.Settings)
+	}
+	line := i18n.T(lang, "people.dm-refused", nil)
 	if err := s.cfg.Store.Enqueue(n.Origin, store.Notice{Text: line, Mention: user, Report: true}); err != nil {
 		s.cfg.Logger.Error("telling a member their DMs were refused", "member", user, "err", err)
 		return Response{}

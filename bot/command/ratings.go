@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
 )
@@ -26,17 +27,22 @@ func rankedSetting(o map[string]string, me, other store.Seat) (string, error) {
 	case v == "no":
 		return "", nil
 	case !members && v == "yes":
-		return "", refuse("ranked:yes is for games between two members: a game against the AI, a hotseat game or an AI-vs-AI game is never rated.")
+		return "", refuseT("rating.ranked-refused", nil)
 	case !members:
 		return "", nil
 	}
 	return "yes", nil
 }
 
+// unratedAI is the store.SettingUnrated of a game whose side was handed
+// to the AI (the result post words it from the catalog, rating.unrated-ai).
+const unratedAI = "an AI played a side"
+
 // ratingLine words what a ranked game that ends does to its players'
 // ratings ("Ratings: alice 1512 → 1528 (+16) · bob 1490 → 1474 (−16)"),
-// or "" when it is not rated.
+// in the game's language, or "" when it is not rated.
 func (s *Service) ratingLine(rec *store.Record) string {
+	lang := langOf(rec.Settings)
 	rs, ok := s.cfg.Store.(ratingStore)
 	if !ok || rec.Settings[SettingRanked] != "yes" {
 		return ""
@@ -51,18 +57,23 @@ func (s *Service) ratingLine(rec *store.Record) string {
 		case rec.Game.State.Winner() == rules.NoSide && rec.Settings[SettingResigned] == "":
 			return ""
 		case rec.Settings[store.SettingUnrated] != "":
-			return "Not rated: " + rec.Settings[store.SettingUnrated] + "."
+			why := rec.Settings[store.SettingUnrated]
+			if why == unratedAI {
+				why = i18n.T(lang, "rating.unrated-ai", nil)
+			}
+			return i18n.T(lang, "rating.not-rated", map[string]any{"Why": why})
 		case len(rec.Game.History) < store.MinRatedSteps:
-			return fmt.Sprintf("Not rated: a ranked game is rated once it has %d steps.", store.MinRatedSteps)
+			return i18n.Plural(lang, "rating.few-steps", store.MinRatedSteps, nil)
 		}
-		return "Not rated: a ranked game is rated between two members only."
+		return i18n.T(lang, "rating.members-only", nil)
 	}
 	var parts []string
 	for _, side := range []rules.Side{rules.US, rules.German} {
 		c := changes[side]
-		parts = append(parts, fmt.Sprintf("%s %d → %d (%s)", seatName(rec.Seats[side]), round(c.Before), round(c.After), signed(c.Delta())))
+		parts = append(parts, i18n.T(lang, "rating.change", map[string]any{"Name": seatNameIn(lang, rec.Seats[side]),
+			"Before": round(c.Before), "After": round(c.After), "Delta": signed(c.Delta())}))
 	}
-	return "Ratings: " + strings.Join(parts, " · ")
+	return i18n.T(lang, "rating.line", map[string]any{"Changes": strings.Join(parts, " · ")})
 }
 
 func round(x float64) int { return int(math.Round(x)) }
@@ -80,12 +91,16 @@ func signed(n int) string {
 
 // ratingText words a player's rating: "1528 (±64)", "1500 (provisional,
 // ±350)".
-func ratingText(p *store.PlayerStats) string {
+func ratingText(p *store.PlayerStats) string { return ratingTextIn(p, i18n.English) }
+
+// ratingTextIn is ratingText in lang.
+func ratingTextIn(p *store.PlayerStats, lang i18n.Lang) string {
 	r := p.Rating()
+	d := map[string]any{"Rating": round(r.R), "Deviation": round(2 * r.RD)}
 	if p.Provisional() {
-		return fmt.Sprintf("%d (provisional, ±%d)", round(r.R), round(2*r.RD))
+		return i18n.T(lang, "rating.provisional", d)
 	}
-	return fmt.Sprintf("%d (±%d)", round(r.R), round(2*r.RD))
+	return i18n.T(lang, "rating.value", d)
 }
 
 // levelRatings are the AI levels' ratings on the players' scale, by the

@@ -1,10 +1,10 @@
 package command
 
 import (
-	"fmt"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
 )
@@ -30,10 +30,9 @@ type Place struct {
 	Forum bool
 }
 
-// ThreadLimitText is the refusal when Discord's limit of active threads
-// of a server is reached.
-const ThreadLimitText = "Nothing was started: this server has as many active threads as Discord allows (1,000). " +
-	"Finish or archive some threads, or ask a moderator to keep games in their channels (/mortain-admin server games:channel)."
+// ThreadLimitText is the refusal, in lang, when Discord's limit of active
+// threads of a server is reached.
+func ThreadLimitText(lang i18n.Lang) string { return i18n.T(lang, "thread.limit", nil) }
 
 // threadName names a game's thread after its players and sides, within
 // Discord's 100 characters.
@@ -74,30 +73,28 @@ func parentKey(rec *store.Record) (store.Key, bool) {
 // startLine is the line the parent channel gets when a game starts in a
 // thread.
 func startLine(rec *store.Record) string {
-	line := fmt.Sprintf("**New game of Stand at Mortain** in <#%s> — %s.", rec.Key.Channel, seatsLine(rec.Seats))
+	lang := langOf(rec.Settings)
+	d := map[string]any{"Channel": rec.Key.Channel, "Seats": seatsLineIn(lang, rec.Seats)}
 	if open(rec.Seats[rules.US]) || open(rec.Seats[rules.German]) {
-		line += " A seat is open: press **Join** to take it."
-	} else {
-		line += " Join the thread to follow it."
+		return i18n.T(lang, "thread.start-open", d)
 	}
-	return line
+	return i18n.T(lang, "thread.start", d)
 }
 
 // forumFirst is the first message of a game's forum post.
 func forumFirst(rec *store.Record) string {
-	line := "**New game of Stand at Mortain** — " + seatsLine(rec.Seats) + "."
+	lang := langOf(rec.Settings)
+	d := map[string]any{"Seats": seatsLineIn(lang, rec.Seats)}
 	if open(rec.Seats[rules.US]) || open(rec.Seats[rules.German]) {
-		line += " A seat is open: press **Join** below to take it."
-	} else {
-		line += " Follow the post to be told of every move."
+		return i18n.T(lang, "thread.forum-open", d)
 	}
-	return line
+	return i18n.T(lang, "thread.forum", d)
 }
 
 // joinButton is the Join button of an open challenge: it names the
 // game's thread, so that it works from the parent channel.
 func joinButton(rec *store.Record) Button {
-	b := button(rec, "Join", "join", Success)
+	b := button(rec, i18n.T(langOf(rec.Settings), "thread.join", nil), "join", Success)
 	b.CustomID += "/" + rec.Key.Channel
 	return b
 }
@@ -106,7 +103,8 @@ func joinButton(rec *store.Record) Button {
 // ends.
 func endLine(rec *store.Record) string {
 	v := &view{game: rec.Game, seats: rec.Seats, settings: rec.Settings, finished: true}
-	return fmt.Sprintf("**Game over** in <#%s> — %s: %s.", rec.Key.Channel, seatsLine(rec.Seats), resultLine(v))
+	lang := langOf(rec.Settings)
+	return i18n.T(lang, "thread.end", map[string]any{"Channel": rec.Key.Channel, "Seats": seatsLineIn(lang, rec.Seats), "Result": resultLine(v)})
 }
 
 // parentNotice is a notice for the channel a game's thread was opened
@@ -128,9 +126,12 @@ func parentNotice(rec *store.Record, resp *Response, text string, buttons ...But
 }
 
 // gamesFromHere words the running games whose threads were opened from
-// the channel of key, for a command given in the channel itself; "" when
-// there are none.
-func (s *Service) gamesFromHere(key store.Key) string {
+// the channel of key, for a command given in the channel itself, in
+// English; "" when there are none.
+func (s *Service) gamesFromHere(key store.Key) string { return s.gamesFromHereIn(key, i18n.English) }
+
+// gamesFromHereIn is gamesFromHere in lang.
+func (s *Service) gamesFromHereIn(key store.Key, lang i18n.Lang) string {
 	keys, err := s.cfg.Store.Running()
 	if err != nil {
 		return ""
@@ -144,22 +145,21 @@ func (s *Service) gamesFromHere(key store.Key) string {
 		if err != nil || rec.Settings[SettingParent] != key.Channel {
 			continue
 		}
-		links = append(links, fmt.Sprintf("<#%s> (%s)", k.Channel, seatsLine(rec.Seats)))
+		links = append(links, i18n.T(lang, "thread.link", map[string]any{"Channel": k.Channel, "Seats": seatsLineIn(lang, rec.Seats)}))
 	}
 	if len(links) == 0 {
 		return ""
 	}
 	if len(links) > 10 {
-		links = append(links[:10], fmt.Sprintf("and %d more", len(links)-10))
+		links = append(links[:10], i18n.Plural(lang, "thread.more", len(links)-10, nil))
 	}
-	return "There is no game in this channel itself: the games started here are played in their own threads. " +
-		"Give the command in the game's thread: " + strings.Join(links, ", ") + ". /mortain games lists yours."
+	return i18n.T(lang, "thread.here", map[string]any{"Links": listIn(lang, links)})
 }
 
 // server shows or sets the server's settings (Manage Channels).
 func (s *Service) server(req Request) (Response, error) {
 	if req.Key.Guild == localGuild {
-		return Response{}, refuse("server settings are for a Discord server; local play keeps every game apart already.")
+		return Response{}, refuseT("server.local", nil)
 	}
 	cur, err := s.cfg.Store.Server(req.Key.Guild)
 	if err != nil {
@@ -167,7 +167,7 @@ func (s *Service) server(req Request) (Response, error) {
 	}
 	games, language := strings.ToLower(req.Options["games"]), strings.ToLower(req.Options["language"])
 	if games == "" && language == "" {
-		return Response{Private: "This server's settings:\n- " + gamesWhere(cur) + "\n- " + serverLanguage(cur) + "\nChange them with server games:threads|channel language:en|ja|off."}, nil
+		return Response{Private: serverText(req.Lang, "server.head", cur, "server.change")}, nil
 	}
 	switch games {
 	case GamesInThreads:
@@ -184,13 +184,19 @@ func (s *Service) server(req Request) (Response, error) {
 	if err := s.cfg.Store.SetServer(req.Key.Guild, cur); err != nil {
 		return Response{}, err
 	}
-	return Response{Private: "Saved.\n- " + gamesWhere(cur) + "\n- " + serverLanguage(cur) + "\nGames already running stay as they are."}, nil
+	return Response{Private: serverText(req.Lang, "server.saved", cur, "server.running")}, nil
+}
+
+// serverText words a server's settings in lang, between the messages head
+// and foot.
+func serverText(lang i18n.Lang, head string, s store.ServerSettings, foot string) string {
+	return strings.Join([]string{i18n.T(lang, head, nil), "- " + gamesWhere(s, lang), "- " + serverLanguage(s, lang), i18n.T(lang, foot, nil)}, "\n")
 }
 
 // gamesWhere words where a server's new games are played.
-func gamesWhere(s store.ServerSettings) string {
+func gamesWhere(s store.ServerSettings, lang i18n.Lang) string {
 	if s.InChannel {
-		return "games:channel — a game started in a channel is played in the channel itself, one at a time."
+		return i18n.T(lang, "server.in-channel", nil)
 	}
-	return "games:threads — every game started in a channel gets a thread of its own (in a forum, a post), so several run side by side."
+	return i18n.T(lang, "server.in-threads", nil)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
 )
@@ -115,7 +116,7 @@ func TestTheServerMayKeepOneGameInTheChannel(t *testing.T) {
 func TestAThreadThatCannotOpenChangesNothing(t *testing.T) {
 	st := NewMemStore()
 	s := New(Config{Store: st, Outbox: true, Seed: func() uint64 { return 5 }})
-	th := &threads{fail: Refuse(ThreadLimitText)}
+	th := &threads{fail: Refuse(ThreadLimitText(i18n.English))}
 	r := newIn(t, s, ann, th.place(false), "new mode:hotseat", nil)
 	assert.True(t, r.Refused)
 	assert.Contains(t, r.Private, "active threads")

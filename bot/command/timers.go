@@ -3,10 +3,10 @@ package command
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strconv"
 	"time"
 
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
 )
@@ -64,7 +64,7 @@ func (s *Service) Tick(ctx context.Context, key store.Key) Response {
 				a = rules.TakeMiss()
 			}
 			evs, err := g.Apply(a)
-			return evs, fmt.Sprintf("the round time limit (%s) ran out", limit), err
+			return evs, i18n.T(langOf(rec.Settings), "deadline.round-limit", map[string]any{"Limit": limit.String()}), err
 		})
 		if err != nil {
 			return Response{}
@@ -90,8 +90,9 @@ func (s *Service) Tick(ctx context.Context, key store.Key) Response {
 			return errStale
 		}
 		who := r.Seats[side]
-		resp = Response{Posts: []Post{{Text: fmt.Sprintf("Reminder: the game waits for %s (%s) — %s.", seatName(who), whatWaits(st), roundHeader(st)),
-			Mention: who.UserID, Buttons: buttonsFor(r)}}}
+		lang := langOf(r.Settings)
+		text := i18n.T(lang, "deadline.reminder", map[string]any{"Name": seatNameIn(lang, who), "What": waitsIn(lang, st), "Header": roundHeaderIn(st, lang)})
+		resp = Response{Posts: []Post{{Text: text, Mention: who.UserID, Buttons: buttonsFor(r)}}}
 		if !s.cfg.Outbox {
 			r.Settings[SettingReminded] = step
 			return nil
