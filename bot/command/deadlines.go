@@ -94,7 +94,7 @@ func deadlineLineIn(rec *store.Record, lang i18n.Lang) string {
 		return ""
 	}
 	st := &rec.Game.State
-	return i18n.T(lang, "deadline.line", map[string]any{"Name": seatNameIn(lang, rec.Seats[st.ToAct()]), "What": waitsIn(lang, st), "Due": stamp(due)})
+	return i18n.T(lang, "deadline.line", map[string]any{"Name": seatNameIn(rec.Seats[st.ToAct()], lang), "What": whatWaitsIn(st, lang), "Due": stamp(due)})
 }
 
 // missedText words a side's deadlines missed in a row in the game's
@@ -110,7 +110,7 @@ func missedTextIn(rec *store.Record, side rules.Side, lang i18n.Lang) string {
 	if n < 2 {
 		return ""
 	}
-	return "⚠ " + i18n.Plural(lang, "deadline.missed", n, map[string]any{"Name": seatNameIn(lang, rec.Seats[side])})
+	return "⚠ " + i18n.Plural(lang, "deadline.missed", n, map[string]any{"Name": seatNameIn(rec.Seats[side], lang)})
 }
 
 // quietEnd reports whether now falls in the member's quiet hours, and
@@ -206,7 +206,7 @@ const DMPrefix = "dm:"
 func (s *Service) dm(rec *store.Record, user string) store.Notice {
 	st := &rec.Game.State
 	lang := langOf(rec.Settings)
-	d := map[string]any{"Channel": rec.Key.Channel, "What": waitsIn(lang, st), "Header": roundHeaderIn(st, lang)}
+	d := map[string]any{"Channel": rec.Key.Channel, "What": whatWaitsIn(st, lang), "Header": roundHeaderIn(st, lang)}
 	text := i18n.T(lang, "deadline.dm", d)
 	if line := deadlineLineIn(rec, lang); line != "" {
 		d["Deadline"] = line
@@ -274,7 +274,7 @@ func (s *Service) tickPeople(key store.Key, rec *store.Record) (resp Response, o
 			}
 			if mentionOf(r, side) == user {
 				r.Settings[SettingPinged] = now.UTC().Format(time.RFC3339)
-				return Response{Posts: []Post{{Text: i18n.T(lang, "deadline.your-move", map[string]any{"What": waitsIn(lang, st), "Header": roundHeaderIn(st, lang), "Since": stamp(waitingSince(r))}), Mention: user}}}
+				return Response{Posts: []Post{{Text: i18n.T(lang, "deadline.your-move", map[string]any{"What": whatWaitsIn(st, lang), "Header": roundHeaderIn(st, lang), "Since": stamp(waitingSince(r))}), Mention: user}}}
 			}
 			return Response{Posts: []Post{{Text: i18n.T(lang, "deadline.held", map[string]any{"Text": held}), Mention: user}}}
 		})
@@ -287,7 +287,7 @@ func (s *Service) tickPeople(key store.Key, rec *store.Record) (resp Response, o
 	case member.Remind > 0 && !quiet && !member.AwayUntil.After(now) && now.Sub(lastPinged(rec)) >= member.Remind:
 		return update("", func(r *store.Record) Response {
 			r.Settings[SettingPinged] = now.UTC().Format(time.RFC3339)
-			return Response{Posts: []Post{{Text: i18n.T(lang, "deadline.remind", map[string]any{"What": waitsIn(lang, st), "Header": roundHeaderIn(st, lang), "Since": stamp(waitingSince(r))}), Mention: who.UserID}}}
+			return Response{Posts: []Post{{Text: i18n.T(lang, "deadline.remind", map[string]any{"What": whatWaitsIn(st, lang), "Header": roundHeaderIn(st, lang), "Since": stamp(waitingSince(r))}), Mention: who.UserID}}}
 		})
 	}
 	return Response{}, false
@@ -344,7 +344,7 @@ func (s *Service) lapse(rec *store.Record, side rules.Side, due time.Time) Respo
 	rec.Settings[settingMissed+side.String()] = strconv.Itoa(n + 1)
 	absent, other := rec.Seats[side], rec.Seats[side.Enemy()]
 	lang := langOf(rec.Settings)
-	d := map[string]any{"Name": seatNameIn(lang, absent), "Side": sideIn(lang, side), "Due": stamp(due)}
+	d := map[string]any{"Name": seatNameIn(absent, lang), "Side": sideName(side, lang), "Due": stamp(due)}
 	passed := "⏰ " + i18n.T(lang, "deadline.passed", d)
 	if warn := missedTextIn(rec, side, lang); warn != "" {
 		d["Missed"] = warn
@@ -354,7 +354,7 @@ func (s *Service) lapse(rec *store.Record, side rules.Side, due time.Time) Respo
 		text := i18n.T(lang, "deadline.waits-on", map[string]any{"Passed": passed})
 		return Response{Posts: []Post{{Text: text, Mention: absent.UserID}}}
 	}
-	text := i18n.T(lang, "deadline.offer", map[string]any{"Passed": passed, "Other": seatNameIn(lang, other), "Side": sideIn(lang, side), "Absent": seatNameIn(lang, absent)})
+	text := i18n.T(lang, "deadline.offer", map[string]any{"Passed": passed, "Other": seatNameIn(other, lang), "Side": sideName(side, lang), "Absent": seatNameIn(absent, lang)})
 	label := func(verb string) string { return i18n.T(lang, "deadline.button."+verb, nil) }
 	post := Post{Text: text, Mention: other.UserID, Live: true, Buttons: []Button{
 		button(rec, label("claim"), "claim", Danger),
@@ -386,14 +386,14 @@ func (s *Service) deadlineButton(_ context.Context, key store.Key, caller Caller
 		}
 		absent, other := r.Seats[side], r.Seats[side.Enemy()]
 		if !holds(other, caller) && !caller.CanManage || holds(absent, caller) {
-			return refuseT("deadline.only", map[string]any{"Name": seatNameIn(caller.Lang, other)})
+			return refuseT("deadline.only", map[string]any{"Name": seatNameIn(other, caller.Lang)})
 		}
 		lang := langOf(r.Settings)
 		switch {
 		case verb == "claim":
 			r.Settings[SettingResigned] = side.String()
 			r.Settings[SettingOnTime] = "1"
-			text := i18n.T(lang, "deadline.claims", map[string]any{"Name": seatNameIn(lang, other)}) + "\n" + summary(r.Game, r.Seats, r.Settings)
+			text := i18n.T(lang, "deadline.claims", map[string]any{"Name": seatNameIn(other, lang)}) + "\n" + summary(r.Game, r.Seats, r.Settings)
 			resp = Response{Posts: []Post{{Text: text, Mention: absent.UserID, Live: true}}, Over: true}
 			archived = cloneRecord(r)
 		case verb == "wait":
@@ -401,7 +401,7 @@ func (s *Service) deadlineButton(_ context.Context, key store.Key, caller Caller
 			r.Settings[settingPaused+side.String()] = now.Format(time.RFC3339)
 			delete(r.Settings, SettingLapsed)
 			delete(r.Settings, SettingWarned)
-			d := map[string]any{"Name": seatNameIn(lang, other), "Absent": seatNameIn(lang, absent)}
+			d := map[string]any{"Name": seatNameIn(other, lang), "Absent": seatNameIn(absent, lang)}
 			text := i18n.T(lang, "deadline.waits", d)
 			if line := deadlineLineIn(r, lang); line != "" {
 				d["Deadline"] = line
@@ -417,7 +417,7 @@ func (s *Service) deadlineButton(_ context.Context, key store.Key, caller Caller
 			r.Seats[side] = store.Seat{AI: level}
 			r.Settings[store.SettingUnrated] = unratedAI
 			delete(r.Settings, SettingLapsed)
-			text := i18n.T(lang, "deadline.hand", map[string]any{"Level": levelIn(lang, level), "Side": sideIn(lang, side), "Name": seatNameIn(lang, absent)})
+			text := i18n.T(lang, "deadline.hand", map[string]any{"Level": levelName(level, lang), "Side": sideName(side, lang), "Name": seatNameIn(absent, lang)})
 			resp = Response{Posts: []Post{{Text: text, Live: true}}, AINext: true}
 		}
 		s.queue(r, &resp)

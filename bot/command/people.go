@@ -268,7 +268,7 @@ func (s *Service) away(req Request) (Response, error) {
 // the game's language) and the caller's line about it (in lang, theirs).
 func (s *Service) pause(r *store.Record, c Caller, sides []rules.Side, until time.Time, back bool, now time.Time, lang i18n.Lang) (Post, string) {
 	game := langOf(r.Settings)
-	name := seatNameIn(game, r.Seats[sides[0]])
+	name := seatNameIn(r.Seats[sides[0]], game)
 	opp := r.Seats[sides[0].Enemy()]
 	mention := ""
 	if len(sides) == 1 && opp.UserID != "" && opp.UserID != c.UserID {

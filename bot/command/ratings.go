@@ -70,7 +70,7 @@ func (s *Service) ratingLine(rec *store.Record) string {
 	var parts []string
 	for _, side := range []rules.Side{rules.US, rules.German} {
 		c := changes[side]
-		parts = append(parts, i18n.T(lang, "rating.change", map[string]any{"Name": seatNameIn(lang, rec.Seats[side]),
+		parts = append(parts, i18n.T(lang, "rating.change", map[string]any{"Name": seatNameIn(rec.Seats[side], lang),
 			"Before": round(c.Before), "After": round(c.After), "Delta": signed(c.Delta())}))
 	}
 	return i18n.T(lang, "rating.line", map[string]any{"Changes": strings.Join(parts, " · ")})

@@ -74,7 +74,7 @@ func parentKey(rec *store.Record) (store.Key, bool) {
 // thread.
 func startLine(rec *store.Record) string {
 	lang := langOf(rec.Settings)
-	d := map[string]any{"Channel": rec.Key.Channel, "Seats": seatsLineIn(lang, rec.Seats)}
+	d := map[string]any{"Channel": rec.Key.Channel, "Seats": seatsLineIn(rec.Seats, lang)}
 	if open(rec.Seats[rules.US]) || open(rec.Seats[rules.German]) {
 		return i18n.T(lang, "thread.start-open", d)
 	}
@@ -84,7 +84,7 @@ func startLine(rec *store.Record) string {
 // forumFirst is the first message of a game's forum post.
 func forumFirst(rec *store.Record) string {
 	lang := langOf(rec.Settings)
-	d := map[string]any{"Seats": seatsLineIn(lang, rec.Seats)}
+	d := map[string]any{"Seats": seatsLineIn(rec.Seats, lang)}
 	if open(rec.Seats[rules.US]) || open(rec.Seats[rules.German]) {
 		return i18n.T(lang, "thread.forum-open", d)
 	}
@@ -104,7 +104,7 @@ func joinButton(rec *store.Record) Button {
 func endLine(rec *store.Record) string {
 	v := &view{game: rec.Game, seats: rec.Seats, settings: rec.Settings, finished: true}
 	lang := langOf(rec.Settings)
-	return i18n.T(lang, "thread.end", map[string]any{"Channel": rec.Key.Channel, "Seats": seatsLineIn(lang, rec.Seats), "Result": resultLine(v)})
+	return i18n.T(lang, "thread.end", map[string]any{"Channel": rec.Key.Channel, "Seats": seatsLineIn(rec.Seats, lang), "Result": resultLine(v)})
 }
 
 // parentNotice is a notice for the channel a game's thread was opened
@@ -145,7 +145,7 @@ func (s *Service) gamesFromHereIn(key store.Key, lang i18n.Lang) string {
 		if err != nil || rec.Settings[SettingParent] != key.Channel {
 			continue
 		}
-		links = append(links, i18n.T(lang, "thread.link", map[string]any{"Channel": k.Channel, "Seats": seatsLineIn(lang, rec.Seats)}))
+		links = append(links, i18n.T(lang, "thread.link", map[string]any{"Channel": k.Channel, "Seats": seatsLineIn(rec.Seats, lang)}))
 	}
 	if len(links) == 0 {
 		return ""
