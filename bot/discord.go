@@ -7,6 +7,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/mortain/mortain/bot/command"
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/store"
 )
 
@@ -57,9 +58,9 @@ type Commands interface {
 	// Abandon archives the game of a deleted channel without a result;
 	// it reports whether there was one.
 	Abandon(key store.Key) (bool, error)
-	// Undelivered words the channel's posts Discord refused for good, or
-	// "".
-	Undelivered(key store.Key) string
+	// Undelivered words the channel's posts Discord refused for good in
+	// lang, or "".
+	Undelivered(key store.Key, lang i18n.Lang) string
 	// RestartClock starts the time of the person to act afresh (the
 	// channel could not see the game meanwhile).
 	RestartClock(key store.Key)

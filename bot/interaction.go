@@ -170,7 +170,7 @@ func (b *Bot) onCommand(c *call) {
 		if !b.mutates(name) {
 			return b.delivering(c.key, b.cmds.Handle(ctx, req))
 		}
-		earlier := b.cmds.Undelivered(c.key)
+		earlier := b.cmds.Undelivered(c.key, c.caller.Lang)
 		d := b.locked(c.key, func() command.Response { return b.cmds.Handle(ctx, req) })
 		d.earlier = earlier
 		return d
@@ -239,7 +239,7 @@ func (b *Bot) onButton(c *call) {
 		return
 	}
 	b.answer(c, true, func(ctx context.Context) delivery {
-		earlier := b.cmds.Undelivered(c.key)
+		earlier := b.cmds.Undelivered(c.key, c.caller.Lang)
 		d := b.locked(c.key, func() command.Response { return b.cmds.HandleButton(ctx, c.key, c.caller, id, values...) })
 		d.earlier = earlier
 		return d

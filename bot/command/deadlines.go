@@ -393,7 +393,7 @@ func (s *Service) deadlineButton(_ context.Context, key store.Key, caller Caller
 		case verb == "claim":
 			r.Settings[SettingResigned] = side.String()
 			r.Settings[SettingOnTime] = "1"
-			text := i18n.T(lang, "deadline.claims", map[string]any{"Name": seatNameIn(other, lang)}) + "\n" + summary(r.Game, r.Seats, r.Settings)
+			text := i18n.T(lang, "deadline.claims", map[string]any{"Name": seatNameIn(other, lang)}) + "\n" + summaryIn(r.Game, r.Seats, r.Settings, lang)
 			resp = Response{Posts: []Post{{Text: text, Mention: absent.UserID, Live: true}}, Over: true}
 			archived = cloneRecord(r)
 		case verb == "wait":

@@ -133,7 +133,7 @@ func (s *Service) games(req Request) (Response, error) {
 			text += " — " + i18n.T(lang, "reply.games.deadline", map[string]any{"When": "<t:" + strconv.FormatInt(due.Unix(), 10) + ":R>"})
 		}
 		for _, side := range []rules.Side{rules.US, rules.German} {
-			if warn := missedText(rec, side); warn != "" {
+			if warn := missedTextIn(rec, side, lang); warn != "" {
 				text += " — " + warn
 			}
 		}

@@ -173,7 +173,7 @@ func (s *Service) newGame(req Request) (Response, error) {
 		if req.Place.Forum {
 			first = forumFirst(rec)
 		}
-		key, err := req.Place.OpenThread(threadName(rec.Seats), first)
+		key, err := req.Place.OpenThread(threadName(rec.Seats, langOf(rec.Settings)), first)
 		if err != nil {
 			return Response{}, err
 		}

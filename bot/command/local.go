@@ -99,7 +99,7 @@ func (s *Service) localGamesIn(lang i18n.Lang) ([]LocalGame, error) {
 		g := LocalGame{ID: id, Key: k, Seats: rec.Seats, Where: roundHeaderIn(&rec.Game.State, lang), Active: rec.Updated}
 		if rec.Game.State.Over() || rec.Settings[SettingResigned] != "" {
 			g.Finished = true
-			g.Result = resultLine(&view{game: rec.Game, seats: rec.Seats, settings: rec.Settings, finished: true})
+			g.Result = resultLineIn(&view{game: rec.Game, seats: rec.Seats, settings: rec.Settings, finished: true}, lang)
 		}
 		out = append(out, g)
 	}
@@ -169,7 +169,7 @@ func (s *Service) localGames(req Request) (Response, error) {
 			here = i18n.T(lang, "term.games.here", nil)
 		}
 		when := g.Active.Local().Format(i18n.T(lang, "term.games.time", nil))
-		lines = append(lines, i18n.T(lang, "term.games.line", map[string]any{"ID": g.ID, "Seats": seatsLine(g.Seats), "State": state, "When": when, "Here": here}))
+		lines = append(lines, i18n.T(lang, "term.games.line", map[string]any{"ID": g.ID, "Seats": seatsLineIn(g.Seats, lang), "State": state, "When": when, "Here": here}))
 	}
 	if len(lines) == 0 {
 		return Response{Private: i18n.T(lang, "term.games.none", nil)}, nil
@@ -206,14 +206,14 @@ func (s *Service) resume(req Request) (Response, error) {
 		}
 		resp := Response{Switch: g.Key}
 		if v.finished {
-			resp.Private = i18n.T(lang, "term.resume.over", map[string]any{"ID": id, "Result": g.Result}) + "\n" + statusText(v)
+			resp.Private = i18n.T(lang, "term.resume.over", map[string]any{"ID": id, "Result": g.Result}) + "\n" + statusTextIn(v, lang)
 			return resp, nil
 		}
 		// Touch the game, so that it is the one resumed at the next start.
 		if err := s.cfg.Store.Update(g.Key, func(*store.Record) error { return nil }); err != nil {
 			return Response{}, err
 		}
-		resp.Private = i18n.T(lang, "term.resume.resumed", map[string]any{"ID": id, "Steps": StepsText(lang, len(v.game.History))}) + "\n" + statusText(v)
+		resp.Private = i18n.T(lang, "term.resume.resumed", map[string]any{"ID": id, "Steps": StepsText(lang, len(v.game.History))}) + "\n" + statusTextIn(v, lang)
 		resp.AINext = v.seats[v.game.State.ToAct()].AI != ""
 		return resp, nil
 	}

@@ -83,17 +83,6 @@ func (n narrator) roundStart(e rules.Event) string {
 	return i18n.Plural(n.lang, "narrate.round-points", int(e.Points), map[string]any{"Card": e.Card.String(), "Side": n.side(e.Side)})
 }
 
-// hexName words a hex with its place name: "1402 (Mortain)".
-func hexName(sc *rules.Scenario, h rules.Hex) string {
-	if !h.Valid() {
-		return "-"
-	}
-	if l := sc.Label(h); l != "" {
-		return h.String() + " (" + l + ")"
-	}
-	return h.String()
-}
-
 func uid(sc *rules.Scenario, u rules.UnitID) string {
 	if int(u) < sc.NumUnits() {
 		return sc.Unit(u).ID

@@ -67,11 +67,8 @@ func (s *Service) flush(key store.Key, resp Response, lang i18n.Lang) Response {
 
 // Undelivered words what the channel's outbox still holds when Discord
 // refused a post for good ("" when nothing failed): for status, and for
-// the reply of the next command in the channel.
-func (s *Service) Undelivered(key store.Key) string { return s.UndeliveredIn(key, i18n.English) }
-
-// UndeliveredIn is Undelivered in lang.
-func (s *Service) UndeliveredIn(key store.Key, lang i18n.Lang) string {
+// the reply of the next command in the channel, in lang.
+func (s *Service) Undelivered(key store.Key, lang i18n.Lang) string {
 	if !s.cfg.Outbox {
 		return ""
 	}

@@ -138,8 +138,8 @@ func peopleTexts(t *testing.T, lang i18n.Lang) map[string]string {
 	out["thread limit"] = ThreadLimitText(lang)
 
 	// The ratings' words.
-	out["rating"] = ratingTextIn(&store.PlayerStats{RatingValue: 1528, RatingRD: 32, RatedGames: 9}, lang)
-	out["rating provisional"] = ratingTextIn(&store.PlayerStats{}, lang)
+	out["rating"] = ratingIn(&store.PlayerStats{RatingValue: 1528, RatingRD: 32, RatedGames: 9}, lang)
+	out["rating provisional"] = ratingIn(&store.PlayerStats{}, lang)
 	rec.Settings[SettingRanked], rec.Settings[SettingResigned] = "yes", "us"
 	out["not rated few"] = s.ratingLine(rec)
 	rec.Settings[store.SettingUnrated] = unratedAI

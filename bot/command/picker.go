@@ -144,12 +144,12 @@ func (s *Service) picker(rec *store.Record, view string, lang i18n.Lang) *Panel 
 			kinds := map[rules.UnitID][]string{}
 			for _, lc := range cmds {
 				if lc.unit != rules.NoUnit {
-					kinds[lc.unit] = appendOnce(kinds[lc.unit], lc.action.Kind.String())
+					kinds[lc.unit] = appendOnce(kinds[lc.unit], w.t("pick.kind."+lc.action.Kind.String(), nil))
 				}
 			}
 			for _, lc := range cmds {
 				if lc.unit != rules.NoUnit {
-					add(lc.unit, strings.Join(kinds[lc.unit], ", "))
+					add(lc.unit, listIn(w.lang, kinds[lc.unit]))
 				}
 			}
 		}

@@ -256,11 +256,6 @@ func summaryIn(g *rules.Game, seats map[rules.Side]store.Seat, settings map[stri
 	return strings.TrimRight(b.String(), "\n")
 }
 
-// revealLine is revealLineIn in English.
-func revealLine(g *rules.Game, settings map[string]string) string {
-	return revealLineIn(g, settings, i18n.English)
-}
-
 // revealLineIn reveals a finished game's seed and salt in lang, which the
 // players saw committed to at the start ("" for a game started without
 // them).
@@ -279,9 +274,6 @@ func list(ids []string, lang i18n.Lang) string {
 	}
 	return strings.Join(ids, ", ")
 }
-
-// roundHeader words where the game stands: "Turn 3 · German round 7S (4 pts)".
-func roundHeader(st *rules.State) string { return roundHeaderIn(st, i18n.English) }
 
 // roundHeaderIn is roundHeader in lang.
 func roundHeaderIn(st *rules.State, lang i18n.Lang) string {

@@ -89,20 +89,6 @@ func signed(n int) string {
 	return "±0"
 }
 
-// ratingText words a player's rating: "1528 (±64)", "1500 (provisional,
-// ±350)".
-func ratingText(p *store.PlayerStats) string { return ratingTextIn(p, i18n.English) }
-
-// ratingTextIn is ratingText in lang.
-func ratingTextIn(p *store.PlayerStats, lang i18n.Lang) string {
-	r := p.Rating()
-	d := map[string]any{"Rating": round(r.R), "Deviation": round(2 * r.RD)}
-	if p.Provisional() {
-		return i18n.T(lang, "rating.provisional", d)
-	}
-	return i18n.T(lang, "rating.value", d)
-}
-
 // levelRatings are the AI levels' ratings on the players' scale, by the
 // side they play (docs/ai.md, "Ratings of the levels", says how they were
 // measured and the command that measures them again).

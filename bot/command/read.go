@@ -19,7 +19,7 @@ func (s *Service) status(req Request) (Response, error) {
 		return Response{}, err
 	}
 	text := statusTextIn(v, req.Lang)
-	if u := s.UndeliveredIn(req.Key, req.Lang); u != "" {
+	if u := s.Undelivered(req.Key, req.Lang); u != "" {
 		text += "\n" + u
 	}
 	if a := s.setAside(req.Key, req.Lang); a != "" {
@@ -27,9 +27,6 @@ func (s *Service) status(req Request) (Response, error) {
 	}
 	return Response{Private: text}, nil
 }
-
-// statusText is statusTextIn in English.
-func statusText(v *view) string { return statusTextIn(v, i18n.English) }
 
 // statusTextIn words the state of a game in lang.
 func statusTextIn(v *view, lang i18n.Lang) string {
@@ -77,12 +74,12 @@ func statusTextIn(v *view, lang i18n.Lang) string {
 	}
 	if !v.finished {
 		rec := &store.Record{Game: g, Seats: v.seats, Settings: v.settings}
-		if line := deadlineLine(rec); line != "" {
+		if line := deadlineLineIn(rec, lang); line != "" {
 			b.WriteString(line + "\n")
 		}
 		for _, side := range []rules.Side{rules.US, rules.German} {
-			if warn := missedText(rec, side); warn != "" {
-				b.WriteString(warn + ".\n")
+			if warn := missedTextIn(rec, side, lang); warn != "" {
+				b.WriteString(i18n.T(lang, "deadline.sentence", map[string]any{"Text": warn}) + "\n")
 			}
 			if id := v.settings[settingAbsent+side.String()]; id != "" {
 				b.WriteString(t("reply.status.absent", map[string]any{"Side": side, "Member": "<@" + id + ">"}) + "\n")
@@ -256,8 +253,8 @@ func unitsText(st *rules.State, lang i18n.Lang) string {
 			if len(marks) > 0 {
 				m = w.t("reply.units.marks", map[string]any{"Marks": strings.Join(marks, w.t("reply.units.marks-sep", nil))})
 			}
-			b.WriteString(fmt.Sprintf("`%-7s` ", d.ID) + w.t("reply.units.line", map[string]any{"Type": w.t("reply.units.type-"+d.Type.String(), nil),
-				"Name": d.Name, "Where": where, "Factors": st.Factors(id).String(), "Marks": m}) + "\n")
+			b.WriteString(w.t("reply.units.line", map[string]any{"ID": fmt.Sprintf("`%-7s`", d.ID), "Type": i18n.UnitType(w.lang, d.Type.String()),
+				"Name": i18n.UnitName(w.lang, d.Name), "Where": where, "Factors": st.Factors(id).String(), "Marks": m}) + "\n")
 		}
 	}
 	return strings.TrimRight(b.String(), "\n")
@@ -409,9 +406,6 @@ func (s *Service) replay(req Request) (Response, error) {
 	text := i18n.Plural(lang, "post.replay", len(v.game.History), map[string]any{"Seats": seatsLineIn(v.seats, lang)})
 	return Response{Posts: []Post{{Text: text, Image: data, ImageName: name}}}, nil
 }
-
-// resultLine words a finished game's result in English (resultLineIn).
-func resultLine(v *view) string { return resultLineIn(v, i18n.English) }
 
 // resultLineIn words a finished game's result in lang: "the US side
 // resigned; German won", "German won: <reason>", "aborted".

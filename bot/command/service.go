@@ -192,7 +192,7 @@ func (s *Service) Handle(ctx context.Context, req Request) Response {
 		}
 	}
 	if errors.Is(err, store.ErrNotFound) && !s.cfg.Local {
-		if text := s.gamesFromHere(req.Key); text != "" {
+		if text := s.gamesFromHereIn(req.Key, req.Lang); text != "" {
 			return refused("%s", text)
 		}
 	}

@@ -34,12 +34,12 @@ type Place struct {
 // threads of a server is reached.
 func ThreadLimitText(lang i18n.Lang) string { return i18n.T(lang, "thread.limit", nil) }
 
-// threadName names a game's thread after its players and sides, within
-// Discord's 100 characters.
-func threadName(seats map[rules.Side]store.Seat) string {
-	name := "Mortain: " + plainName(seats[rules.US]) + " (US) vs " + plainName(seats[rules.German]) + " (German)"
+// threadName names a game's thread in lang after its players and sides,
+// within Discord's 100 characters.
+func threadName(seats map[rules.Side]store.Seat, lang i18n.Lang) string {
+	name := i18n.T(lang, "thread.name", map[string]any{"US": plainName(seats[rules.US], lang), "German": plainName(seats[rules.German], lang)})
 	if us := seats[rules.US]; us.UserID != "" && us.UserID == seats[rules.German].UserID {
-		name = "Mortain: " + plainName(us) + " plays both sides"
+		name = i18n.T(lang, "thread.name-both", map[string]any{"Name": plainName(us, lang)})
 	}
 	if utf8.RuneCountInString(name) <= 100 {
 		return name
@@ -48,17 +48,18 @@ func threadName(seats map[rules.Side]store.Seat) string {
 	return string(r[:99]) + "…"
 }
 
-// plainName is a seat's name without mentions, for a thread's name.
-func plainName(seat store.Seat) string {
+// plainName is a seat's name in lang without mentions, for a thread's
+// name.
+func plainName(seat store.Seat, lang i18n.Lang) string {
 	switch {
 	case seat.AI != "":
-		return "AI " + seat.AI
+		return i18n.T(lang, "thread.name-ai", map[string]any{"Level": levelName(seat.AI, lang)})
 	case seat.UserID == "":
-		return "open seat"
+		return i18n.T(lang, "thread.name-open", nil)
 	case seat.Name != "":
 		return strings.ReplaceAll(seat.Name, "\n", " ")
 	}
-	return "player " + seat.UserID
+	return i18n.T(lang, "thread.name-player", map[string]any{"ID": seat.UserID})
 }
 
 // parentKey is the channel a game's thread was opened from, if any.
@@ -104,7 +105,7 @@ func joinButton(rec *store.Record) Button {
 func endLine(rec *store.Record) string {
 	v := &view{game: rec.Game, seats: rec.Seats, settings: rec.Settings, finished: true}
 	lang := langOf(rec.Settings)
-	return i18n.T(lang, "thread.end", map[string]any{"Channel": rec.Key.Channel, "Seats": seatsLineIn(rec.Seats, lang), "Result": resultLine(v)})
+	return i18n.T(lang, "thread.end", map[string]any{"Channel": rec.Key.Channel, "Seats": seatsLineIn(rec.Seats, lang), "Result": resultLineIn(v, lang)})
 }
 
 // parentNotice is a notice for the channel a game's thread was opened
@@ -124,11 +125,6 @@ func parentNotice(rec *store.Record, resp *Response, text string, buttons ...But
 	resp.Also = append(resp.Also, pk)
 	return n, true
 }
-
-// gamesFromHere words the running games whose threads were opened from
-// the channel of key, for a command given in the channel itself, in
-// English; "" when there are none.
-func (s *Service) gamesFromHere(key store.Key) string { return s.gamesFromHereIn(key, i18n.English) }
 
 // gamesFromHereIn is gamesFromHere in lang.
 func (s *Service) gamesFromHereIn(key store.Key, lang i18n.Lang) string {

@@ -221,13 +221,17 @@ func Texts(lang Lang) []string {
 // Pseudo message: text that bypassed the catalog. Left out of the check
 // are what stays the same in every language: mentions, channel links and
 // timestamps (<@1>, <#2>, <t:3:R>), links, `code`, commands as typed
-// (move unit:DR-1 to:1803), and words holding a digit or a colon (unit
+// (move unit:DR-1 to:1803, or a line holding "pass" alone), and words holding a digit or a colon (unit
 // ids, hexes, rule numbers, options such as unit:DR-1). A line is bare
 // when a word of two or more letters is left.
 func Bare(text string) []string {
 	var out []string
 	for _, line := range strings.Split(text, "\n") {
-		rest := typedCommand.ReplaceAllString(outsideMarks(line), " ")
+		rest := outsideMarks(line)
+		if loneCommand.MatchString(rest) {
+			continue
+		}
+		rest = typedCommand.ReplaceAllString(rest, " ")
 		if bareWord.MatchString(unmarkable.ReplaceAllString(rest, " ")) {
 			out = append(out, line)
 		}
@@ -240,6 +244,8 @@ var (
 	bareWord   = regexp.MustCompile(`\pL{2,}`)
 	// typedCommand is a command word followed by its options.
 	typedCommand = regexp.MustCompile(`(^|\s)[a-z]+( +[a-z-]+:\S+)+`)
+	// loneCommand is a line holding a command without options ("pass").
+	loneCommand = regexp.MustCompile(`^\s*[a-z]+\s*$`)
 )
 
 // outsideMarks is line without its Pseudo messages (nested ones too).
