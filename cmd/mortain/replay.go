@@ -97,4 +97,3 @@ func (m *Main) replayRecord(path, outDir string, in lineSource, step bool, lang 
 	}
 	return 0
 }
-
