@@ -23,6 +23,10 @@ import (
 // localGuild is the guild of local play's games.
 const localGuild = "local"
 
+// LocalPlayer is the user id of the terminal's player, whose seats are
+// worded "you" in the game's language.
+const LocalPlayer = "local"
+
 // LocalKey returns the key of local game id (1 or more).
 func LocalKey(id int) store.Key {
 	if id <= 1 {

@@ -54,6 +54,8 @@ func seatNameIn(seat store.Seat, lang i18n.Lang) string {
 		return i18n.T(lang, "reply.seat.ai", map[string]any{"Level": levelName(seat.AI, lang)})
 	case seat.UserID == "":
 		return i18n.T(lang, "reply.seat.open", nil)
+	case seat.UserID == LocalPlayer:
+		return i18n.T(lang, "reply.seat.you", nil)
 	case seat.Name != "":
 		return i18n.T(lang, "reply.seat.name", map[string]any{"Name": seat.Name})
 	}

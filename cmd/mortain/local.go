@@ -24,7 +24,7 @@ var localKey = command.LocalKey(1)
 
 // localCaller is the person at the terminal: both seats in hotseat, and the
 // moderator of their own games.
-var localCaller = command.Caller{UserID: "local", Name: "you", CanManage: true}
+var localCaller = command.Caller{UserID: command.LocalPlayer, Name: "you", CanManage: true}
 
 // localPlay is one session of local play.
 type localPlay struct {
