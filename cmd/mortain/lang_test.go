@@ -71,7 +71,7 @@ func termSentences(t *testing.T) []string {
 		walk("", m)
 		return out
 	}
-	en, ja := flat(read("help.en.yaml")), flat(read("help.ja.yaml"))
+	en, ja := flat(read("active.en.yaml")), flat(read("active.ja.yaml"))
 	placeholder := regexp.MustCompile(`\{\{[^}]*\}\}`)
 	words := regexp.MustCompile(`\pL+[^\pL{}]+\pL+[^\pL{}]+\pL+`)
 	var out []string

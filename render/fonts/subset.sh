@@ -7,7 +7,7 @@
 #   apt-get install fonts-ipaexfont-gothic fonttools
 #   render/fonts/subset.sh
 #
-# Run it after adding Japanese text to internal/i18n/locales/*.ja.yaml:
+# Run it after adding Japanese text to internal/i18n/locales/active.ja.yaml:
 # go test ./render fails while a character of the catalog has no glyph.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
