@@ -109,7 +109,7 @@ func TestTwoMembersPlayRankedGamesAndClimbTheLeaderboard(t *testing.T) {
 		first, second = "bob", "alice"
 	}
 	i1, i2 := strings.Index(board, "1. "+first), strings.Index(board, "2. "+second)
-	if i1 < 0 || i2 < i1 || !strings.Contains(board, "15 rated game(s)") {
+	if i1 < 0 || i2 < i1 || !strings.Contains(board, "15 rated games") {
 		t.Errorf("the leaderboard does not list %s then %s with 15 rated games:\n%s", first, second, board)
 	}
 }

@@ -159,7 +159,7 @@ func TestStaleForeignAndSpectatorPicksAreRefusedAndChangeNothing(t *testing.T) {
 	assert.True(t, stale.Refused)
 	require.NotNil(t, stale.Update)
 	assert.Contains(t, stale.Update.Text, "earlier position")
-	assert.Contains(t, stale.Update.Text, "1 step(s) were played since")
+	assert.Contains(t, stale.Update.Text, "1 step was played since")
 	assert.NotEmpty(t, stale.Update.Buttons, "the picker refreshes")
 	assert.Equal(t, before, st.Commits, "nothing changed")
 }
