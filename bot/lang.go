@@ -1,8 +1,6 @@
 package bot
 
 import (
-	"strings"
-
 	"github.com/mortain/mortain/bot/command"
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/store"
@@ -30,9 +28,4 @@ func channelLang(g Games, key store.Key) i18n.Lang {
 func advice(lang i18n.Lang) string { return i18n.T(lang, "bot.advice", nil) }
 
 // joinIn joins the items of a list in lang: "a, b" ("a、b").
-func joinIn(lang i18n.Lang, items []string) string {
-	if lang == i18n.Japanese {
-		return strings.Join(items, "、")
-	}
-	return strings.Join(items, ", ")
-}
+func joinIn(lang i18n.Lang, items []string) string { return i18n.List(lang, items) }

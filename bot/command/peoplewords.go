@@ -1,8 +1,6 @@
 package command
 
 import (
-	"strings"
-
 	"github.com/mortain/mortain/internal/i18n"
 )
 
@@ -10,9 +8,4 @@ import (
 // and ratings in a language.
 
 // listIn joins the items of a list in lang: "a, b, c" ("a、b、c").
-func listIn(lang i18n.Lang, items []string) string {
-	if lang == i18n.Japanese {
-		return strings.Join(items, "、")
-	}
-	return strings.Join(items, ", ")
-}
+func listIn(lang i18n.Lang, items []string) string { return i18n.List(lang, items) }

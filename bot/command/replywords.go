@@ -1,8 +1,6 @@
 package command
 
 import (
-	"strings"
-
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
@@ -99,16 +97,4 @@ func reasonPhrase(why string) phrase { return func(l i18n.Lang) string { return 
 
 // sentences joins sentences: with a space, as English writes them, or
 // with none after a Japanese full stop.
-func sentences(lang i18n.Lang, parts ...string) string {
-	sep := " "
-	if lang == i18n.Japanese {
-		sep = ""
-	}
-	var out []string
-	for _, p := range parts {
-		if p != "" {
-			out = append(out, p)
-		}
-	}
-	return strings.Join(out, sep)
-}
+func sentences(lang i18n.Lang, parts ...string) string { return i18n.Sentences(lang, parts...) }

@@ -239,3 +239,11 @@ func TestBareLetsCommandsAsTypedThrough(t *testing.T) {
 	assert.Equal(t, []string{"move, fire"}, Bare("move, fire"))
 	assert.Equal(t, []string{"Pass"}, Bare("Pass"))
 }
+
+func TestListsAndSentencesJoinAsTheLanguageWrites(t *testing.T) {
+	assert.Equal(t, "a, b, c", List(English, []string{"a", "b", "c"}))
+	assert.Equal(t, "a、b", List(Japanese, []string{"a", "b"}))
+	assert.Equal(t, "One. Two.", Sentences(English, "One.", "", "Two."))
+	assert.Equal(t, "一。二。", Sentences(Japanese, "一。", "二。"))
+	assert.Equal(t, "", Sentences(Japanese))
+}
