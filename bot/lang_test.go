@@ -64,4 +64,36 @@ func TestEachMemberReadsTheirOwnLanguageAndThePostsTheGames(t *testing.T) {
 	if _, ok := e.lastWith(th2, "配置"); !ok {
 		t.Errorf("the posts of a Japanese game: %v", e.fake.Messages(th2))
 	}
+	e.in(th2, kenji, "setup", opt("done", true))
+
+	// In kenji's Japanese game each member reads their own replies in
+	// their own language, refusals naming the same rule, while the posts
+	// stay Japanese.
+	for _, u := range []fakediscord.User{alice, kenji} {
+		status, help := e.in(th2, u, "status"), e.in(th2, u, "help", opt("command", "move"))
+		if !status.Ephemeral() || !help.Ephemeral() {
+			t.Fatalf("%s: status %+v, help %+v", u.Name, status.Original, help.Original)
+		}
+		japanese := strings.Contains(status.Text(), "ターン") && strings.Contains(help.Text(), "ユニット")
+		english := strings.Contains(status.Text(), "Turn") && strings.Contains(help.Text(), "Activates a unit")
+		if (u == kenji && !japanese) || (u == alice && !english) {
+			t.Errorf("%s (%s) reads:\n%s\n%s", u.Name, u.Locale, status.Text(), help.Text())
+		}
+	}
+	rec = e.game(th2)
+	actor := alice
+	if rec.Seats[rec.Game.State.ToAct()].UserID == kenji.ID {
+		actor = kenji
+	}
+	unit := map[fakediscord.User]string{alice: "DR-1", kenji: "117"}[actor]
+	refusal := e.in(th2, actor, "move", opt("unit", unit), opt("to", "1101")).Text()
+	want := map[fakediscord.User]string{alice: "Not allowed by rule R", kenji: "ルール R"}[actor]
+	if !strings.Contains(refusal, want) {
+		t.Errorf("%s's refusal: %q", actor.Name, refusal)
+	}
+	for _, m := range e.fake.Messages(th2) {
+		if strings.Contains(m.Content, "Turn ") || strings.Contains(m.Content, " round") {
+			t.Errorf("an English post in the Japanese game: %q", m.Content)
+		}
+	}
 }
