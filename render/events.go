@@ -111,7 +111,7 @@ func (p *painter) overlay(s *rules.State, events []rules.Event) *overlay {
 				a := &ov.attacks[n-1]
 				a.targets = append(a.targets, e.Target)
 				a.results = append(a.results, e.Result)
-				ov.summary[len(ov.summary)-1] += fmt.Sprintf(", %s %s", id(e.Target), p.eventResult(e.Result))
+				ov.summary[len(ov.summary)-1] += p.tr("grammar.list-sep", nil) + id(e.Target) + " " + p.eventResult(e.Result)
 				continue
 			}
 			a := attackMark{source: e.Source, hex: e.To, targets: []rules.UnitID{e.Target}, results: []rules.Result{e.Result}, ev: e}

@@ -12,7 +12,7 @@ import (
 	"github.com/mortain/mortain/rules"
 )
 
-// missingGlyphs lists the runes of texts that neither the Japanese font
+// missingGlyphs lists the runes of texts (line breaks aside) that neither the Japanese font
 // nor every Go font can draw (the fallback face draws a rune from the Go
 // font of the text's style when it has it, else from the Japanese font).
 func missingGlyphs(jp *truetype.Font, f fonts, texts []string) []string {
@@ -20,7 +20,7 @@ func missingGlyphs(jp *truetype.Font, f fonts, texts []string) []string {
 	var out []string
 	for _, s := range texts {
 		for _, r := range s {
-			if seen[r] {
+			if seen[r] || r == '\n' { // a line break is never drawn
 				continue
 			}
 			seen[r] = true

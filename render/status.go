@@ -94,7 +94,7 @@ func (p *painter) turnText(s *rules.State) string {
 // lastText is the line of the latest activation.
 func (p *painter) lastText(ov *overlay) string {
 	if len(ov.summary) > 0 {
-		return p.tr("map.last", map[string]any{"Summary": strings.Join(ov.summary, "; ")})
+		return p.tr("map.last", map[string]any{"Summary": strings.Join(ov.summary, p.tr("grammar.clause-sep", nil))})
 	}
 	return p.tr("map.last-none", nil)
 }

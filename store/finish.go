@@ -107,7 +107,7 @@ func (db *DB) finish(key Key, name string, e *entry, abandoned bool, notices []N
 func finished(rec *Record, at time.Time) *Finished {
 	st := &rec.Game.State
 	f := &Finished{Key: rec.Key, Winner: rules.NoSide, Reason: ReasonAborted, Seats: rec.Seats,
-		Turn: st.Turn(), Steps: len(rec.Game.History), Finished: at, Game: rec.Game, Salt: rec.Settings[SettingSalt]}
+		Turn: st.Turn(), Steps: len(rec.Game.History), Finished: at, Game: rec.Game, Salt: rec.Settings[SettingSalt], Lang: rec.Settings[SettingLang]}
 	if st.Over() {
 		f.Winner, f.Reason = st.Winner(), st.WinReason()
 	} else if side, err := rules.ParseSide(rec.Settings[SettingResigned]); err == nil && side != rules.NoSide {

@@ -82,6 +82,10 @@ const SettingOnTime = "on-time"
 // so that a finished game's seed can be checked.
 const SettingSalt = "deal-salt"
 
+// SettingLang is the Record.Settings entry with the game's language ("en",
+// "ja"); the archive keeps it (Finished.Lang).
+const SettingLang = "lang"
+
 // Step is one entry of a game's append-only history.
 type Step struct {
 	Seq  uint64    `json:"seq"`
@@ -106,6 +110,8 @@ type Finished struct {
 	Game     *rules.Game         `json:"game"`
 	// Salt is the salt of the commitment to the game's seed (SettingSalt).
 	Salt string `json:"salt,omitempty"`
+	// Lang is the game's language (SettingLang), "" for English.
+	Lang string `json:"lang,omitempty"`
 	// Rated marks a game that was rated, at RatedAt, with the changes of
 	// its players' ratings by side.
 	Rated   bool                        `json:"rated,omitempty"`

@@ -16,7 +16,7 @@ import (
 func (s *Service) debug(_ context.Context, req Request) (Response, error) {
 	o := req.Options
 	say := func(id string, data map[string]any) error {
-		return &refusal{msg: i18n.T(req.Lang, id, data)}
+		return &refusal{msg: tr(req.Lang, id, data)}
 	}
 	help := i18n.T(req.Lang, "options.debug.help", nil)
 	need := func(names ...string) error {

@@ -22,7 +22,7 @@ func (s *Service) newGame(req Request) (Response, error) {
 			if err := opts.Set(spec.Name, v); err != nil {
 				values := spec.Values
 				return Response{}, refuseT("reply.new.bad-rule-option", map[string]any{"Option": spec.Name, "Rule": spec.Rule,
-					"Value": strconv.Quote(v), "Values": phrase(func(l i18n.Lang) string { return strings.Join(values, i18n.T(l, "reply.or-sep", nil)) })})
+					"Value": quoted(v), "Values": phrase(func(l i18n.Lang) string { return strings.Join(values, i18n.T(l, "reply.or-sep", nil)) })})
 			}
 		}
 	}
@@ -556,6 +556,9 @@ func (s *Service) load(key store.Key) (*view, error) {
 // status words the same result as games.
 func finishedView(f *store.Finished) *view {
 	settings := map[string]string{SettingSalt: f.Salt}
+	if f.Lang != "" {
+		settings[SettingLang] = f.Lang
+	}
 	if f.Winner != rules.NoSide && !f.Game.State.Over() {
 		settings[SettingResigned] = f.Winner.Enemy().String()
 		if strings.Contains(f.Reason, "deadline") {

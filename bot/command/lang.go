@@ -9,7 +9,7 @@ import (
 
 // SettingLang is the Record.Settings entry with the game's language ("en",
 // "ja"): its public posts and its maps are in it.
-const SettingLang = "lang"
+const SettingLang = store.SettingLang
 
 // langOf is the language of a game's settings (English when unset).
 func langOf(settings map[string]string) i18n.Lang {

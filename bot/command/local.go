@@ -225,7 +225,7 @@ func (s *Service) resume(req Request) (Response, error) {
 		return Response{}, refuseT("term.resume.none-yet", map[string]any{"ID": echo(req.Options["id"])})
 	}
 	slices.SortFunc(ids, func(a, b string) int { x, _ := strconv.Atoi(a); y, _ := strconv.Atoi(b); return cmp.Compare(x, y) })
-	return Response{}, refuseT("term.resume.none", map[string]any{"ID": echo(req.Options["id"]), "IDs": strings.Join(ids, ", ")})
+	return Response{}, refuseT("term.resume.none", map[string]any{"ID": echo(req.Options["id"]), "IDs": listPhrase(ids)})
 }
 
 // StepsText words a number of steps in lang: "1 step", "12 steps".

@@ -150,7 +150,7 @@ func (m *MemStore) archive(key store.Key, reason string, notices []store.Notice)
 	}
 	delete(m.running, key)
 	f := store.Finished{Key: key, Winner: r.Game.State.Winner(), Reason: r.Game.State.WinReason(), Seats: r.Seats,
-		Turn: r.Game.State.Turn(), Steps: len(r.Game.History), Finished: time.Now().UTC(), Game: r.Game}
+		Turn: r.Game.State.Turn(), Steps: len(r.Game.History), Finished: time.Now().UTC(), Game: r.Game, Salt: r.Settings[store.SettingSalt], Lang: r.Settings[store.SettingLang]}
 	switch {
 	case reason != "":
 		f.Winner, f.Reason = rules.NoSide, reason

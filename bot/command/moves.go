@@ -56,6 +56,17 @@ func commandFor(sc *rules.Scenario, a rules.Action) (string, map[string]string) 
 	return "pass", map[string]string{}
 }
 
+// TypedCommand writes an action of the rules' notation ("move TD 1403",
+// "historical") as the command that plays it ("move unit:TD to:1403",
+// "setup preset:historical"); one it cannot read (a debug edit) as it is.
+func TypedCommand(sc *rules.Scenario, notation string) string {
+	a, err := rules.ParseAction(sc, notation)
+	if err != nil {
+		return notation
+	}
+	return commandText(commandFor(sc, a))
+}
+
 // commandText writes a command as typed: "fire unit:TD target:DR-1", the
 // options in the order of its definition ("setup done" for a flag).
 func commandText(name string, opts map[string]string) string {

@@ -2,7 +2,7 @@ package command
 
 import (
 	"errors"
-	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/mortain/mortain/internal/i18n"
@@ -76,8 +76,16 @@ func Parse(text string) (name string, opts map[string]string, err error) {
 // 80 characters.
 func echo(s string) string { return clipText(s, 80) }
 
-// quote is a person's input as a refusal repeats it, quoted: "fly".
-func quote(s string) string { return fmt.Sprintf("%q", echo(s)) }
+// quote is a person's input as a refusal repeats it, quoted as the
+// refusal's language quotes ("fly", 「fly」), escaped as Go quotes it.
+func quote(s string) phrase { return quoted(echo(s)) }
+
+// quoted is s quoted as the language quotes, without clipping it.
+func quoted(s string) phrase {
+	inner := strconv.Quote(s)
+	inner = inner[1 : len(inner)-1]
+	return func(l i18n.Lang) string { return i18n.T(l, "grammar.quote", map[string]any{"Text": inner}) }
+}
 
 // optionsRefusal is refusal id naming the options of command d: message
 // id (its options as {{.Options}}, "unit: to:") or, for a command without

@@ -102,7 +102,7 @@ func (s *Service) picker(rec *store.Record, view string, lang i18n.Lang) *Panel 
 		for _, lc := range cmds {
 			if strikeKind(lc.action.Kind) == view && !seen[lc.action.Hex] {
 				seen[lc.action.Hex] = true
-				opts = append(opts, SelectOption{Label: w.hex(lc.action.Hex), Value: lc.action.Hex.String(), Description: stackLine(st, lc.action.Hex)})
+				opts = append(opts, SelectOption{Label: w.hex(lc.action.Hex), Value: lc.action.Hex.String(), Description: stackLine(st, lc.action.Hex, w.lang)})
 			}
 		}
 		p.Text = head + "\n" + w.t("pick."+view+"-hex", nil)
@@ -279,8 +279,8 @@ func (w words) unitLine(st *rules.State, u rules.UnitID) string {
 	return line
 }
 
-// stackLine words the units of a hex: "DR-1, DR-2".
-func stackLine(st *rules.State, h rules.Hex) string {
+// stackLine words the units of a hex in lang: "DR-1, DR-2".
+func stackLine(st *rules.State, h rules.Hex, lang i18n.Lang) string {
 	sc := st.Scenario()
 	var ids []string
 	for u := rules.UnitID(0); int(u) < sc.NumUnits(); u++ {
@@ -289,7 +289,7 @@ func stackLine(st *rules.State, h rules.Hex) string {
 		}
 	}
 	sort.Strings(ids)
-	return strings.Join(ids, ", ")
+	return i18n.List(lang, ids)
 }
 
 // pickLabel words a command for a menu, as a player chooses it.
@@ -316,14 +316,14 @@ func (w words) pickLabel(st *rules.State, lc legalCommand) string {
 		if a.Target != rules.NoUnit {
 			return w.t("pick.air-attack-unit", map[string]any{"Unit": uid(sc, a.Target)}) + odds
 		}
-		return w.t("pick.air-attack-stack", map[string]any{"Units": stackLine(st, a.Hex)}) + odds
+		return w.t("pick.air-attack-stack", map[string]any{"Units": stackLine(st, a.Hex, w.lang)}) + odds
 	case rules.ActAirCover:
 		return w.t("pick.air-cover", map[string]any{"Hex": w.hex(a.Hex)})
 	case rules.ActOBA:
 		if a.Target != rules.NoUnit {
 			return w.t("pick.oba-unit", map[string]any{"Unit": uid(sc, a.Target)}) + odds
 		}
-		return w.t("pick.oba-stack", map[string]any{"Units": stackLine(st, a.Hex)}) + odds
+		return w.t("pick.oba-stack", map[string]any{"Units": stackLine(st, a.Hex, w.lang)}) + odds
 	}
 	return lc.text + odds
 }

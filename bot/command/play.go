@@ -272,7 +272,7 @@ func list(ids []string, lang i18n.Lang) string {
 	if len(ids) == 0 {
 		return i18n.T(lang, "post.over.none", nil)
 	}
-	return strings.Join(ids, ", ")
+	return i18n.List(lang, ids)
 }
 
 // roundHeaderIn is roundHeader in lang.
@@ -388,7 +388,7 @@ func buildAction(sc *rules.Scenario, name string, o map[string]string) (rules.Ac
 		}
 		return rules.AirAttack(h, t), nil
 	}
-	return a, refuseT("reply.play.unknown-action", map[string]any{"Action": strconv.Quote(name)})
+	return a, refuseT("reply.play.unknown-action", map[string]any{"Action": quoted(name)})
 }
 
 // parseUnit finds a unit by id, case-insensitively.
@@ -402,7 +402,7 @@ func parseUnit(sc *rules.Scenario, id, opt string) (rules.UnitID, error) {
 		for i := range ids {
 			ids[i] = sc.Unit(rules.UnitID(i)).ID
 		}
-		return rules.NoUnit, refuseT("reply.play.no-unit", map[string]any{"Unit": strconv.Quote(clipText(id, 24)), "Units": strings.Join(ids, ", ")})
+		return rules.NoUnit, refuseT("reply.play.no-unit", map[string]any{"Unit": quoted(clipText(id, 24)), "Units": listPhrase(ids)})
 	}
 	return u, nil
 }
@@ -415,10 +415,10 @@ func parseHex(v, opt string) (rules.Hex, error) {
 	h, err := rules.ParseHex(strings.TrimSpace(v))
 	if err != nil {
 		if len(v) > 80 {
-			return rules.NoHex, refuseT("reply.play.not-hex", map[string]any{"Option": opt, "Value": strconv.Quote(echo(v))})
+			return rules.NoHex, refuseT("reply.play.not-hex", map[string]any{"Option": opt, "Value": quote(v)})
 		}
 		t := strings.TrimSpace(v)
-		d := map[string]any{"Hex": strconv.Quote(t), "First": rules.FirstCol, "Last": rules.LastCol, "Rows": fmt.Sprintf("%02d", rules.NumRows)}
+		d := map[string]any{"Hex": quoted(t), "First": rules.FirstCol, "Last": rules.LastCol, "Rows": fmt.Sprintf("%02d", rules.NumRows)}
 		if len(t) != 4 {
 			return rules.NoHex, refuseT("reply.play.hex-length", d)
 		}
@@ -441,7 +441,7 @@ func (s *Service) undo(ctx context.Context, req Request) (Response, error) {
 			if err := g.Undo(); err != nil {
 				return nil, "", err
 			}
-			return nil, i18n.T(lang, "post.took-back", map[string]any{"Step": last}), nil
+			return nil, i18n.T(lang, "post.took-back", map[string]any{"Step": TypedCommand(g.State.Scenario(), last)}), nil
 		}
 	})
 }

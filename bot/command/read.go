@@ -55,7 +55,7 @@ func statusTextIn(v *view, lang i18n.Lang) string {
 		for _, u := range firers {
 			ids = append(ids, uid(sc, u))
 		}
-		b.WriteString(t("reply.status.pending", map[string]any{"Target": uid(sc, tg), "Firers": strings.Join(ids, ", ")}) + "\n")
+		b.WriteString(t("reply.status.pending", map[string]any{"Target": uid(sc, tg), "Firers": i18n.List(lang, ids)}) + "\n")
 	}
 	if c := st.FaceCardPending(); c != rules.NoCard {
 		b.WriteString(t("reply.status.face-card", map[string]any{"Card": c.String()}) + "\n")
@@ -179,7 +179,7 @@ func boardIn(st *rules.State, lang i18n.Lang) string {
 			ids = append(ids, id)
 		}
 		lines = append(lines, w.t("reply.board.line", map[string]any{"Hex": w.hex(h),
-			"Terrain": w.t("reply.board.terrain-"+sc.Terrain[h].String(), nil), "Units": strings.Join(ids, ", ")}))
+			"Terrain": w.t("reply.board.terrain-"+sc.Terrain[h].String(), nil), "Units": i18n.List(w.lang, ids)}))
 	}
 	if len(lines) == 0 {
 		return w.t("reply.board.empty", nil)

@@ -92,6 +92,12 @@ func seatPhrase(seat store.Seat) phrase {
 	return func(l i18n.Lang) string { return seatNameIn(seat, l) }
 }
 
+// listPhrase is a list of ids for a refusal, joined as its language
+// joins lists.
+func listPhrase(items []string) phrase {
+	return func(l i18n.Lang) string { return i18n.List(l, items) }
+}
+
 // reasonPhrase is one of the rules' reasons for a refusal.
 func reasonPhrase(why string) phrase { return func(l i18n.Lang) string { return i18n.Reason(l, why) } }
 

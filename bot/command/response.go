@@ -136,5 +136,5 @@ func refused(format string, args ...any) Response {
 // refusedT is a refusal worded by catalog message id with data, in lang
 // (the language of the member who gave the command).
 func refusedT(lang i18n.Lang, id string, data map[string]any) Response {
-	return Response{Private: i18n.T(lang, id, data), Refused: true}
+	return Response{Private: tr(lang, id, data), Refused: true}
 }

@@ -116,7 +116,7 @@ func TestHotseatAndUndo(t *testing.T) {
 	mustDo(t, s, ann, "new opponent:hotseat")
 	mustDo(t, s, ann, "setup unit:120 hex:1501")
 	r := mustDo(t, s, ann, "undo")
-	if !strings.Contains(r.Posts[0].Text, "took back: place 120 1501") {
+	if !strings.Contains(r.Posts[0].Text, "took back: setup unit:120 hex:1501") {
 		t.Errorf("undo: %q", r.Posts[0].Text)
 	}
 	mustRefuse(t, s, st, ann, "undo", "Nothing to undo")

@@ -112,8 +112,8 @@ func TestLocalGameInJapanese(t *testing.T) {
 	transcript := stdout + stderr
 	for _, want := range []string{
 		"ローカルプレイ。ゲームは " + db + " に保存します。",
-		"AI (hard) との対戦を始めます。あなたは米軍です。",
-		"独軍の AI (hard) が考えています…",
+		"AI (むずかしい) との対戦を始めます。あなたは米軍です。",
+		"独軍の AI (むずかしい) が考えています…",
 		"実行できません: mode:open はほかのメンバーの参加を待ちます",
 		"実行できません: opponent: は Discord のメンバーを指定します",
 		"実行できません: deadline: はプレイヤーが出入りする Discord のゲーム用です",
@@ -157,7 +157,7 @@ func TestLocalGameInJapanese(t *testing.T) {
 		t.Errorf("the third run does not resume in Japanese:\n%s", stdout)
 	}
 	stdout, _, _ = runIn(t, "ja_JP.UTF-8", true, "", "local", "--db", filepath.Join(dir, "fresh.db"))
-	if !strings.Contains(stdout, "new と入力すると AI (hard) との対戦を始めます") {
+	if !strings.Contains(stdout, "new と入力すると AI (むずかしい) との対戦を始めます") {
 		t.Errorf("a first run does not say how to start in Japanese:\n%s", stdout)
 	}
 }

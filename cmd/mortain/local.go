@@ -49,34 +49,25 @@ type localPlay struct {
 	exportTo string
 }
 
-const localUsage = `mortain local — play in the terminal
+// localUsage is the help of mortain local in lang.
+func localUsage(lang i18n.Lang) string { return i18n.T(lang, "term.usage", nil) + "\n" }
 
-Usage:
-  mortain local [flags]
-
-Flags:
-  --script FILE    read commands from FILE, one per line, # comments (- for stdin)
-  --seed N         the seed of new games (the same seed and commands replay the same game)
-  --json           print the final state as JSON on stdout, and nothing else there
-  --strict         exit with status 1 at the first refused command (reason on stderr)
-  --debug          enable the debug commands (debug place/flip/turn/round/deck)
-  --db FILE        the database of local games (default: ~/.local/share/mortain/local.db)
-  --out DIR        write the map PNG after every activation to DIR (default at a
-                   terminal: ~/.local/share/mortain/maps)
-  --scenario FILE  play new games on a scenario file (the format of the built-in
-                   rules/scenarios/mortain.json)
-  --budget B       the hard AI's thinking per decision: a time (500ms) or
-                   iterations (2000it)
-  --replay FILE    replay a game record made by export, step by step, with maps
-  --lang L         the language of local play: en or ja (default: LC_ALL or LANG,
-                   so ja_JP.UTF-8 plays in Japanese); --lang ja plays in Japanese
-  --config FILE    the configuration file to look for a Discord token in
-
-At the prompt: help lists the game's commands, Tab completes them and
-their options, moves lists the legal ones, games lists your saved games and
-resume id:N switches to one, new starts another (the others are kept),
-quit leaves (the game is kept).
-`
+// argsLang is the language args ask for with --lang, else the
+// environment's: the language of the help and errors printed before the
+// flags are read.
+func (m *Main) argsLang(args []string) i18n.Lang {
+	for i, a := range args {
+		a = strings.TrimLeft(a, "-")
+		switch {
+		case strings.HasPrefix(a, "lang="):
+			return i18n.Parse(strings.TrimPrefix(a, "lang="))
+		case a == "lang" && i+1 < len(args):
+			return i18n.Parse(args[i+1])
+		}
+	}
+	lang, _ := m.localLang("")
+	return lang
+}
 
 // runLocal plays in the terminal: mortain local [flags].
 func (m *Main) runLocal(ctx context.Context, args []string) error {
@@ -94,7 +85,7 @@ func (m *Main) runLocal(ctx context.Context, args []string) error {
 	budgetText := fs.String("budget", "", "the hard AI's thinking per decision: a time (500ms) or iterations (2000it)")
 	replay := fs.String("replay", "", "replay a game record made by export, step by step")
 	langFlag := fs.String("lang", "", "the language of local play: en or ja (default: LC_ALL, LANG)")
-	if err := m.parseFlags(fs, args, "local", localUsage); err != nil {
+	if err := m.parseFlags(fs, args, "local", localUsage(m.argsLang(args))); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
@@ -260,7 +251,7 @@ func (lp *localPlay) run(ctx context.Context, dbPath string) int {
 	} else if lp.interactive && saved > 0 {
 		fmt.Fprintln(lp.narr, i18n.Plural(lp.lang, "term.last-over", saved, nil))
 	} else if lp.interactive {
-		fmt.Fprintln(lp.narr, lp.t("term.type-new", map[string]any{"Level": command.StrongestLevel()}))
+		fmt.Fprintln(lp.narr, lp.t("term.type-new", map[string]any{"Level": lp.level(command.StrongestLevel())}))
 	}
 	if lp.interactive && lp.m.Stdin == os.Stdin {
 		// A person at the terminal: line editing, history, Tab completion.
@@ -345,7 +336,7 @@ func (lp *localPlay) command(ctx context.Context, line string) int {
 		}
 	}
 	if !lp.hadGame && name != "new" && name != "help" && name != "rules" && name != "stats" && name != "games" && name != "resume" {
-		fmt.Fprintln(lp.narr, lp.t("term.starting", map[string]any{"Level": command.StrongestLevel()}))
+		fmt.Fprintln(lp.narr, lp.t("term.starting", map[string]any{"Level": lp.level(command.StrongestLevel())}))
 		resp := lp.svc.Handle(ctx, command.Request{Key: lp.key, Caller: localCaller, Command: "new", Options: map[string]string{"mode": command.ModeAI}, Lang: lp.lang})
 		lp.hadGame = !resp.Refused
 		if code := lp.respond(ctx, resp); code != 0 {
@@ -435,7 +426,7 @@ func (lp *localPlay) thinking() {
 	st := &rec.Game.State
 	seat := rec.Seats[st.ToAct()]
 	if seat.AI != "" && ai.Thinks(seat.AI, st) {
-		fmt.Fprintln(lp.narr, lp.t("term.thinking", map[string]any{"Side": lp.t("side."+st.ToAct().String(), nil), "Level": seat.AI}))
+		fmt.Fprintln(lp.narr, lp.t("term.thinking", map[string]any{"Side": lp.t("side."+st.ToAct().String(), nil), "Level": lp.level(seat.AI)}))
 	}
 }
 
@@ -443,6 +434,14 @@ func (lp *localPlay) thinking() {
 func (lp *localPlay) refused(reason string) int {
 	fmt.Fprintln(lp.m.Stderr, lp.t("term.refused", map[string]any{"Reason": reason}))
 	return lp.refusedShown()
+}
+
+// level words an AI level ("hard") in the player's language.
+func (lp *localPlay) level(name string) string {
+	if id := "choice.level." + name; i18n.Has(lp.lang, id) {
+		return lp.t(id, nil)
+	}
+	return name
 }
 
 // t words catalog message id in the language of the session.

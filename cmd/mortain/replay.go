@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/mortain/mortain/bot/command"
@@ -60,7 +61,7 @@ func (m *Main) replayRecord(path, outDir string, in lineSource, step bool, lang 
 			}
 		}
 	}
-	fmt.Fprintln(m.Stdout, i18n.Plural(lang, "replay.start", len(r.Actions), map[string]any{"Path": path, "US": r.Players["us"], "German": r.Players["german"]}))
+	fmt.Fprintln(m.Stdout, i18n.Plural(lang, "replay.start", len(r.Actions), map[string]any{"Path": path, "US": playerIn(r.Players["us"], lang), "German": playerIn(r.Players["german"], lang)}))
 	g := rules.NewGame(sc, r.Options, *r.Seed)
 	for i, text := range r.Actions {
 		evs, err := g.ApplyText(text)
@@ -68,7 +69,7 @@ func (m *Main) replayRecord(path, outDir string, in lineSource, step bool, lang 
 			fmt.Fprintln(m.Stderr, "mortain local --replay:", say("replay.step-refused", map[string]any{"Step": i + 1, "Action": text, "Why": command.ErrorText(err, lang)}))
 			return 1
 		}
-		fmt.Fprintln(m.Stdout, say("replay.step", map[string]any{"Step": i + 1, "Steps": len(r.Actions), "Action": text}))
+		fmt.Fprintln(m.Stdout, say("replay.step", map[string]any{"Step": i + 1, "Steps": len(r.Actions), "Action": command.TypedCommand(sc, text)}))
 		for _, e := range evs {
 			if line := command.NarrateIn(sc, e, lang); line != "" {
 				fmt.Fprintf(m.Stdout, "  %s\n", plain(line))
@@ -96,4 +97,23 @@ func (m *Main) replayRecord(path, outDir string, in lineSource, step bool, lang 
 		fmt.Fprintln(m.Stdout, say("replay.result-recorded", map[string]any{"Result": r.Result}))
 	}
 	return 0
+}
+
+// aiPlayer is how a record names an AI's seat: "the AI (hard)".
+var aiPlayer = regexp.MustCompile(`^the AI \(([a-z]+)\)$`)
+
+// playerIn words a record's player in lang: the terminal's player and
+// the AI as the game words them, a member's name as it is.
+func playerIn(name string, lang i18n.Lang) string {
+	if name == "you" {
+		return i18n.T(lang, "reply.seat.you", nil)
+	}
+	if m := aiPlayer.FindStringSubmatch(name); m != nil {
+		level := m[1]
+		if i18n.Has(lang, "choice.level."+level) {
+			level = i18n.T(lang, "choice.level."+level, nil)
+		}
+		return i18n.T(lang, "reply.seat.ai", map[string]any{"Level": level})
+	}
+	return name
 }

@@ -1,8 +1,8 @@
 package i18n
 
 // reasons maps the rules' reasons (for a round's, a turn's or the game's
-// end, and an early Joker), as the rules package words them, to their
-// catalog messages.
+// end, and an early Joker), as the rules package words them, and the
+// archive's (store.Finished.Reason), to their catalog messages.
 var reasons = map[string]string{
 	"R4.5: passed":             "map.reason.passed",
 	"R4.5: no activation left": "map.reason.no-activation-left",
@@ -18,6 +18,13 @@ var reasons = map[string]string{
 	"R8.2: no US unit is left in the game":                                                          "map.reason.r8-2",
 	"R8.3: at the end of a German round no US unit is on the map and a German unit is in column 11": "map.reason.r8-3",
 	"R8.4: turn 6 ended without a German victory":                                                   "map.reason.r8-4",
+	// The archive's reasons for a game that did not end by the rules.
+	"the US side resigned":                               "reason.resigned-us",
+	"the German side resigned":                           "reason.resigned-german",
+	"the US side missed its deadline: a win on time":     "reason.on-time-us",
+	"the German side missed its deadline: a win on time": "reason.on-time-german",
+	"aborted":                            "reason.aborted",
+	"abandoned: its channel was deleted": "reason.abandoned",
 }
 
 // Reason words one of the rules' reasons in lang; one the catalog lacks
