@@ -216,3 +216,31 @@ func TestLocalHelpOfEveryCommandInBothLanguages(t *testing.T) {
 		}
 	}
 }
+
+// A finished Japanese game stays Japanese in a later session: the archive
+// keeps its language, and its result is worded from the catalog.
+func TestAFinishedGameKeepsItsLanguage(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "j.db")
+	first := writeScript(t, "new mode:hotseat", "setup preset:historical", "setup done", "resign confirm:yes")
+	if _, stderr, code := runIn(t, "ja_JP.UTF-8", false, "", "local", "--script", first, "--db", db, "--seed", "3"); code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	// The next session speaks English; the finished game's own words
+	// (its map's and replay's posts) are still Japanese, the list of games
+	// is the reader's.
+	out, stderr, code := runIn(t, "ja_JP.UTF-8", false, "", "local", "--script", writeScript(t, "games", "status", "export"), "--db", db)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	all := out + stderr
+	for _, want := range []string{"投了", "ゲーム終了"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("the finished game's words lack %q:\n%s", want, all)
+		}
+	}
+	for _, bad := range []string{"resigned", "Game over", "Game record"} {
+		if strings.Contains(all, bad) {
+			t.Errorf("English %q in a finished Japanese game:\n%s", bad, all)
+		}
+	}
+}
