@@ -228,7 +228,7 @@ func TestAFinishedGameKeepsItsLanguage(t *testing.T) {
 	// The next session speaks English; the finished game's own words
 	// (its map's and replay's posts) are still Japanese, the list of games
 	// is the reader's.
-	out, stderr, code := runIn(t, "ja_JP.UTF-8", false, "", "local", "--script", writeScript(t, "games", "status", "export"), "--db", db)
+	out, stderr, code := runIn(t, "ja_JP.UTF-8", false, "", "local", "--script", writeScript(t, "games", "status", "map", "replay"), "--db", db, "--out", t.TempDir())
 	if code != 0 {
 		t.Fatalf("exit %d\n%s", code, stderr)
 	}
@@ -238,7 +238,7 @@ func TestAFinishedGameKeepsItsLanguage(t *testing.T) {
 			t.Errorf("the finished game's words lack %q:\n%s", want, all)
 		}
 	}
-	for _, bad := range []string{"resigned", "Game over", "Game record"} {
+	for _, bad := range []string{"resigned", "Game over", "Replay", " steps"} {
 		if strings.Contains(all, bad) {
 			t.Errorf("English %q in a finished Japanese game:\n%s", bad, all)
 		}
