@@ -201,7 +201,7 @@ func (s *Service) resume(req Request) (Response, error) {
 			ids = append(ids, strconv.Itoa(g.ID))
 			continue
 		}
-		if g.Key == req.Key {
+		if g.Key == req.Key && !g.Finished {
 			return Response{Private: i18n.T(lang, "term.resume.current", map[string]any{"ID": id, "Where": g.Where})}, nil
 		}
 		v, err := s.load(g.Key)

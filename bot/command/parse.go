@@ -9,16 +9,21 @@ import (
 	"github.com/mortain/mortain/rules"
 )
 
+// fullWidth turns the full-width colon, equals sign and space a Japanese
+// input method types into the text form's own.
+var fullWidth = strings.NewReplacer("：", ":", "＝", "=", "\u3000", " ")
+
 // Parse reads a command in its text form, `name key:value key:"value with
 // spaces"`, with the option names of Definitions (a leading "/mortain" or
 // "mortain" is allowed). Names are case-insensitive and returned in lower
 // case; values are returned as written. A bare word fills the command's
 // positional option ("rules R6.8") or sets a Bool option it names ("setup
 // done"). What follows a lone "—" (the odds moves prints after a command)
-// is left out. Its errors are worded in English; ErrorText words them in
-// the language of whoever typed the line.
+// is left out, and full-width colons and spaces read as half-width ones.
+// Its errors are worded in English; ErrorText words them in the language
+// of whoever typed the line.
 func Parse(text string) (name string, opts map[string]string, err error) {
-	toks, err := tokenize(text)
+	toks, err := tokenize(fullWidth.Replace(text))
 	if err != nil {
 		return "", nil, err
 	}

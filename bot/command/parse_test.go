@@ -130,3 +130,12 @@ func TestHelpShowsWholeOptionDescriptions(t *testing.T) {
 		}
 	}
 }
+
+// A Japanese input method's full-width colon and space read as the
+// text form's own.
+func TestParseReadsFullWidthColonsAndSpaces(t *testing.T) {
+	name, opts, err := Parse("move　unit：TD to：1403")
+	if err != nil || name != "move" || opts["unit"] != "TD" || opts["to"] != "1403" {
+		t.Fatalf("got %q %v %v", name, opts, err)
+	}
+}

@@ -228,7 +228,7 @@ func TestAFinishedGameKeepsItsLanguage(t *testing.T) {
 	// The next session speaks English; the finished game's own words
 	// (its map's and replay's posts) are still Japanese, the list of games
 	// is the reader's.
-	out, stderr, code := runIn(t, "ja_JP.UTF-8", false, "", "local", "--script", writeScript(t, "games", "status", "map", "replay"), "--db", db, "--out", t.TempDir())
+	out, stderr, code := runIn(t, "ja_JP.UTF-8", false, "", "local", "--script", writeScript(t, "games", "status", "map", "replay", "resume id:1"), "--db", db, "--out", t.TempDir())
 	if code != 0 {
 		t.Fatalf("exit %d\n%s", code, stderr)
 	}
@@ -237,6 +237,9 @@ func TestAFinishedGameKeepsItsLanguage(t *testing.T) {
 		if !strings.Contains(all, want) {
 			t.Errorf("the finished game's words lack %q:\n%s", want, all)
 		}
+	}
+	if strings.Contains(all, "プレイ中のゲーム") {
+		t.Errorf("resume calls the finished game the one in play:\n%s", all)
 	}
 	for _, bad := range []string{"resigned", "Game over", "Replay", " steps"} {
 		if strings.Contains(all, bad) {
