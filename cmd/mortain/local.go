@@ -335,7 +335,7 @@ func (lp *localPlay) command(ctx context.Context, line string) int {
 			}
 		}
 	}
-	if !lp.hadGame && name != "new" && name != "help" && name != "rules" && name != "stats" && name != "games" && name != "resume" {
+	if !lp.hadGame && startsAGame(name) {
 		fmt.Fprintln(lp.narr, lp.t("term.starting", map[string]any{"Level": lp.level(command.StrongestLevel())}))
 		resp := lp.svc.Handle(ctx, command.Request{Key: lp.key, Caller: localCaller, Command: "new", Options: map[string]string{"mode": command.ModeAI}, Lang: lp.lang})
 		lp.hadGame = !resp.Refused
@@ -617,4 +617,16 @@ func (m *Main) localLang(flagValue string) (i18n.Lang, error) {
 		}
 	}
 	return i18n.English, nil
+}
+
+// startsAGame reports whether a command typed before any game starts one
+// against the AI first: a command that plays or reads a game does, one
+// that starts, ends or lists games, or needs a game to hold seats in,
+// does not.
+func startsAGame(name string) bool {
+	switch name {
+	case "new", "help", "rules", "stats", "games", "resume", "join", "seat", "resign", "abort", "export", "replay":
+		return false
+	}
+	return true
 }
