@@ -57,7 +57,7 @@ func TestEachMemberReadsTheirOwnLanguageAndThePostsTheGames(t *testing.T) {
 	}
 	live, _ = e.lastButton(th2, "play")
 	picker = e.reply(e.fake.Press(guild, kenji, live, button(t, live, "play"))).Original
-	if !strings.Contains(picker.Content, "米軍の配置") {
+	if !strings.Contains(picker.Content, "米軍のセットアップ") {
 		t.Errorf("kenji's picker in his game: %q", picker.Content)
 	}
 	e.in(th2, kenji, "setup", opt("preset", "historical"))

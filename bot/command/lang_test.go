@@ -58,7 +58,7 @@ func TestMovesAnswersInTheMembersLanguage(t *testing.T) {
 	s, _ := newService(t, 2)
 	mustDo(t, s, ann, "new mode:hotseat")
 	ja := s.Handle(context.Background(), Request{Key: testKey, Caller: ann, Command: "moves", Options: map[string]string{}, Lang: i18n.Japanese})
-	assert.Contains(t, ja.Private, "米軍の配置の合法手")
+	assert.Contains(t, ja.Private, "**合法手** (米軍のセットアップ) — ")
 	assert.Contains(t, ja.Private, "setup unit:117 hex:", "the commands stay as they are typed")
 	pseudo := s.Handle(context.Background(), Request{Key: testKey, Caller: ann, Command: "moves", Options: map[string]string{}, Lang: i18n.Pseudo})
 	for _, line := range strings.Split(pseudo.Private, "\n") {

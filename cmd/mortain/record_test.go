@@ -314,7 +314,7 @@ func TestLocalReplayAndHelp(t *testing.T) {
 		t.Errorf("pseudo replay: exit %d, bare lines %q", code, bare)
 	}
 	stdout, _, _ = runIn(t, "ja_JP.UTF-8", false, "", "local", "--replay", rec)
-	if !strings.Contains(stdout, "ステップ 1 /") || !strings.Contains(stdout, "結果:") {
+	if !strings.Contains(stdout, "— 1 / ") || !strings.Contains(stdout, " 手目: ") || !strings.Contains(stdout, "結果:") {
 		t.Errorf("the Japanese replay:\n%s", stdout[:min(2000, len(stdout))])
 	}
 	stdout, _, code = run(t, "", "local", "--help")
