@@ -44,10 +44,7 @@ func statusTextIn(v *view, lang i18n.Lang) string {
 	case rules.PhaseOver:
 		b.WriteString(t("reply.status.over", map[string]any{"Turn": st.Turn()}))
 	default:
-		b.WriteString(t("reply.status.header", map[string]any{"Header": roundHeaderIn(st, lang)}))
-		if !st.FaceRound() {
-			b.WriteString(i18n.Plural(lang, "reply.status.points-left", st.PointsLeft(), nil))
-		}
+		b.WriteString(t("reply.status.header", map[string]any{"Header": roundHeaderIn(st, lang)})) // with the points left
 	}
 	b.WriteString("\n")
 	if tg, firers, ok := st.PendingAttack(); ok && st.Phase() != rules.PhaseFaceChoice {

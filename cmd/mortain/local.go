@@ -499,9 +499,12 @@ func (lp *localPlay) show(resp command.Response) {
 		}
 	}
 	if resp.Private != "" {
-		if resp.Refused {
+		switch {
+		case resp.Refused && len(resp.Offer) > 0: // a question: confirm first
+			fmt.Fprintln(lp.m.Stderr, plain(resp.Private))
+		case resp.Refused:
 			fmt.Fprintln(lp.m.Stderr, lp.t("term.refused", map[string]any{"Reason": plain(resp.Private)}))
-		} else {
+		default:
 			fmt.Fprintln(lp.narr, plain(resp.Private))
 		}
 	}
