@@ -29,12 +29,7 @@ var reasons = map[string]string{
 
 // Reason words one of the rules' reasons in lang; one the catalog lacks
 // as the rules word it.
-func Reason(lang Lang, why string) string {
-	if id, ok := reasons[why]; ok {
-		return T(lang, id, nil)
-	}
-	return why
-}
+func Reason(lang Lang, why string) string { return word(lang, reasons, why) }
 
 // Reasons lists the rules' reasons the catalog words (for tests).
 func Reasons() []string {
@@ -60,12 +55,7 @@ var places = map[string]string{
 
 // Place words a place name of the scenario in lang; one the catalog
 // lacks (from a scenario file) as the file writes it.
-func Place(lang Lang, name string) string {
-	if id, ok := places[name]; ok {
-		return T(lang, id, nil)
-	}
-	return name
-}
+func Place(lang Lang, name string) string { return word(lang, places, name) }
 
 // unitNames maps the scenario's unit names to their catalog messages.
 var unitNames = map[string]string{
@@ -89,12 +79,7 @@ var unitNames = map[string]string{
 
 // UnitName words a unit's name in the scenario in lang; one the catalog
 // lacks (from a scenario file) as the file writes it.
-func UnitName(lang Lang, name string) string {
-	if id, ok := unitNames[name]; ok {
-		return T(lang, id, nil)
-	}
-	return name
-}
+func UnitName(lang Lang, name string) string { return word(lang, unitNames, name) }
 
 // UnitType words a unit type (tank, infantry or gun, as the rules name
 // them) in lang.
@@ -103,4 +88,13 @@ func UnitType(lang Lang, kind string) string {
 		return T(lang, "unit.type."+kind, nil)
 	}
 	return kind
+}
+
+// word is the message table gives for text, in lang; text as it is when
+// the table lacks it.
+func word(lang Lang, table map[string]string, text string) string {
+	if id, ok := table[text]; ok {
+		return T(lang, id, nil)
+	}
+	return text
 }
