@@ -26,6 +26,3 @@ func channelLang(g Games, key store.Key) i18n.Lang {
 
 // advice says where an admin grants the bot a permission it lacks.
 func advice(lang i18n.Lang) string { return i18n.T(lang, "bot.advice", nil) }
-
-// joinIn joins the items of a list in lang: "a, b" ("a、b").
-func joinIn(lang i18n.Lang, items []string) string { return i18n.List(lang, items) }

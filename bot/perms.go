@@ -63,7 +63,7 @@ func missingPermissions(perms int64, thread bool, lang i18n.Lang) string {
 	if len(missing) == 0 {
 		return ""
 	}
-	return i18n.Plural(lang, "bot.missing", len(missing), map[string]any{"Missing": joinIn(lang, missing), "Advice": advice(lang)})
+	return i18n.Plural(lang, "bot.missing", len(missing), map[string]any{"Missing": i18n.List(lang, missing), "Advice": advice(lang)})
 }
 
 // Where is what an interaction's raw event tells of its channel and

@@ -67,7 +67,7 @@ func threadNeeds(perms int64, forum bool, lang i18n.Lang) string {
 	if len(missing) == 0 {
 		return ""
 	}
-	return i18n.Plural(lang, "bot.thread-missing", len(missing), map[string]any{"Missing": joinIn(lang, missing), "Advice": advice(lang)})
+	return i18n.Plural(lang, "bot.thread-missing", len(missing), map[string]any{"Missing": i18n.List(lang, missing), "Advice": advice(lang)})
 }
 
 // threadOpener returns the command layer's Place.OpenThread for an

@@ -49,7 +49,7 @@ func word(lang i18n.Lang, v any) any {
 	case Status:
 		return i18n.T(lang, "status."+v.String(), nil)
 	case Terrain:
-		return i18n.T(lang, "pick.terrain-"+v.String(), nil)
+		return i18n.T(lang, "terrain."+v.String(), nil)
 	case Phase:
 		return i18n.T(lang, "refuse.phase."+v.String(), nil)
 	case blockers:

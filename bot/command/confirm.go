@@ -22,7 +22,7 @@ func confirmed(req Request) bool {
 // member's language lang.
 func askConfirm(lang i18n.Lang, what string, b Button) Response {
 	return Response{Refused: true, Offer: []Button{b},
-		Private: sentences(lang, what, i18n.T(lang, "reply.confirm.how", nil))}
+		Private: i18n.Sentences(lang, what, i18n.T(lang, "reply.confirm.how", nil))}
 }
 
 // pendingNew is a new asked over a running game, waiting for its Confirm

@@ -417,7 +417,7 @@ func (s *Service) deadlineButton(_ context.Context, key store.Key, caller Caller
 			r.Seats[side] = store.Seat{AI: level}
 			r.Settings[store.SettingUnrated] = unratedAI
 			delete(r.Settings, SettingLapsed)
-			text := i18n.T(lang, "deadline.hand", map[string]any{"Level": levelName(level, lang), "Side": sideName(side, lang), "Name": seatNameIn(absent, lang)})
+			text := i18n.T(lang, "deadline.hand", map[string]any{"Level": i18n.Level(lang, level), "Side": sideName(side, lang), "Name": seatNameIn(absent, lang)})
 			resp = Response{Posts: []Post{{Text: text, Live: true}}, AINext: true}
 		}
 		s.queue(r, &resp)

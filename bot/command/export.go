@@ -66,9 +66,9 @@ func (s *Service) export(req Request) (Response, error) {
 	}
 	text := i18n.T(lang, "post.export.record", map[string]any{"Actions": len(r.Actions), "Draws": len(r.Draws)})
 	if r.Seed != nil {
-		text = sentences(lang, text, i18n.T(lang, "post.export.seed", nil))
+		text = i18n.Sentences(lang, text, i18n.T(lang, "post.export.seed", nil))
 	} else {
-		text = sentences(lang, text, i18n.T(lang, "post.export.no-seed", nil))
+		text = i18n.Sentences(lang, text, i18n.T(lang, "post.export.no-seed", nil))
 	}
 	return Response{Posts: []Post{{Text: text, Image: data, ImageName: "mortain-game.json"}}}, nil
 }

@@ -141,7 +141,7 @@ func (s *Service) newGame(req Request) (Response, error) {
 	b.WriteString(i18n.T(lang, "post.new.head", map[string]any{"Title": title, "Seats": seatsLineIn(rec.Seats, lang)}) + "\n")
 	rulesLine := i18n.T(lang, "post.new.rules", map[string]any{"Rules": optionsText(opts, lang)})
 	if extra := settingsLineIn(settings, lang); extra != "" {
-		rulesLine = sentences(lang, rulesLine, i18n.T(lang, "post.new.settings", map[string]any{"Settings": extra}))
+		rulesLine = i18n.Sentences(lang, rulesLine, i18n.T(lang, "post.new.settings", map[string]any{"Settings": extra}))
 	}
 	b.WriteString(rulesLine)
 	if open(other) {

@@ -149,7 +149,7 @@ func (s *Service) picker(rec *store.Record, view string, lang i18n.Lang) *Panel 
 			}
 			for _, lc := range cmds {
 				if lc.unit != rules.NoUnit {
-					add(lc.unit, listIn(w.lang, kinds[lc.unit]))
+					add(lc.unit, i18n.List(w.lang, kinds[lc.unit]))
 				}
 			}
 		}
@@ -494,7 +494,7 @@ func changedSince(rec *store.Record, step int, lang i18n.Lang) string {
 // hexTerrain words a hex with its place name and terrain: "1403 (open)",
 // "1501 Hill 314 (hill)".
 func (w words) hexTerrain(h rules.Hex) string {
-	t := w.t("pick.terrain-"+w.sc.Terrain[h].String(), nil)
+	t := w.t("terrain."+w.sc.Terrain[h].String(), nil)
 	if l := w.sc.Label(h); l != "" {
 		return h.String() + " " + i18n.Place(w.lang, l) + " (" + t + ")"
 	}

@@ -176,7 +176,7 @@ func boardIn(st *rules.State, lang i18n.Lang) string {
 			ids = append(ids, id)
 		}
 		lines = append(lines, w.t("reply.board.line", map[string]any{"Hex": w.hex(h),
-			"Terrain": w.t("reply.board.terrain-"+sc.Terrain[h].String(), nil), "Units": i18n.List(w.lang, ids)}))
+			"Terrain": w.t("terrain."+sc.Terrain[h].String(), nil), "Units": i18n.List(w.lang, ids)}))
 	}
 	if len(lines) == 0 {
 		return w.t("reply.board.empty", nil)
@@ -355,7 +355,7 @@ func recordText(p *store.PlayerStats, lang i18n.Lang) string {
 	ai := ""
 	for _, lv := range sortedKeys(p.VsAI) {
 		r := p.VsAI[lv]
-		ai += i18n.T(lang, "post.stats.vs-ai", map[string]any{"Level": levelName(lv, lang), "Score": score(r[0], r[1])})
+		ai += i18n.T(lang, "post.stats.vs-ai", map[string]any{"Level": i18n.Level(lang, lv), "Score": score(r[0], r[1])})
 	}
 	return i18n.T(lang, "post.stats.record-text", map[string]any{"Won": total(p.Wins), "Lost": total(p.Losses),
 		"US": score(p.Wins[rules.US], p.Losses[rules.US]), "German": score(p.Wins[rules.German], p.Losses[rules.German]),

@@ -49,7 +49,7 @@ func sideName(s rules.Side, lang i18n.Lang) string { return narrator{lang: lang}
 func seatNameIn(seat store.Seat, lang i18n.Lang) string {
 	switch {
 	case seat.AI != "":
-		return i18n.T(lang, "reply.seat.ai", map[string]any{"Level": levelName(seat.AI, lang)})
+		return i18n.T(lang, "reply.seat.ai", map[string]any{"Level": i18n.Level(lang, seat.AI)})
 	case seat.UserID == "":
 		return i18n.T(lang, "reply.seat.open", nil)
 	case seat.UserID == LocalPlayer:
@@ -58,15 +58,6 @@ func seatNameIn(seat store.Seat, lang i18n.Lang) string {
 		return i18n.T(lang, "reply.seat.name", map[string]any{"Name": seat.Name})
 	}
 	return "<@" + seat.UserID + ">"
-}
-
-// levelName words an AI level in lang ("hard"); one the catalog lacks as
-// it is.
-func levelName(level string, lang i18n.Lang) string {
-	if id := "choice.level." + level; i18n.Has(lang, id) {
-		return i18n.T(lang, id, nil)
-	}
-	return level
 }
 
 // seatsLineIn words both seats in lang: "US: Ann · German: the AI (easy)".
@@ -100,7 +91,3 @@ func listPhrase(items []string) phrase {
 
 // reasonPhrase is one of the rules' reasons for a refusal.
 func reasonPhrase(why string) phrase { return func(l i18n.Lang) string { return i18n.Reason(l, why) } }
-
-// sentences joins sentences: with a space, as English writes them, or
-// with none after a Japanese full stop.
-func sentences(lang i18n.Lang, parts ...string) string { return i18n.Sentences(lang, parts...) }

@@ -147,7 +147,7 @@ func (s *Service) seat(req Request) (Response, error) {
 		if open(prev) {
 			text = tr(lang, "post.seat.gives", d)
 		}
-		text = sentences(lang, text, waitingLine(r, lang))
+		text = i18n.Sentences(lang, text, waitingLine(r, lang))
 		post := Post{Text: text, Buttons: buttonsFor(r), Live: true}
 		if st.ToAct() == side {
 			post.Mention = id

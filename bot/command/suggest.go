@@ -239,7 +239,7 @@ func choiceFor(st *rules.State, a rules.Action, command, focused, v string, lang
 	sc := st.Scenario()
 	unitLabel := func(u rules.UnitID) string {
 		us := st.Unit(u)
-		d := map[string]any{"Unit": uid(sc, u), "Type": i18n.T(lang, "suggest.type."+sc.Unit(u).Type.String(), nil),
+		d := map[string]any{"Unit": uid(sc, u), "Type": i18n.UnitType(lang, sc.Unit(u).Type.String()),
 			"Factors": st.Factors(u).String(), "Flipped": ""}
 		if us.Flipped {
 			d["Flipped"] = i18n.T(lang, "pick.flipped", nil)
@@ -251,7 +251,7 @@ func choiceFor(st *rules.State, a rules.Action, command, focused, v string, lang
 		return i18n.T(lang, "suggest.unit", d)
 	}
 	hexLabel := func(h rules.Hex) string {
-		d := map[string]any{"Hex": h.String(), "Terrain": i18n.T(lang, "pick.terrain-"+sc.Terrain[h].String(), nil)}
+		d := map[string]any{"Hex": h.String(), "Terrain": i18n.T(lang, "terrain."+sc.Terrain[h].String(), nil)}
 		if l := sc.Label(h); l != "" {
 			d["Place"] = i18n.Place(lang, l)
 			return i18n.T(lang, "suggest.hex-place", d)

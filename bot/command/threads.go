@@ -53,7 +53,7 @@ func threadName(seats map[rules.Side]store.Seat, lang i18n.Lang) string {
 func plainName(seat store.Seat, lang i18n.Lang) string {
 	switch {
 	case seat.AI != "":
-		return i18n.T(lang, "thread.name-ai", map[string]any{"Level": levelName(seat.AI, lang)})
+		return i18n.T(lang, "thread.name-ai", map[string]any{"Level": i18n.Level(lang, seat.AI)})
 	case seat.UserID == "":
 		return i18n.T(lang, "thread.name-open", nil)
 	case seat.Name != "":
@@ -149,7 +149,7 @@ func (s *Service) gamesFromHereIn(key store.Key, lang i18n.Lang) string {
 	if len(links) > 10 {
 		links = append(links[:10], i18n.Plural(lang, "thread.more", len(links)-10, nil))
 	}
-	return i18n.T(lang, "thread.here", map[string]any{"Links": listIn(lang, links)})
+	return i18n.T(lang, "thread.here", map[string]any{"Links": i18n.List(lang, links)})
 }
 
 // server shows or sets the server's settings (Manage Channels).

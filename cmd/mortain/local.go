@@ -251,7 +251,7 @@ func (lp *localPlay) run(ctx context.Context, dbPath string) int {
 	} else if lp.interactive && saved > 0 {
 		fmt.Fprintln(lp.narr, i18n.Plural(lp.lang, "term.last-over", saved, nil))
 	} else if lp.interactive {
-		fmt.Fprintln(lp.narr, lp.t("term.type-new", map[string]any{"Level": lp.level(command.StrongestLevel())}))
+		fmt.Fprintln(lp.narr, lp.t("term.type-new", map[string]any{"Level": i18n.Level(lp.lang, command.StrongestLevel())}))
 	}
 	if lp.interactive && lp.m.Stdin == os.Stdin {
 		// A person at the terminal: line editing, history, Tab completion.
@@ -336,7 +336,7 @@ func (lp *localPlay) command(ctx context.Context, line string) int {
 		}
 	}
 	if !lp.hadGame && startsAGame(name) {
-		fmt.Fprintln(lp.narr, lp.t("term.starting", map[string]any{"Level": lp.level(command.StrongestLevel())}))
+		fmt.Fprintln(lp.narr, lp.t("term.starting", map[string]any{"Level": i18n.Level(lp.lang, command.StrongestLevel())}))
 		resp := lp.svc.Handle(ctx, command.Request{Key: lp.key, Caller: localCaller, Command: "new", Options: map[string]string{"mode": command.ModeAI}, Lang: lp.lang})
 		lp.hadGame = !resp.Refused
 		if code := lp.respond(ctx, resp); code != 0 {
@@ -426,7 +426,7 @@ func (lp *localPlay) thinking() {
 	st := &rec.Game.State
 	seat := rec.Seats[st.ToAct()]
 	if seat.AI != "" && ai.Thinks(seat.AI, st) {
-		fmt.Fprintln(lp.narr, lp.t("term.thinking", map[string]any{"Side": lp.t("side."+st.ToAct().String(), nil), "Level": lp.level(seat.AI)}))
+		fmt.Fprintln(lp.narr, lp.t("term.thinking", map[string]any{"Side": lp.t("side."+st.ToAct().String(), nil), "Level": i18n.Level(lp.lang, seat.AI)}))
 	}
 }
 
@@ -434,14 +434,6 @@ func (lp *localPlay) thinking() {
 func (lp *localPlay) refused(reason string) int {
 	fmt.Fprintln(lp.m.Stderr, lp.t("term.refused", map[string]any{"Reason": reason}))
 	return lp.refusedShown()
-}
-
-// level words an AI level ("hard") in the player's language.
-func (lp *localPlay) level(name string) string {
-	if id := "choice.level." + name; i18n.Has(lp.lang, id) {
-		return lp.t(id, nil)
-	}
-	return name
 }
 
 // t words catalog message id in the language of the session.

@@ -109,11 +109,7 @@ func playerIn(name string, lang i18n.Lang) string {
 		return i18n.T(lang, "reply.seat.you", nil)
 	}
 	if m := aiPlayer.FindStringSubmatch(name); m != nil {
-		level := m[1]
-		if i18n.Has(lang, "choice.level."+level) {
-			level = i18n.T(lang, "choice.level."+level, nil)
-		}
-		return i18n.T(lang, "reply.seat.ai", map[string]any{"Level": level})
+		return i18n.T(lang, "reply.seat.ai", map[string]any{"Level": i18n.Level(lang, m[1])})
 	}
 	return name
 }

@@ -98,3 +98,12 @@ func word(lang Lang, table map[string]string, text string) string {
 	}
 	return text
 }
+
+// Level words an AI level ("random", "easy", "hard") in lang; one the
+// catalog lacks as it is.
+func Level(lang Lang, level string) string {
+	if id := "choice.level." + level; Has(lang, id) {
+		return T(lang, id, nil)
+	}
+	return level
+}
