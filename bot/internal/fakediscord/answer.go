@@ -250,6 +250,8 @@ func (s *Server) answer(req Request) (int, []byte) {
 			return s.modifyChannel(req)
 		case http.MethodDelete:
 			return s.deleteThread(req)
+		case http.MethodGet:
+			return s.getChannel(req)
 		}
 
 	case "/channels/{channel_id}/messages/{message_id}":

@@ -141,16 +141,30 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 		s.changedNow()
 	}()
 
+	guilds := s.readyGuilds(c)
+	unavailable := make([]any, len(guilds))
+	for i, g := range guilds {
+		unavailable[i] = map[string]any{"id": g, "unavailable": true}
+	}
 	err = c.event("READY", map[string]any{
 		"v":           10,
 		"session_id":  "fake-session-" + strconv.Itoa(c.shard),
 		"user":        map[string]any{"id": BotID, "username": "Mortain", "discriminator": "0", "bot": true},
-		"guilds":      s.readyGuilds(c),
+		"guilds":      unavailable,
 		"shard":       []int{c.shard, c.count},
 		"application": map[string]any{"id": AppID, "flags": 0},
 	})
 	if err != nil {
 		return
+	}
+	// Each guild of READY then arrives whole: GUILD_CREATE.
+	for _, g := range guilds {
+		s.mu.Lock()
+		ev := s.guildJSON(g)
+		s.mu.Unlock()
+		if c.event("GUILD_CREATE", ev) != nil {
+			return
+		}
 	}
 	close(c.ready)
 	s.changedNow()
@@ -188,20 +202,21 @@ func (s *Server) CloseGateway(code int, reason string) {
 
 // readyGuilds lists, for READY, the guilds of the connection's shard the
 // bot is in: every guild the fake has sent an interaction from, less
-// those it left (RemoveGuildOffline, DeleteGuild), as unavailable guilds
-// (their GUILD_CREATE would follow).
-func (s *Server) readyGuilds(c *shardConn) []any {
+// those it left (RemoveGuildOffline, DeleteGuild). READY names them as
+// unavailable guilds, and a GUILD_CREATE of each follows.
+func (s *Server) readyGuilds(c *shardConn) []string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	seen := map[string]bool{}
-	out := []any{}
+	out := []string{}
 	for _, p := range s.places {
 		if p.guild == "" || seen[p.guild] || s.left[p.guild] || !c.serves(p.guild) {
 			continue
 		}
 		seen[p.guild] = true
-		out = append(out, map[string]any{"id": p.guild, "unavailable": true})
+		out = append(out, p.guild)
 	}
+	slices.Sort(out)
 	return out
 }
 

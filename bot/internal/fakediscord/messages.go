@@ -31,8 +31,13 @@ func (s *Server) createMessage(req Request) (int, []byte) {
 	kind := s.placeOf(channel).kind
 	s.mu.Unlock()
 	if kind == KindForum || kind == KindMedia {
-		s.violation("a message posted in forum channel %s itself: a forum takes posts (threads) only", channel)
-		return http.StatusBadRequest, []byte(`{"code":50008,"message":"Cannot send messages in a non-text channel"}`)
+		// A forum takes posts (threads) only.
+		return http.StatusBadRequest, []byte(`{"code":40058,"message":"Cannot send messages in a forum channel"}`)
+	}
+	if body.Content != nil {
+		if status, b, refused := s.autoModRefusal(channel, *body.Content); refused {
+			return status, b
+		}
 	}
 	size := 0
 	for _, f := range req.Files {

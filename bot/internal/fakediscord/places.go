@@ -24,6 +24,13 @@ type place struct {
 	name string
 	// dmWith is the member of a DM channel.
 	dmWith string
+	// owned marks a thread the bot opened (it may reopen it when locked).
+	owned bool
+	// tags and requireTag describe a forum (SetForumTags); applied, the
+	// tags a forum post was opened with.
+	tags       []ForumTag
+	requireTag bool
+	applied    []string
 }
 
 // MarkPrivateThread makes channel a private thread of parent (type 12);
@@ -99,6 +106,9 @@ func (s *Server) uploadLimit(guild string) int {
 // ArchiveThread archives a thread (locked: and locks it): interactions
 // there carry thread_metadata, edits of its messages answer 400 code
 // 50083, and a post unarchives it unless it is locked (then 400 50083).
+// A locked thread takes posts only from a bot with PermManageThreads,
+// even once it is unarchived: the bot may reopen a locked thread it
+// opened itself (PATCH archived:false), and its posts are still refused.
 func (s *Server) ArchiveThread(thread string, locked bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -107,21 +117,29 @@ func (s *Server) ArchiveThread(thread string, locked bool) {
 	s.notify()
 }
 
-// archivedRefusal answers a request in an archived thread: editing a
-// message there, or posting in it while it is locked. A post in an
-// archived thread that is not locked unarchives it.
+// archivedRefusal answers a request in an archived or locked thread:
+// editing a message in an archived thread, or posting in a locked one
+// without Manage Threads (archived or not). A post in an archived thread
+// it may post in unarchives it.
 func (s *Server) archivedRefusal(channel string, edit bool) (int, []byte, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	p := s.places[channel]
-	if p == nil || !p.thread || !p.archived {
+	if p == nil || !p.thread {
 		return 0, nil, false
 	}
-	if !edit && !p.locked {
+	refused := []byte(`{"code":50083,"message":"Thread is archived"}`)
+	shut := p.locked && s.appPermissions(channel)&PermManageThreads == 0
+	switch {
+	case !edit && shut:
+		return http.StatusBadRequest, refused, true
+	case !p.archived:
+		return 0, nil, false
+	case !edit:
 		p.archived = false
 		return 0, nil, false
 	}
-	return http.StatusBadRequest, []byte(`{"code":50083,"message":"Thread is archived"}`), true
+	return http.StatusBadRequest, refused, true
 }
 
 // placeOf returns the record of channel, creating it; s.mu must be held.

@@ -101,6 +101,8 @@ type Server struct {
 	startLimit   *startLimit           // GET /gateway/bot's session_start_limit
 	places       map[string]*place     // channels and threads by id
 	threadLimits map[string]int        // active threads allowed, by guild
+	newsLimits   map[string]int        // active announcement threads allowed, by guild
+	automod      map[string][]string   // words AutoMod blocks, by guild
 	opened       map[string][]string   // threads the bot opened, by parent
 	unarchived   int
 	deleted      []string          // threads the bot deleted

@@ -61,6 +61,7 @@ func (s *Server) openThread(req Request) (int, []byte) {
 		Name    string       `json:"name"`
 		Type    *int         `json:"type"`
 		Message *messageBody `json:"message"`
+		Tags    []string     `json:"applied_tags"`
 	}
 	json.Unmarshal(req.JSON, &body)
 	parent := req.Params["channel_id"]
@@ -82,21 +83,22 @@ func (s *Server) openThread(req Request) (int, []byte) {
 	case !forum && body.Message != nil:
 		s.violation("a thread of a text channel opened with a message")
 		return http.StatusBadRequest, []byte(`{"code":50035,"message":"Invalid Form Body"}`)
+	case !forum && len(body.Tags) > 0:
+		s.violation("a thread of a text channel opened with applied_tags")
+		return http.StatusBadRequest, []byte(`{"code":50035,"message":"Invalid Form Body"}`)
 	}
-	if limit, ok := s.threadLimits[pp.guild]; ok {
-		active := 0
-		for _, p := range s.places {
-			if p.thread && !p.archived && !p.gone && (p.guild == pp.guild) {
-				active++
-			}
+	if forum {
+		if status, b, refused := s.tagRefusal(pp, perms, body.Tags); refused {
+			return status, b
 		}
-		if active >= limit {
-			return http.StatusBadRequest, []byte(`{"code":160006,"message":"Maximum number of active threads reached"}`)
-		}
+	}
+	if status, b, refused := s.threadLimitRefusal(pp); refused {
+		return status, b
 	}
 	id := s.ID()
 	p := s.placeOf(id)
-	p.guild, p.parent, p.thread, p.name, p.member = pp.guild, parent, true, body.Name, true
+	p.guild, p.parent, p.thread, p.name, p.member, p.owned = pp.guild, parent, true, body.Name, true, true
+	p.applied = body.Tags
 	if pp.permsSet {
 		p.perms, p.permsSet = pp.perms, true
 	}
@@ -122,9 +124,44 @@ func (s *Server) openThread(req Request) (int, []byte) {
 	return http.StatusCreated, b
 }
 
+// threadLimitRefusal answers a new thread in parent beyond the guild's
+// limits: 160006 past its active threads (SetThreadLimit), 160007 past
+// its active announcement threads (SetAnnouncementThreadLimit). s.mu must
+// be held.
+func (s *Server) threadLimitRefusal(parent *place) (int, []byte, bool) {
+	active, news := 0, 0
+	for _, p := range s.places {
+		if p.thread && !p.archived && !p.gone && p.guild == parent.guild {
+			active++
+			if pp := s.places[p.parent]; pp != nil && pp.kind == KindAnnouncement {
+				news++
+			}
+		}
+	}
+	if limit, ok := s.threadLimits[parent.guild]; ok && active >= limit {
+		return http.StatusBadRequest, []byte(`{"code":160006,"message":"Maximum number of active threads reached"}`), true
+	}
+	if limit, ok := s.newsLimits[parent.guild]; ok && parent.kind == KindAnnouncement && news >= limit {
+		return http.StatusBadRequest, []byte(`{"code":160007,"message":"Maximum number of active announcement threads reached"}`), true
+	}
+	return 0, nil, false
+}
+
+// SetAnnouncementThreadLimit makes guild refuse new threads of its
+// announcement channels once it has n active ones, with 400 code 160007.
+func (s *Server) SetAnnouncementThreadLimit(guild string, n int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.newsLimits == nil {
+		s.newsLimits = map[string]int{}
+	}
+	s.newsLimits[guild] = n
+}
+
 // modifyChannel handles PATCH /channels/{channel_id} for a thread:
-// archived:false opens it again, unless it is locked (the bot has no
-// Manage Threads).
+// archived:false opens it again; a locked thread only for the bot that
+// opened it or with Manage Threads (it stays locked: posts there are
+// still refused without Manage Threads).
 func (s *Server) modifyChannel(req Request) (int, []byte) {
 	var body struct {
 		Archived *bool `json:"archived"`
@@ -139,7 +176,7 @@ func (s *Server) modifyChannel(req Request) (int, []byte) {
 		return http.StatusBadRequest, []byte(`{"code":50024,"message":"Cannot execute action on this channel type"}`)
 	}
 	if body.Archived != nil && !*body.Archived {
-		if p.locked {
+		if p.locked && !p.owned && s.appPermissions(ch)&PermManageThreads == 0 {
 			return http.StatusForbidden, []byte(`{"code":50013,"message":"Missing Permissions"}`)
 		}
 		p.archived = false
@@ -160,7 +197,8 @@ func (s *Server) Unarchived() int {
 }
 
 // deleteThread handles DELETE /channels/{channel_id} for a thread the bot
-// opened (the bot needs no Manage Threads for its own thread).
+// opened: Discord wants Manage Threads for it, its own thread included
+// (403 code 50013 without).
 func (s *Server) deleteThread(req Request) (int, []byte) {
 	ch := req.Params["channel_id"]
 	s.mu.Lock()
@@ -168,6 +206,9 @@ func (s *Server) deleteThread(req Request) (int, []byte) {
 	p := s.places[ch]
 	if p == nil || !p.thread {
 		s.violation("DELETE %s: the fake only deletes threads the bot opened", req.Path)
+		return http.StatusForbidden, []byte(`{"code":50013,"message":"Missing Permissions"}`)
+	}
+	if s.appPermissions(ch)&PermManageThreads == 0 {
 		return http.StatusForbidden, []byte(`{"code":50013,"message":"Missing Permissions"}`)
 	}
 	p.gone = true
