@@ -1,8 +1,9 @@
 // Package fakediscord is a fake Discord for tests, driven by the real
 // discordgo Session: a REST API on an httptest server (the session's HTTP
 // client rewrites every URL to it) and a gateway websocket that sends
-// HELLO, READY, INTERACTION_CREATE and the CHANNEL_DELETE, THREAD_DELETE
-// and GUILD_DELETE events. The gateway honours IDENTIFY's shard: each
+// HELLO, READY with a GUILD_CREATE for each guild, INTERACTION_CREATE and
+// the CHANNEL_DELETE (no THREAD_DELETE for the deleted channel's threads,
+// as Discord), THREAD_DELETE and GUILD_DELETE events. The gateway honours IDENTIFY's shard: each
 // shard's connection gets only the events of its guilds ((guild_id >> 22)
 // % count), so several bot processes can serve one fake side by side.
 //
@@ -18,7 +19,10 @@
 // statuses and dropped connections), delete channels, threads and guilds
 // (after which REST calls there answer 404 Unknown Channel), and shape the
 // interactions they send: the app's permissions per channel, threads, and
-// the users a USER option resolves to.
+// the users a USER option resolves to. Forums refuse messages of their own
+// (40058) and, with required tags, posts without one (40067); a locked
+// thread refuses posts without Manage Threads (50083), even once its
+// creator reopened it; AutoMod's keyword rules refuse posts (200000).
 package fakediscord
 
 import (
