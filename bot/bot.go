@@ -334,6 +334,7 @@ func Run(ctx context.Context, sess *discordgo.Session, opts Options) error {
 	})
 	sess.AddHandler(func(_ *discordgo.Session, e *discordgo.ChannelDelete) { b.ChannelGone(e.GuildID, e.ID) })
 	sess.AddHandler(func(_ *discordgo.Session, e *discordgo.ThreadDelete) { b.ChannelGone(e.GuildID, e.ID) })
+	sess.AddHandler(func(_ *discordgo.Session, e *discordgo.GuildCreate) { b.reconcileChannels(e.Guild) })
 	sess.AddHandler(func(_ *discordgo.Session, e *discordgo.GuildDelete) {
 		if !e.Unavailable {
 			b.GuildGone(e.ID)

@@ -1,8 +1,10 @@
 package bot
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"strconv"
 	"sync"
 	"time"
@@ -146,6 +148,45 @@ func (b *Bot) reconcileGuilds(r *discordgo.Ready) {
 		b.log.Warn("the bot is no longer in a server that has games: they end as abandoned", "guild", g)
 		b.GuildGone(g)
 	}
+}
+
+// reconcileChannels ends the games of a server's channels and threads
+// that no longer exist, when the server is seen whole (GUILD_CREATE:
+// after READY, after an outage): deleted while the bot was away, they
+// sent no event. GUILD_CREATE lists the channels and the active threads;
+// a game elsewhere (an archived thread) is looked up, and ends only when
+// Discord says the channel is unknown.
+func (b *Bot) reconcileChannels(g *discordgo.Guild) {
+	if g == nil || g.Unavailable {
+		return
+	}
+	alive := map[string]bool{}
+	for _, c := range append(g.Channels, g.Threads...) {
+		alive[c.ID] = true
+	}
+	running, err := b.games.Running()
+	if err != nil {
+		b.log.Error("listing the running games", "err", err)
+		return
+	}
+	for _, k := range running {
+		if k.Guild != g.ID || alive[k.Channel] || !b.ownsGuild(k) || b.channelExists(k.Channel) {
+			continue
+		}
+		b.log.Warn("a game's channel or thread was deleted while the bot was away: the game ends as abandoned", "guild", k.Guild, "channel", k.Channel)
+		b.ChannelGone(k.Guild, k.Channel)
+	}
+}
+
+// channelExists asks Discord for a channel: false only when Discord says
+// it is unknown (10003).
+func (b *Bot) channelExists(channel string) bool {
+	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
+	defer cancel()
+	endpoint := discordgo.EndpointChannel(channel)
+	_, err := b.api.RequestWithBucketID(http.MethodGet, endpoint, nil, endpoint, discordgo.WithContext(ctx))
+	r := asRefusal(err)
+	return r == nil || r.code != discordgo.ErrCodeUnknownChannel
 }
 
 // ownsGuild reports whether key's guild belongs to this process's shard.
