@@ -601,6 +601,12 @@ func (d *deliverer) send(channel string, ms *discordgo.MessageSend, file *upload
 				d.log.Warn("an archived thread could not be reopened", "channel", channel, "err", uerr)
 				return nil, (&refusal{status: r.status, code: r.code, kind: refusedGone}).reasoned("locked", nil)
 			}
+			if r.code == 50083 || r.code == codeThreadLocked {
+				// Reopened, and still refused (a locked thread its
+				// creator may reopen, but not post in): lost to the game.
+				d.log.Warn("a thread refuses posts after it was reopened: it is locked", "channel", channel, "code", r.code)
+				return nil, (&refusal{status: r.status, code: r.code, kind: refusedGone}).reasoned("locked", nil)
+			}
 			return nil, r
 		}
 		if d.ctx.Err() != nil {
@@ -788,6 +794,9 @@ func contentType(name string) string {
 // dmPrefix starts the outbox channel of a member's direct messages
 // (command.DMPrefix).
 const dmPrefix = command.DMPrefix
+
+// codeThreadLocked is Discord's refusal of a post in a locked thread.
+const codeThreadLocked = 160005
 
 // codeCannotDM is Discord's refusal of a direct message the member does
 // not accept.

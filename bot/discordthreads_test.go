@@ -201,18 +201,23 @@ func TestAForumThatRequiresATagGetsOne(t *testing.T) {
 // told, instead of setting every later post aside.
 func TestAThreadThatRefusesPostsAfterItsReopeningIsLost(t *testing.T) {
 	e := newThreadsEnv(t)
-	e.in(channel, alice, "new", opt("mode", "hotseat"))
+	e.in(channel, alice, "new", opt("mode", "hotseat"), opt("remind", "1h"))
 	th := e.fake.Threads(channel)[0]
 	e.fake.ArchiveThread(th, true)
-	e.in(th, alice, "setup", opt("preset", "historical"))
+	e.tick(2 * time.Hour) // the reminder: refused, the thread reopened, refused again
 	if !e.ended(th) {
 		t.Fatalf("the game of the locked thread runs on:\n%s", e.logs.String())
+	}
+	if e.fake.Unarchived() != 1 {
+		t.Errorf("the thread was reopened %d times, want 1", e.fake.Unarchived())
 	}
 	if !e.fake.WaitFor(10*time.Second, func() bool { return e.messagesWith(channel, "lost its thread") == 1 }) {
 		t.Errorf("the channel was not told: %v", e.fake.Messages(channel))
 	}
-	if _, refused := e.posts(th, ""); refused != 1 {
-		t.Errorf("%d posts were refused in the locked thread, want 1", refused)
+	e.tick(2 * time.Hour)
+	e.tick(2 * time.Hour)
+	if _, refused := e.posts(th, ""); refused != 2 {
+		t.Errorf("%d posts were refused in the locked thread, want 2 (the reminder, before and after the reopening)", refused)
 	}
 }
 
