@@ -370,8 +370,8 @@ func (d *deliverer) setAside(key store.Key, n store.Notice, r *refusal) error {
 		return err
 	}
 	d.metrics.post("set_aside")
-	if n.Report {
-		return nil
+	if n.Report || r.code == codeForumMessage {
+		return nil // a line about it would be refused too
 	}
 	lang := channelLang(d.box, key)
 	line := i18n.T(lang, "bot.set-aside", map[string]any{"Reason": r.in(lang)})
@@ -713,6 +713,10 @@ func asRefusal(err error) *refusal {
 		r.reasoned("too-large", nil)
 	case r.code == 50083:
 		r.reasoned("archived", nil)
+	case r.code == codeAutoMod:
+		r.reasoned("automod", nil)
+	case r.code == codeForumMessage:
+		r.reasoned("forum", nil)
 	case r.code == 50035 || r.code == 50006 || status == http.StatusBadRequest:
 		r.reasoned("content", map[string]any{"Code": r.code})
 	case status == http.StatusForbidden:
@@ -794,6 +798,14 @@ func contentType(name string) string {
 // dmPrefix starts the outbox channel of a member's direct messages
 // (command.DMPrefix).
 const dmPrefix = command.DMPrefix
+
+// codeAutoMod is Discord's refusal of a post the server's AutoMod
+// blocked; codeForumMessage, of a message sent to a forum channel itself
+// (a forum takes posts, which are threads, only).
+const (
+	codeAutoMod      = 200000
+	codeForumMessage = 40058
+)
 
 // codeThreadLocked is Discord's refusal of a post in a locked thread.
 const codeThreadLocked = 160005

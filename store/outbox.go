@@ -364,12 +364,19 @@ func (db *DB) Delivered(key Key, seq uint64, messageID string, buttons bool) (st
 		}
 		return ch.Delete(keyLive)
 	}
+	return strip, db.commitMarked(key, n, remove)
+}
+
+// commitMarked commits fn, which takes notice n of key out of the queue
+// (delivered, or set aside), with n's Mark set on key's running game in
+// the same commit, if it has one.
+func (db *DB) commitMarked(key Key, n Notice, fn func(tx *bolt.Tx) error) error {
 	if n.Mark == "" {
-		return strip, db.commit(remove)
+		return db.commit(fn)
 	}
-	err = db.withGameOrNot(key, func(name string, e *entry) error {
+	return db.withGameOrNot(key, func(name string, e *entry) error {
 		if e == nil {
-			return db.commit(remove)
+			return db.commit(fn)
 		}
 		c := e.rec.clone()
 		c.Settings[n.Mark] = n.MarkValue
@@ -383,14 +390,13 @@ func (db *DB) Delivered(key Key, seq uint64, messageID string, buttons bool) (st
 					return err
 				}
 			}
-			return remove(tx)
+			return fn(tx)
 		})
 		if err == nil {
 			e.rec = c
 		}
 		return err
 	})
-	return strip, err
 }
 
 // withGameOrNot is withGame, with e nil when key has no running game.
@@ -476,14 +482,26 @@ func (db *DB) NoticesQueued() (uint64, error) {
 // Undeliverable moves notice seq of key out of the outbox into the channel's
 // notices set aside as undeliverable, with the reason Discord gave: the
 // courier goes on with the next one. Its picture, if any, is dropped.
-// Setting aside a notice no longer queued does nothing.
+// A notice's Mark is set on the running game in the same commit, as when
+// delivered: a reminder Discord refused counts as given, and is not
+// queued again. Setting aside a notice no longer queued does nothing.
 func (db *DB) Undeliverable(key Key, seq uint64, reason string) error {
 	if err := db.enter(); err != nil {
 		return err
 	}
 	defer db.leave()
+	var queued Notice
+	if err := db.readTx(func(tx *bolt.Tx) error {
+		_, n, err := queuedNotice(tx, key, seq)
+		queued = n
+		return err
+	}); errors.Is(err, errNoNotice) {
+		return nil
+	} else if err != nil {
+		return err
+	}
 	now := time.Now().UTC()
-	return db.commit(func(tx *bolt.Tx) error {
+	return db.commitMarked(key, queued, func(tx *bolt.Tx) error {
 		ch, n, err := queuedNotice(tx, key, seq)
 		if errors.Is(err, errNoNotice) {
 			return nil

@@ -128,6 +128,28 @@ func TestAReminderCountsAsSentOnlyOnceDelivered(t *testing.T) {
 	assert.Equal(t, "fast", rec.Settings["pace"])
 }
 
+func TestAReminderSetAsideCountsAsSent(t *testing.T) {
+	db, _ := openTemp(t, Options{})
+	key := Key{Guild: "g", Channel: "c"}
+	require.NoError(t, db.Create(newRecord(key, 2)))
+	require.NoError(t, db.Update(key, func(r *Record) error {
+		r.Notices = []Notice{{Text: "Reminder", Mark: "reminded", MarkValue: "0"}}
+		return nil
+	}))
+	pending, err := db.Pending(key)
+	require.NoError(t, err)
+	require.Len(t, pending, 1)
+	require.NoError(t, db.Undeliverable(key, pending[0].Seq, "blocked by AutoMod"))
+	rec, err := db.Get(key)
+	require.NoError(t, err)
+	assert.Equal(t, "0", rec.Settings["reminded"], "a reminder Discord refused counts as given")
+	aside, err := db.UndeliverableNotices(key)
+	require.NoError(t, err)
+	require.Len(t, aside, 1)
+	assert.Equal(t, "blocked by AutoMod", aside[0].Failure)
+	require.NoError(t, db.Undeliverable(key, pending[0].Seq, "again"), "a notice no longer queued")
+}
+
 func TestAFailedNoticeStaysQueuedWithItsReason(t *testing.T) {
 	db, _ := openTemp(t, Options{})
 	key := Key{Guild: "g", Channel: "c"}
