@@ -159,10 +159,12 @@ func (b *Bot) onCommand(c *call) {
 		}
 	}
 	req := command.Request{Key: c.key, Caller: c.caller, Command: name, Options: opts, Names: namesOf(c.i), Lang: i18n.Parse(string(c.i.Locale))}
+	threads, forum := threadsHome(c.where)
+	req.Place = command.Place{Forum: forum, Thread: c.thread}
 	if name == "new" {
 		b.newGameDefaults(opts)
-		if threads, forum := threadsHome(c.where); threads {
-			req.Place = command.Place{OpenThread: b.threadOpener(c, forum), DropThread: b.threadDropper(), Forum: forum}
+		if threads {
+			req.Place.OpenThread, req.Place.DropThread = b.threadOpener(c, forum), b.threadDropper(c)
 		}
 	}
 	b.log.Info("command", "channel", c.key.Channel, "user", c.caller.UserID, "command", name)
@@ -183,7 +185,7 @@ func (b *Bot) onCommand(c *call) {
 // (a locked thread, a private thread without it, a missing permission),
 // or "".
 func (b *Bot) cannotPost(c *call) string {
-	if msg := threadRefusal(c.where, func() bool { return b.inThread(c) }, c.caller.Lang); msg != "" {
+	if msg := threadRefusal(c.where, c.i.AppPermissions, func() bool { return b.inThread(c) }, c.caller.Lang); msg != "" {
 		return msg
 	}
 	return missingPermissions(c.i.AppPermissions, c.thread, c.caller.Lang)

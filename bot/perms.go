@@ -31,14 +31,14 @@ func needText(lang i18n.Lang, n need) string {
 
 // threadRefusal words why the bot cannot post the game in the thread of
 // the interaction, or "" when it can: a locked thread takes posts from
-// moderators only, and a private thread from its members only (member
-// tells whether the bot is one; it is asked only for a private thread),
-// in lang.
-func threadRefusal(w Where, member func() bool, lang i18n.Lang) string {
+// those with Manage Threads only (perms: the bot's), and a private
+// thread from its members only (member tells whether the bot is one; it
+// is asked only for a private thread), in lang.
+func threadRefusal(w Where, perms int64, member func() bool, lang i18n.Lang) string {
 	switch {
 	case !w.Thread:
 		return ""
-	case w.Locked:
+	case w.Locked && perms&discordgo.PermissionManageThreads == 0:
 		return i18n.T(lang, "bot.locked", nil)
 	case w.Private && !member():
 		return i18n.T(lang, "bot.private", nil)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -24,9 +25,14 @@ const (
 // message (Discord's longest: a week); a post in it opens it again.
 const threadArchiveMinutes = 10080
 
-// codeMaxActiveThreads is Discord's refusal of a thread beyond the
-// server's limit of active threads.
-const codeMaxActiveThreads = 160006
+// Discord's refusals of a new thread: beyond the server's limit of
+// active threads, of active announcement threads; in a forum that
+// requires a tag, a post without one.
+const (
+	codeMaxActiveThreads       = 160006
+	codeMaxAnnouncementThreads = 160007
+	codeTagRequired            = 40067
+)
 
 // threadsHome reports whether a new game started in a channel of this
 // kind gets a thread (or a forum post) of its own, and whether it is a
@@ -72,19 +78,29 @@ func threadNeeds(perms int64, forum bool, lang i18n.Lang) string {
 
 // threadOpener returns the command layer's Place.OpenThread for an
 // interaction in a text, announcement, forum or media channel: it opens a
-// public thread (in a forum, a post whose first message is first) and
-// returns its key. Discord's refusals come back as refusals the caller
-// reads.
-func (b *Bot) threadOpener(c *call, forum bool) func(name, first string) (store.Key, error) {
-	return func(name, first string) (store.Key, error) {
+// public thread (in a forum, a post whose first message is first, with a
+// tag: forumTag) and returns its key. Discord's refusals come back as
+// refusals the caller reads.
+func (b *Bot) threadOpener(c *call, forum bool) func(t command.NewThread) (store.Key, error) {
+	return func(t command.NewThread) (store.Key, error) {
 		lang := c.caller.Lang
 		if msg := threadNeeds(c.i.AppPermissions, forum, lang); msg != "" {
 			return store.Key{}, command.Refuse(msg)
 		}
-		body := map[string]any{"name": name, "auto_archive_duration": threadArchiveMinutes}
+		ctx, cancel := context.WithTimeout(b.ctx, tokenLifetime/2)
+		defer cancel()
+		body := map[string]any{"name": t.Name, "auto_archive_duration": threadArchiveMinutes}
+		var tags *forumTags
 		if forum {
-			body["message"] = map[string]any{"content": clip(first, maxContent),
+			body["message"] = map[string]any{"content": clip(t.First, maxContent),
 				"allowed_mentions": map[string]any{"parse": []string{}}}
+			if t.Tag != "" {
+				// The server chose a tag: the post gets it, where the forum has it.
+				tags = b.forumTagsOf(ctx, c.key.Channel)
+				if id := tags.pick(t.Tag, c.i.AppPermissions, false); id != "" {
+					body["applied_tags"] = []string{id}
+				}
+			}
 		} else {
 			kind := discordgo.ChannelTypeGuildPublicThread
 			if c.where.Kind == discordgo.ChannelTypeGuildNews {
@@ -92,20 +108,21 @@ func (b *Bot) threadOpener(c *call, forum bool) func(name, first string) (store.
 			}
 			body["type"] = kind
 		}
-		ctx, cancel := context.WithTimeout(b.ctx, tokenLifetime/2)
-		defer cancel()
-		endpoint := discordgo.EndpointChannelThreads(c.key.Channel)
-		data, err := b.api.RequestWithBucketID(http.MethodPost, endpoint, body, endpoint, discordgo.WithContext(ctx))
+		data, err := b.openThread(ctx, c.key.Channel, body)
+		if forum && restCode(err) == codeTagRequired && body["applied_tags"] == nil {
+			// The forum requires a tag: one named like the game.
+			if tags == nil {
+				tags = b.forumTagsOf(ctx, c.key.Channel)
+			}
+			id := tags.pick(t.Tag, c.i.AppPermissions, true)
+			if id == "" {
+				return store.Key{}, command.Refuse(tagRequiredText(t.Tag, lang))
+			}
+			body["applied_tags"] = []string{id}
+			data, err = b.openThread(ctx, c.key.Channel, body)
+		}
 		if err != nil {
-			var rest *discordgo.RESTError
-			if errors.As(err, &rest) && rest.Message != nil && rest.Message.Code == codeMaxActiveThreads {
-				return store.Key{}, command.Refuse(command.ThreadLimitText(lang))
-			}
-			if r := asRefusal(err); r != nil && r.kind == refusedPermission {
-				return store.Key{}, command.Refuse(i18n.T(lang, "bot.thread-refused", map[string]any{"Reason": r.in(lang), "Advice": advice(lang)}))
-			}
-			b.log.Error("opening a game's thread failed", "channel", c.key.Channel, "err", err)
-			return store.Key{}, err
+			return store.Key{}, b.threadRefused(c, err)
 		}
 		var ch struct {
 			ID string `json:"id"`
@@ -119,16 +136,115 @@ func (b *Bot) threadOpener(c *call, forum bool) func(name, first string) (store.
 	}
 }
 
+// tagRequiredText is the refusal, in lang, of a game in a forum that
+// requires a tag and has none that fits (chosen: the server's forum-tag).
+func tagRequiredText(chosen string, lang i18n.Lang) string {
+	if chosen == "" {
+		return i18n.T(lang, "bot.tag-required", nil)
+	}
+	return i18n.T(lang, "bot.tag-required-chosen", map[string]any{"Tag": chosen})
+}
+
+// openThread sends POST /channels/{parent}/threads.
+func (b *Bot) openThread(ctx context.Context, parent string, body map[string]any) ([]byte, error) {
+	endpoint := discordgo.EndpointChannelThreads(parent)
+	return b.api.RequestWithBucketID(http.MethodPost, endpoint, body, endpoint, discordgo.WithContext(ctx))
+}
+
+// threadRefused words Discord's refusal to open a game's thread for the
+// member: a limit of threads, a missing permission; anything else is an
+// internal error.
+func (b *Bot) threadRefused(c *call, err error) error {
+	lang := c.caller.Lang
+	switch restCode(err) {
+	case codeMaxActiveThreads:
+		return command.Refuse(command.ThreadLimitText(lang))
+	case codeMaxAnnouncementThreads:
+		return command.Refuse(i18n.T(lang, "thread.limit-news", nil))
+	}
+	if r := asRefusal(err); r != nil && r.kind == refusedPermission {
+		return command.Refuse(i18n.T(lang, "bot.thread-refused", map[string]any{"Reason": r.in(lang), "Advice": advice(lang)}))
+	}
+	b.log.Error("opening a game's thread failed", "channel", c.key.Channel, "err", err)
+	return err
+}
+
+// restCode is Discord's error code of a refused request, else 0.
+func restCode(err error) int {
+	var rest *discordgo.RESTError
+	if errors.As(err, &rest) && rest.Message != nil {
+		return rest.Message.Code
+	}
+	return 0
+}
+
+// forumTags are a forum's available_tags (GET /channels/{forum}); nil
+// when they could not be read.
+type forumTags []struct {
+	ID        string `json:"id"`
+	Name      string `json:"name"`
+	Moderated bool   `json:"moderated"`
+}
+
+// forumTagsOf reads a forum's tags, or nil.
+func (b *Bot) forumTagsOf(ctx context.Context, forum string) *forumTags {
+	endpoint := discordgo.EndpointChannel(forum)
+	data, err := b.api.RequestWithBucketID(http.MethodGet, endpoint, nil, endpoint, discordgo.WithContext(ctx))
+	if err != nil {
+		b.log.Warn("reading a forum's tags failed", "forum", forum, "err", err)
+		return nil
+	}
+	var ch struct {
+		Tags forumTags `json:"available_tags"`
+	}
+	if err := json.Unmarshal(data, &ch); err != nil {
+		b.log.Warn("reading a forum's tags failed", "forum", forum, "err", err)
+		return nil
+	}
+	return &ch.Tags
+}
+
+// gameTag is the word a forum tag named like the game holds.
+const gameTag = "mortain"
+
+// pick is the id of the forum tag named chosen (without regard to case),
+// else, with fallback, of a tag whose name holds the game's name; ""
+// for none. A moderated tag is for a bot with Manage Threads only.
+func (t *forumTags) pick(chosen string, perms int64, fallback bool) string {
+	if t == nil {
+		return ""
+	}
+	usable := func(moderated bool) bool { return !moderated || perms&discordgo.PermissionManageThreads != 0 }
+	for _, tag := range *t {
+		if chosen != "" && strings.EqualFold(strings.TrimSpace(tag.Name), chosen) && usable(tag.Moderated) {
+			return tag.ID
+		}
+	}
+	for _, tag := range *t {
+		if fallback && strings.Contains(strings.ToLower(tag.Name), gameTag) && usable(tag.Moderated) {
+			return tag.ID
+		}
+	}
+	return ""
+}
+
 // threadDropper returns the command layer's Place.DropThread: it deletes
-// a thread opened for a game that could not be saved.
-func (b *Bot) threadDropper() func(key store.Key) {
-	return func(key store.Key) {
+// a thread opened for a game that could not be saved, which Discord
+// allows with Manage Threads only; false when it could not.
+func (b *Bot) threadDropper(c *call) func(key store.Key) bool {
+	return func(key store.Key) bool {
+		if c.i.AppPermissions&discordgo.PermissionManageThreads == 0 {
+			b.log.Warn("the thread of a game that could not be saved is left: the bot lacks Manage Threads", "thread", key.Channel)
+			return false
+		}
 		ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
 		defer cancel()
 		endpoint := discordgo.EndpointChannel(key.Channel)
 		if _, err := b.api.RequestWithBucketID(http.MethodDelete, endpoint, nil, endpoint, discordgo.WithContext(ctx)); err != nil {
 			b.log.Error("deleting the thread of a game that could not be saved", "thread", key.Channel, "err", err)
+			return false
 		}
+		return true
 	}
 }
 

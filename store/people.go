@@ -16,6 +16,14 @@ type ServerSettings struct {
 	// Language is the language of the server's new games ("en", "ja"); ""
 	// lets each game take its starter's.
 	Language string `json:"language,omitempty"`
+	// ForumTag names the tag a game's post in a forum gets (compared
+	// without regard to case); "" lets a forum that requires a tag take
+	// one named like the game.
+	ForumTag string `json:"forum_tag,omitempty"`
+	// ForumResults is the channel that also gets the result of each game
+	// played in a forum post; "": the post alone (a forum takes no
+	// messages itself).
+	ForumResults string `json:"forum_results,omitempty"`
 }
 
 // Member is what one member chose on one server: how the bot tells them a

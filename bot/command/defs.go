@@ -298,9 +298,14 @@ func buildDefinitions() []Definition {
 			Help:    "Ends the game without a winner. It asks first: add confirm:yes (in Discord, press Confirm). Needs the Manage Channels permission.", Example: "abort confirm:yes"},
 		{Name: "server", Description: "Where this server's games are played: a thread each, or in the channel", Manage: true,
 			Options: []Option{{Name: "games", Description: "threads (the default): a thread per game; channel: one game in each channel itself", Choices: choices(GamesInThreads, GamesInChannel)},
-				{Name: "language", Description: "the language of new games: en, ja, or each starter's (off)", Choices: choices("en", "ja", "off")}},
+				{Name: "language", Description: "the language of new games: en, ja, or each starter's (off)", Choices: choices("en", "ja", "off")},
+				{Name: "forum-tag", Description: "the tag of a game's post in a forum (the name of one of its tags), or off"},
+				{Name: "forum-results", Description: "here: forum games' results also go to this channel; off: to the game's post only", Choices: choices("here", "off")}},
 			Help: "Without options, shows the server's settings. games:threads (the default) plays every game started in a channel in a thread of its own, so that several games run side by side; " +
-				"games:channel keeps one game in each channel itself, as before. Games already running stay where they are. Needs the Manage Channels permission.",
+				"games:channel keeps one game in each channel itself, as before. In a forum each game is a post, and a forum takes no messages itself: " +
+				"forum-tag:NAME gives each game's post that tag of the forum (a forum that requires a tag refuses posts without one; without forum-tag, a tag whose name holds Mortain is taken), " +
+				"and forum-results:here, given in a channel, also posts there the result of each game played in a forum (by default it is posted in the game's post only). " +
+				"Games already running stay where they are. Needs the Manage Channels permission.",
 			Example: "server games:channel"},
 	}
 }

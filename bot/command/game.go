@@ -62,9 +62,9 @@ func (s *Service) newGame(req Request) (Response, error) {
 		other.Name = req.Names[other.UserID]
 	}
 	threaded := req.Place.OpenThread != nil && req.Key.Guild != localGuild
+	var server store.ServerSettings
 	if threaded {
-		server, err := s.cfg.Store.Server(req.Key.Guild)
-		if err != nil {
+		if server, err = s.cfg.Store.Server(req.Key.Guild); err != nil {
 			return Response{}, err
 		}
 		threaded = !server.InChannel
@@ -169,11 +169,12 @@ func (s *Service) newGame(req Request) (Response, error) {
 	post.Image, post.ImageName = s.render(&rec.Game.State, nil, langOf(settings))
 	var also []store.Notice
 	if threaded {
-		first := ""
+		nt := NewThread{Name: threadName(rec.Seats, langOf(rec.Settings))}
 		if req.Place.Forum {
-			first = forumFirst(rec)
+			nt.First, nt.Tag = forumFirst(rec, server.ForumResults), server.ForumTag
+			settings[SettingForum] = "1"
 		}
-		key, err := req.Place.OpenThread(threadName(rec.Seats, langOf(rec.Settings)), first)
+		key, err := req.Place.OpenThread(nt)
 		if err != nil {
 			return Response{}, err
 		}
@@ -190,7 +191,7 @@ func (s *Service) newGame(req Request) (Response, error) {
 		if open(other) {
 			buttons = append(buttons, joinButtonIn(rec, lang))
 		}
-		if n, ok := parentNotice(rec, &resp, startLine(rec), buttons...); ok {
+		if n, ok := s.parentNotice(rec, &resp, startLine(rec), buttons...); ok {
 			also = append(also, n)
 		}
 	}
@@ -213,8 +214,10 @@ func (s *Service) newGame(req Request) (Response, error) {
 		rec.Notices = append(rec.Notices, also...)
 	}
 	if err := s.cfg.Store.Create(rec); err != nil {
-		if threaded && req.Place.DropThread != nil {
-			req.Place.DropThread(rec.Key) // no empty thread is left behind
+		// No empty thread is left behind, unless the front end cannot
+		// delete it: the refusal then says so.
+		if threaded && (req.Place.DropThread == nil || !req.Place.DropThread(rec.Key)) {
+			return Response{}, &threadLeftError{err: err, thread: rec.Key.Channel}
 		}
 		return Response{}, err
 	}
@@ -471,7 +474,7 @@ func (s *Service) abort(req Request) (Response, error) {
 	var notices []store.Notice
 	if s.cfg.Outbox {
 		notices, resp.queued = noticesOf(resp.Posts), true
-		if n, ok := parentNotice(rec, &resp, endLine(rec)); ok {
+		if n, ok := s.parentNotice(rec, &resp, endLine(rec)); ok {
 			notices = append(notices, n)
 		}
 	}
@@ -496,7 +499,7 @@ func (s *Service) Abandon(key store.Key) (bool, error) {
 		return false, err
 	}
 	if running != nil && s.cfg.Outbox {
-		if pk, ok := parentKey(running); ok {
+		if pk, ok := s.reportKey(running); ok {
 			lang := langOf(running.Settings)
 			line := i18n.T(lang, "post.thread-lost", map[string]any{"Channel": "<#" + key.Channel + ">", "Seats": seatsLineIn(running.Seats, lang)})
 			if err := s.cfg.Store.Enqueue(pk, store.Notice{Text: line}); err != nil {

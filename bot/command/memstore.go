@@ -17,7 +17,10 @@ type MemStore struct {
 	finished []store.Finished
 	outbox   map[store.Key][]store.Notice
 	seq      uint64
-	servers  map[string]store.ServerSettings
+	// servers are the servers' settings, under their own lock (Update's
+	// function may read them, as with the store).
+	serversMu sync.Mutex
+	servers   map[string]store.ServerSettings
 	// members are the members' settings by "guild/user", under their own
 	// lock (Update's function may read them, as with the store).
 	membersMu sync.Mutex
@@ -235,15 +238,15 @@ func total(m map[rules.Side]int) int { return m[rules.US] + m[rules.German] }
 
 // Server returns a server's settings.
 func (m *MemStore) Server(guild string) (store.ServerSettings, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
+	m.serversMu.Lock()
+	defer m.serversMu.Unlock()
 	return m.servers[guild], nil
 }
 
 // SetServer stores a server's settings.
 func (m *MemStore) SetServer(guild string, s store.ServerSettings) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
+	m.serversMu.Lock()
+	defer m.serversMu.Unlock()
 	if m.servers == nil {
 		m.servers = map[string]store.ServerSettings{}
 	}

@@ -41,7 +41,7 @@ func (s *Service) queue(rec *store.Record, resp *Response) {
 	}
 	resp.queued = true
 	if resp.Over {
-		if n, ok := parentNotice(rec, resp, endLine(rec)); ok {
+		if n, ok := s.parentNotice(rec, resp, endLine(rec)); ok {
 			rec.Notices = append(rec.Notices, n)
 		}
 	}

@@ -127,11 +127,12 @@ func peopleTexts(t *testing.T, lang i18n.Lang) map[string]string {
 	rec.Settings[SettingParent] = "c0"
 	rec.Seats[rules.German] = store.Seat{}
 	out["start open"] = startLine(rec)
-	out["forum"] = forumFirst(rec)
-	out["forum open"] = forumFirst(rec)
+	out["forum"] = forumFirst(rec, "")
+	out["forum open"] = forumFirst(rec, "")
 	out["join"] = joinButton(rec).Label
 	rec.Seats[rules.German] = store.Seat{AI: "hard"}
-	out["forum"] = forumFirst(rec)
+	out["forum"] = forumFirst(rec, "")
+	out["forum results"] = forumFirst(rec, "c9")
 	out["end"] = endLine(rec)
 	require.NoError(t, st.Update(three, func(r *store.Record) error { r.Settings[SettingParent] = "c0"; return nil }))
 	out["games here"] = s.gamesFromHereIn(store.Key{Guild: "g", Channel: "c0"}, lang)

@@ -197,7 +197,7 @@ func (s *Service) Handle(ctx context.Context, req Request) Response {
 		}
 	}
 	if err != nil {
-		return s.fail(err, req.Lang)
+		return leftBehind(s.fail(err, req.Lang), err, req.Lang)
 	}
 	return s.flush(req.Key, resp, req.Lang)
 }

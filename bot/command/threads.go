@@ -1,6 +1,7 @@
 package command
 
 import (
+	"errors"
 	"strings"
 	"unicode/utf8"
 
@@ -11,8 +12,13 @@ import (
 
 // SettingParent is the Record.Settings entry naming the channel a game's
 // thread (or forum post) was opened from: it gets one line when the game
-// starts and one when it ends.
-const SettingParent = "parent"
+// starts and one when it ends. A forum takes no messages: SettingForum
+// marks a game in a forum post, whose result goes to the server's
+// ForumResults channel, if any, instead.
+const (
+	SettingParent = "parent"
+	SettingForum  = "forum"
+)
 
 // Place is where a command was given, as the front end knows it.
 type Place struct {
@@ -21,13 +27,43 @@ type Place struct {
 	// the first message of a forum post (a thread of a text channel gets
 	// its messages from the outbox). Nil: the game is played where the
 	// command was given.
-	OpenThread func(name, first string) (store.Key, error)
+	OpenThread func(t NewThread) (store.Key, error)
 	// DropThread deletes a thread OpenThread opened for a game that could
-	// then not be saved; nil: it is left.
-	DropThread func(key store.Key)
+	// then not be saved, and reports whether it did; nil: it is left.
+	DropThread func(key store.Key) bool
 	// Forum marks a forum or media channel: its games are posts, and the
 	// channel itself takes no messages.
 	Forum bool
+	// Thread marks a thread (a forum post included): it holds one game's
+	// posts, and no result lines of other games.
+	Thread bool
+}
+
+// NewThread is the thread OpenThread opens: its name, the first message
+// of a forum post, and the tag the server chose for forum posts ("" for
+// none).
+type NewThread struct {
+	Name, First, Tag string
+}
+
+// threadLeftError is a new game that could not be saved, whose thread
+// the bot could not delete (it lacks Manage Threads).
+type threadLeftError struct {
+	err    error
+	thread string
+}
+
+func (e *threadLeftError) Error() string { return e.err.Error() }
+func (e *threadLeftError) Unwrap() error { return e.err }
+
+// leftBehind adds to the refusal of a command that failed with a
+// threadLeftError what it left behind: the thread, empty.
+func leftBehind(resp Response, err error, lang i18n.Lang) Response {
+	var tl *threadLeftError
+	if errors.As(err, &tl) {
+		resp.Private = strings.TrimSpace(resp.Private + "\n" + i18n.T(lang, "thread.left", map[string]any{"Channel": tl.thread}))
+	}
+	return resp
 }
 
 // ThreadLimitText is the refusal, in lang, when Discord's limit of active
@@ -62,13 +98,29 @@ func plainName(seat store.Seat, lang i18n.Lang) string {
 	return i18n.T(lang, "thread.name-player", map[string]any{"ID": seat.UserID})
 }
 
-// parentKey is the channel a game's thread was opened from, if any.
-func parentKey(rec *store.Record) (store.Key, bool) {
+// reportKey is the channel told of a game's end or loss: the channel its
+// thread was opened from; for a forum post, the server's ForumResults
+// channel (a forum takes no messages). ok is false for none.
+func (s *Service) reportKey(rec *store.Record) (store.Key, bool) {
 	p := rec.Settings[SettingParent]
+	if rec.Settings[SettingForum] != "" {
+		p = s.forumResults(rec.Key.Guild)
+	}
 	if p == "" || p == rec.Key.Channel {
 		return store.Key{}, false
 	}
 	return store.Key{Guild: rec.Key.Guild, Channel: p}, true
+}
+
+// forumResults is the channel a server names for the results of its
+// forum games, or "".
+func (s *Service) forumResults(guild string) string {
+	server, err := s.cfg.Store.Server(guild)
+	if err != nil {
+		s.cfg.Logger.Error("reading a server's settings", "guild", guild, "err", err)
+		return ""
+	}
+	return server.ForumResults
 }
 
 // startLine is the line the parent channel gets when a game starts in a
@@ -82,14 +134,21 @@ func startLine(rec *store.Record) string {
 	return i18n.T(lang, "thread.start", d)
 }
 
-// forumFirst is the first message of a game's forum post.
-func forumFirst(rec *store.Record) string {
+// forumFirst is the first message of a game's forum post: who plays,
+// and where the result goes (the post; also results, when the server
+// names such a channel).
+func forumFirst(rec *store.Record, results string) string {
 	lang := langOf(rec.Settings)
 	d := map[string]any{"Seats": seatsLineIn(rec.Seats, lang)}
+	first := i18n.T(lang, "thread.forum", d)
 	if open(rec.Seats[rules.US]) || open(rec.Seats[rules.German]) {
-		return i18n.T(lang, "thread.forum-open", d)
+		first = i18n.T(lang, "thread.forum-open", d)
 	}
-	return i18n.T(lang, "thread.forum", d)
+	where := i18n.T(lang, "thread.forum-result", nil)
+	if results != "" {
+		where = i18n.T(lang, "thread.forum-result-channel", map[string]any{"Channel": results})
+	}
+	return i18n.Sentences(lang, first, where)
 }
 
 // joinButton is the Join button of an open challenge: it names the
@@ -109,9 +168,10 @@ func endLine(rec *store.Record) string {
 }
 
 // parentNotice is a notice for the channel a game's thread was opened
-// from, added to resp.Also; ok is false for a game with no such channel.
-func parentNotice(rec *store.Record, resp *Response, text string, buttons ...Button) (store.Notice, bool) {
-	pk, ok := parentKey(rec)
+// from (reportKey), added to resp.Also; ok is false for a game with no
+// such channel.
+func (s *Service) parentNotice(rec *store.Record, resp *Response, text string, buttons ...Button) (store.Notice, bool) {
+	pk, ok := s.reportKey(rec)
 	if !ok {
 		return store.Notice{}, false
 	}
@@ -162,7 +222,7 @@ func (s *Service) server(req Request) (Response, error) {
 		return Response{}, err
 	}
 	games, language := strings.ToLower(req.Options["games"]), strings.ToLower(req.Options["language"])
-	if games == "" && language == "" {
+	if games == "" && language == "" && req.Options["forum-tag"] == "" && req.Options["forum-results"] == "" {
 		return Response{Private: serverText(req.Lang, "server.head", cur, "server.change")}, nil
 	}
 	switch games {
@@ -177,16 +237,64 @@ func (s *Service) server(req Request) (Response, error) {
 	case "en", "ja":
 		cur.Language = language
 	}
+	if err := setForum(&cur, req); err != nil {
+		return Response{}, err
+	}
 	if err := s.cfg.Store.SetServer(req.Key.Guild, cur); err != nil {
 		return Response{}, err
 	}
 	return Response{Private: serverText(req.Lang, "server.saved", cur, "server.running")}, nil
 }
 
+// maxTagName is the longest name Discord gives a forum tag.
+const maxTagName = 20
+
+// setForum applies the forum options of server: forum-tag:NAME|off, the
+// tag of a game's forum post; forum-results:here|off, the channel where
+// the command is given also gets the results of forum games.
+func setForum(cur *store.ServerSettings, req Request) error {
+	tag := strings.TrimSpace(req.Options["forum-tag"])
+	switch {
+	case strings.EqualFold(tag, "off"):
+		cur.ForumTag = ""
+	case utf8.RuneCountInString(tag) > maxTagName:
+		return refuseT("server.tag-bad", map[string]any{"Value": echo(tag), "Max": maxTagName})
+	case tag != "":
+		cur.ForumTag = tag
+	}
+	switch strings.ToLower(req.Options["forum-results"]) {
+	case "off":
+		cur.ForumResults = ""
+	case "here":
+		if req.Place.Thread || req.Place.Forum {
+			return refuseT("server.results-thread", nil)
+		}
+		cur.ForumResults = req.Key.Channel
+	}
+	return nil
+}
+
 // serverText words a server's settings in lang, between the messages head
 // and foot.
 func serverText(lang i18n.Lang, head string, s store.ServerSettings, foot string) string {
-	return strings.Join([]string{i18n.T(lang, head, nil), "- " + gamesWhere(s, lang), "- " + serverLanguage(s, lang), i18n.T(lang, foot, nil)}, "\n")
+	return strings.Join([]string{i18n.T(lang, head, nil), "- " + gamesWhere(s, lang), "- " + serverLanguage(s, lang),
+		"- " + forumTagText(s, lang), "- " + forumResultsText(s, lang), i18n.T(lang, foot, nil)}, "\n")
+}
+
+// forumTagText words a server's forum-tag setting in lang.
+func forumTagText(s store.ServerSettings, lang i18n.Lang) string {
+	if s.ForumTag == "" {
+		return i18n.T(lang, "server.tag-unset", nil)
+	}
+	return i18n.T(lang, "server.tag-set", map[string]any{"Tag": s.ForumTag})
+}
+
+// forumResultsText words a server's forum-results setting in lang.
+func forumResultsText(s store.ServerSettings, lang i18n.Lang) string {
+	if s.ForumResults == "" {
+		return i18n.T(lang, "server.results-unset", nil)
+	}
+	return i18n.T(lang, "server.results-set", map[string]any{"Channel": s.ForumResults})
 }
 
 // gamesWhere words where a server's new games are played.

@@ -18,16 +18,16 @@ import (
 // threads is a front end's thread opener for the tests: each call opens
 // thread-N of the channel.
 type threads struct {
-	names, firsts []string
-	fail          error
+	names, firsts, tags []string
+	fail                error
 }
 
 func (th *threads) place(forum bool) Place {
-	return Place{Forum: forum, OpenThread: func(name, first string) (store.Key, error) {
+	return Place{Forum: forum, OpenThread: func(nt NewThread) (store.Key, error) {
 		if th.fail != nil {
 			return store.Key{}, th.fail
 		}
-		th.names, th.firsts = append(th.names, name), append(th.firsts, first)
+		th.names, th.firsts, th.tags = append(th.names, nt.Name), append(th.firsts, nt.First), append(th.tags, nt.Tag)
 		return store.Key{Guild: testKey.Guild, Channel: "thread-" + string(rune('0'+len(th.names)))}, nil
 	}}
 }
@@ -199,9 +199,63 @@ func TestAThreadOpenedForAGameThatCannotBeSavedIsDeleted(t *testing.T) {
 	th := &threads{}
 	var dropped []store.Key
 	place := th.place(false)
-	place.DropThread = func(k store.Key) { dropped = append(dropped, k) }
+	place.DropThread = func(k store.Key) bool { dropped = append(dropped, k); return true }
 	r := newIn(t, s, ann, place, "new mode:hotseat", nil)
 	assert.True(t, r.Refused)
 	require.Len(t, th.names, 1)
 	assert.Equal(t, []store.Key{{Guild: testKey.Guild, Channel: "thread-1"}}, dropped)
+	assert.NotContains(t, r.Private, "thread-1")
+}
+
+func TestAThreadThatCouldNotBeDeletedIsNamedInTheRefusal(t *testing.T) {
+	s := New(Config{Store: failingCreate{NewMemStore()}, Outbox: true, Seed: func() uint64 { return 5 }})
+	th := &threads{}
+	place := th.place(false)
+	place.DropThread = func(store.Key) bool { return false } // no Manage Threads
+	r := newIn(t, s, ann, place, "new mode:hotseat", nil)
+	assert.True(t, r.Refused)
+	assert.Contains(t, r.Private, "nothing was changed", "the failure itself")
+	assert.Contains(t, r.Private, "<#thread-1>, is left empty")
+	assert.Contains(t, r.Private, "Manage Threads")
+}
+
+func TestAForumGameTellsItsResultToTheServersChannelAlone(t *testing.T) {
+	st := NewMemStore()
+	s := New(Config{Store: st, Outbox: true, Seed: func() uint64 { return 5 }})
+	th := &threads{}
+	mod := Caller{UserID: "9", Name: "Mod", CanManage: true}
+	r := newIn(t, s, mod, Place{}, "server forum-tag:Mortain", nil)
+	require.False(t, r.Refused, r.Private)
+	r = newIn(t, s, ann, th.place(true), "new mode:hotseat", nil)
+	require.False(t, r.Refused, r.Private)
+	assert.Equal(t, []string{"Mortain"}, th.tags, "the server's tag goes with the post")
+	assert.Contains(t, th.firsts[0], "The result is posted here.")
+	post := store.Key{Guild: testKey.Guild, Channel: "thread-1"}
+	rec := mustGet(t, st, post)
+	assert.Equal(t, testKey.Channel, rec.Settings[SettingParent])
+	r = s.Handle(context.Background(), Request{Key: post, Caller: ann, Command: "resign", Options: map[string]string{"confirm": "yes"}})
+	require.False(t, r.Refused, r.Private)
+	pending, err := st.Pending(testKey)
+	require.NoError(t, err)
+	assert.Empty(t, pending, "nothing is posted in the forum itself")
+
+	// With forum-results:here given in channel c9, the result goes there.
+	results := store.Key{Guild: testKey.Guild, Channel: "c9"}
+	r = s.Handle(context.Background(), Request{Key: results, Caller: mod, Command: "server", Options: map[string]string{"forum-results": "here"}})
+	require.False(t, r.Refused, r.Private)
+	assert.Contains(t, r.Private, "forum-results:<#c9>")
+	r = newIn(t, s, ann, th.place(true), "new mode:hotseat", nil)
+	require.False(t, r.Refused, r.Private)
+	assert.Contains(t, th.firsts[1], "<#c9>")
+	second := store.Key{Guild: testKey.Guild, Channel: "thread-2"}
+	r = s.Handle(context.Background(), Request{Key: second, Caller: ann, Command: "resign", Options: map[string]string{"confirm": "yes"}})
+	require.False(t, r.Refused, r.Private)
+	pending, err = st.Pending(results)
+	require.NoError(t, err)
+	require.Len(t, pending, 1)
+	assert.Contains(t, pending[0].Text, "Game over")
+	// Given in a thread, forum-results:here is refused.
+	r = s.Handle(context.Background(), Request{Key: second, Caller: mod, Command: "server", Options: map[string]string{"forum-results": "here"}, Place: Place{Thread: true}})
+	assert.True(t, r.Refused)
+	assert.Contains(t, r.Private, "text channel")
 }

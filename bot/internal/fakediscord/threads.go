@@ -16,6 +16,14 @@ const (
 // PermCreatePublicThreads is Discord's Create Public Threads permission.
 const PermCreatePublicThreads = 1 << 35
 
+// AddChannel makes channel a text channel of guild, as an interaction
+// from it would.
+func (s *Server) AddChannel(guild, channel string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.seen(guild, channel)
+}
+
 // SetChannelKind makes channel a guild channel of kind (KindForum, ...):
 // interactions there carry that type.
 func (s *Server) SetChannelKind(channel string, kind int) {
