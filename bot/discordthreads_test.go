@@ -271,3 +271,30 @@ func TestALockedThreadTakesCommandsWhenTheBotManagesThreads(t *testing.T) {
 		t.Errorf("a locked thread with Manage Threads: reply %q, posts %v", r.Text(), e.fake.Messages(locked))
 	}
 }
+
+// A line queued for a forum by an older version (its games' parent was
+// the forum) is refused (40058) and set aside, with no line about it:
+// that would be refused too.
+func TestALineRefusedByAForumIsSetAsideQuietly(t *testing.T) {
+	e := newThreadsEnv(t)
+	e.fake.AddChannel(guild, forumID)
+	e.fake.SetChannelKind(forumID, fakediscord.KindForum)
+	e.shutdown()
+	db, err := store.Open(e.dbPath, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	forum := store.Key{Guild: guild, Channel: forumID}
+	if err := db.Enqueue(forum, store.Notice{Text: "**Game over** in <#1>"}); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	e.start()
+	if !e.fake.WaitFor(10*time.Second, func() bool { left, _ := e.db.Pending(forum); return len(left) == 0 }) {
+		t.Fatal("the line for the forum stays queued")
+	}
+	e.quiet(forumID)
+	if sent, refused := e.posts(forumID, ""); sent != 1 || refused != 1 {
+		t.Errorf("%d posts to the forum, %d refused; want the one line, refused", sent, refused)
+	}
+}
