@@ -111,7 +111,7 @@ func (s *Server) autoModRefusal(channel, content string) (int, []byte, bool) {
 
 // getChannel handles GET /channels/{channel_id}: a thread, a forum with
 // its flags and available_tags, or a text channel. A channel the fake has
-// not seen exists (as posts there do).
+// not seen exists (as posts there do), in the guild the fake knows.
 func (s *Server) getChannel(req Request) (int, []byte) {
 	ch := req.Params["channel_id"]
 	s.mu.Lock()
@@ -120,10 +120,14 @@ func (s *Server) getChannel(req Request) (int, []byte) {
 		return http.StatusForbidden, []byte(`{"code":50001,"message":"Missing Access"}`)
 	}
 	p := s.placeOf(ch)
+	guild := s.guildOf(p)
+	if guild == "" {
+		guild = s.soleGuild()
+	}
 	var out map[string]any
 	switch {
 	case p.thread:
-		out = threadJSON(p.guild, p.parent, ch, p.archived, p.locked, p.private)
+		out = threadJSON(guild, p.parent, ch, p.archived, p.locked, p.private)
 		out["message_count"], out["member_count"], out["total_message_sent"] = len(s.messages[ch]), 1, len(s.messages[ch])
 		if p.name != "" {
 			out["name"] = p.name
@@ -132,7 +136,7 @@ func (s *Server) getChannel(req Request) (int, []byte) {
 			out["applied_tags"] = p.applied
 		}
 	case p.kind == KindForum:
-		out = textChannelJSON(p.guild, ch)
+		out = textChannelJSON(guild, ch)
 		out["type"] = KindForum
 		if p.requireTag {
 			out["flags"] = FlagRequireTag
@@ -143,7 +147,7 @@ func (s *Server) getChannel(req Request) (int, []byte) {
 		}
 		out["available_tags"] = tags
 	default:
-		out = textChannelJSON(p.guild, ch)
+		out = textChannelJSON(guild, ch)
 		if p.kind != 0 {
 			out["type"] = p.kind
 		}
@@ -206,6 +210,27 @@ func (s *Server) guildOf(p *place) string {
 		return s.places[p.parent].guild
 	}
 	return p.guild
+}
+
+// soleGuild is the one guild the fake knows of; with none or several, a
+// violation (the fake cannot tell where an unseen channel is). s.mu must
+// be held.
+func (s *Server) soleGuild() string {
+	guild := ""
+	for _, p := range s.places {
+		switch {
+		case p.guild == "" || p.guild == guild:
+		case guild == "":
+			guild = p.guild
+		default:
+			s.violation("a channel the fake has not seen, with several guilds: give it one (AddChannel)")
+			return guild
+		}
+	}
+	if guild == "" {
+		s.violation("a channel the fake has not seen, and no guild: give it one (AddChannel)")
+	}
+	return guild
 }
 
 // GuildAvailable sends GUILD_CREATE for guild, as Discord does when a
