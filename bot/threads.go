@@ -78,48 +78,28 @@ func threadNeeds(perms int64, forum bool, lang i18n.Lang) string {
 
 // threadOpener returns the command layer's Place.OpenThread for an
 // interaction in a text, announcement, forum or media channel: it opens a
-// public thread (in a forum, a post whose first message is first, with a
-// tag: forumTag) and returns its key. Discord's refusals come back as
-// refusals the caller reads.
+// public thread (in a forum, a post: openPost) and returns its key.
+// Discord's refusals come back as refusals the caller reads.
 func (b *Bot) threadOpener(c *call, forum bool) func(t command.NewThread) (store.Key, error) {
 	return func(t command.NewThread) (store.Key, error) {
-		lang := c.caller.Lang
-		if msg := threadNeeds(c.i.AppPermissions, forum, lang); msg != "" {
+		if msg := threadNeeds(c.i.AppPermissions, forum, c.caller.Lang); msg != "" {
 			return store.Key{}, command.Refuse(msg)
 		}
 		ctx, cancel := context.WithTimeout(b.ctx, tokenLifetime/2)
 		defer cancel()
-		body := map[string]any{"name": t.Name, "auto_archive_duration": threadArchiveMinutes}
-		var tags *forumTags
+		var data []byte
+		var err error
 		if forum {
-			body["message"] = map[string]any{"content": clip(t.First, maxContent),
-				"allowed_mentions": map[string]any{"parse": []string{}}}
-			if t.Tag != "" {
-				// The server chose a tag: the post gets it, where the forum has it.
-				tags = b.forumTagsOf(ctx, c.key.Channel)
-				if id := tags.pick(t.Tag, c.i.AppPermissions, false); id != "" {
-					body["applied_tags"] = []string{id}
-				}
+			var refusal string
+			if data, refusal, err = b.openPost(ctx, c, t); refusal != "" {
+				return store.Key{}, command.Refuse(refusal)
 			}
 		} else {
 			kind := discordgo.ChannelTypeGuildPublicThread
 			if c.where.Kind == discordgo.ChannelTypeGuildNews {
 				kind = discordgo.ChannelTypeGuildNewsThread
 			}
-			body["type"] = kind
-		}
-		data, err := b.openThread(ctx, c.key.Channel, body)
-		if forum && restCode(err) == codeTagRequired && body["applied_tags"] == nil {
-			// The forum requires a tag: one named like the game.
-			if tags == nil {
-				tags = b.forumTagsOf(ctx, c.key.Channel)
-			}
-			id := tags.pick(t.Tag, c.i.AppPermissions, true)
-			if id == "" {
-				return store.Key{}, command.Refuse(tagRequiredText(t.Tag, lang))
-			}
-			body["applied_tags"] = []string{id}
-			data, err = b.openThread(ctx, c.key.Channel, body)
+			data, err = b.openThread(ctx, c.key.Channel, map[string]any{"name": t.Name, "auto_archive_duration": threadArchiveMinutes, "type": kind})
 		}
 		if err != nil {
 			return store.Key{}, b.threadRefused(c, err)
@@ -134,6 +114,37 @@ func (b *Bot) threadOpener(c *call, forum bool) func(t command.NewThread) (store
 		b.metrics.threadOpened()
 		return store.Key{Guild: c.key.Guild, Channel: ch.ID}, nil
 	}
+}
+
+// openPost opens a game's post in the interaction's forum, its first
+// message t.First, with the tag the server chose (t.Tag) where the forum
+// has it. A forum that requires a tag (40067) and was given none gets one
+// named like the game; with none, refusal says why, in the caller's
+// language.
+func (b *Bot) openPost(ctx context.Context, c *call, t command.NewThread) (data []byte, refusal string, err error) {
+	body := map[string]any{"name": t.Name, "auto_archive_duration": threadArchiveMinutes,
+		"message": map[string]any{"content": clip(t.First, maxContent), "allowed_mentions": map[string]any{"parse": []string{}}}}
+	var tags *forumTags
+	if t.Tag != "" {
+		tags = b.forumTagsOf(ctx, c.key.Channel)
+		if id := tags.pick(t.Tag, c.i.AppPermissions, false); id != "" {
+			body["applied_tags"] = []string{id}
+		}
+	}
+	data, err = b.openThread(ctx, c.key.Channel, body)
+	if restCode(err) != codeTagRequired || body["applied_tags"] != nil {
+		return data, "", err
+	}
+	if tags == nil {
+		tags = b.forumTagsOf(ctx, c.key.Channel)
+	}
+	id := tags.pick(t.Tag, c.i.AppPermissions, true)
+	if id == "" {
+		return nil, tagRequiredText(t.Tag, c.caller.Lang), nil
+	}
+	body["applied_tags"] = []string{id}
+	data, err = b.openThread(ctx, c.key.Channel, body)
+	return data, "", err
 }
 
 // tagRequiredText is the refusal, in lang, of a game in a forum that
