@@ -185,7 +185,11 @@ func actionChoices(st *rules.State, command string, opts map[string]string, focu
 			continue
 		}
 		seen[v] = true
-		out = append(out, scored{choiceFor(st, a, command, focused, v, lang), score(st, a, command, focused)})
+		c := choiceFor(st, a, command, focused, v, lang)
+		if focused != "unit" && strings.TrimSpace(opts["unit"]) != "" && tigerFree(st, a) {
+			c.Name += " — " + i18n.T(lang, "moves.free", nil) // the Tiger's free move or fire (R4.6)
+		}
+		out = append(out, scored{c, score(st, a, command, focused)})
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].score > out[j].score })
 	res := make([]Choice, len(out))
