@@ -288,71 +288,93 @@ func (w words) note(st *rules.State, lc legalCommand) string {
 // part with its note (odds, the Tiger's free move), which comes first;
 // the hexes in order. dropUnit leaves out unit:, which the line names.
 func movesLine(st *rules.State, cmds []legalCommand, dropUnit bool, w words) []string {
-	sc := st.Scenario()
-	type part struct {
-		name  string
-		fixed map[string]string // the options every command of the part shares
-		vary  string            // the hex option, "" for none
-		hexes map[string][]string
-		withs []string // the with: values in order, "" for none
-		note  string
-		free  bool
-	}
-	var parts []*part
-	byKey := map[string]*part{}
+	var parts []*movesPart
+	byKey := map[string]*movesPart{}
 	for _, lc := range cmds {
-		name, opts := commandFor(sc, lc.action)
-		vary := ""
-		for _, o := range []string{"to", "hex"} {
-			if _, ok := opts[o]; ok && vary == "" {
-				vary = o
-			}
-		}
-		with, hex := opts["with"], opts[vary]
-		fixed := map[string]string{}
-		var key []string
-		for k, v := range opts {
-			if k != vary && k != "with" && !(dropUnit && k == "unit") {
-				fixed[k] = v
-				key = append(key, k+":"+v)
-			}
-		}
-		sort.Strings(key)
-		note := w.note(st, lc)
-		k := name + " " + strings.Join(key, " ") + " — " + note
-		p := byKey[k]
-		if p == nil {
-			p = &part{name: name, fixed: fixed, vary: vary, hexes: map[string][]string{}, note: note, free: lc.free}
-			byKey[k] = p
+		name, opts := commandFor(st.Scenario(), lc.action)
+		p := newMovesPart(name, opts, dropUnit, w.note(st, lc))
+		p.free = lc.free
+		key := p.key()
+		if old := byKey[key]; old != nil {
+			p = old
+		} else {
+			byKey[key] = p
 			parts = append(parts, p)
 		}
+		with := opts["with"]
 		if _, seen := p.hexes[with]; !seen {
 			p.withs = append(p.withs, with)
 		}
-		p.hexes[with] = append(p.hexes[with], hex)
+		p.hexes[with] = append(p.hexes[with], opts[p.vary])
 	}
 	sort.SliceStable(parts, func(i, j int) bool { return parts[i].free && !parts[j].free }) // the Tiger's free move first
 	var out []string
 	for _, p := range parts {
-		for _, hexes := range p.hexes {
-			sort.Strings(hexes)
+		out = append(out, p.texts()...)
+	}
+	return out
+}
+
+// movesPart is a group of commands of a line of moves: the same command
+// with the same options but for its hex and with:.
+type movesPart struct {
+	name  string
+	fixed map[string]string   // the options every command of the part shares
+	vary  string              // the hex option ("to", "hex"), "" for none
+	hexes map[string][]string // the hexes for each with: value
+	withs []string            // the with: values in order, "" for none
+	note  string
+	free  bool
+}
+
+// newMovesPart starts the part of a command with options opts, unit:
+// left out when dropUnit.
+func newMovesPart(name string, opts map[string]string, dropUnit bool, note string) *movesPart {
+	p := &movesPart{name: name, fixed: map[string]string{}, hexes: map[string][]string{}, note: note}
+	if _, ok := opts["to"]; ok {
+		p.vary = "to"
+	} else if _, ok := opts["hex"]; ok {
+		p.vary = "hex"
+	}
+	for k, v := range opts {
+		if k != p.vary && k != "with" && (!dropUnit || k != "unit") {
+			p.fixed[k] = v
 		}
-		// The with: values whose hexes are the same share a part.
-		done := map[string]bool{}
-		for _, with := range p.withs {
-			if done[with] {
-				continue
-			}
-			hexes := strings.Join(p.hexes[with], "/")
-			var same []string
-			for _, o := range p.withs {
-				if !done[o] && strings.Join(p.hexes[o], "/") == hexes {
-					done[o] = true
-					same = append(same, o)
-				}
-			}
-			out = append(out, partText(p.name, p.fixed, p.vary, hexes, same, p.note))
+	}
+	return p
+}
+
+// key tells parts apart: the command, its fixed options and its note.
+func (p *movesPart) key() string {
+	var opts []string
+	for k, v := range p.fixed {
+		opts = append(opts, k+":"+v)
+	}
+	sort.Strings(opts)
+	return p.name + " " + strings.Join(opts, " ") + " — " + p.note
+}
+
+// texts writes the part, the hexes in order: one text for each set of
+// with: values that reach the same hexes.
+func (p *movesPart) texts() []string {
+	for _, hexes := range p.hexes {
+		sort.Strings(hexes)
+	}
+	var out []string
+	done := map[string]bool{}
+	for _, with := range p.withs {
+		if done[with] {
+			continue
 		}
+		hexes := strings.Join(p.hexes[with], "/")
+		var same []string
+		for _, o := range p.withs {
+			if !done[o] && strings.Join(p.hexes[o], "/") == hexes {
+				done[o] = true
+				same = append(same, o)
+			}
+		}
+		out = append(out, partText(p.name, p.fixed, p.vary, hexes, same, p.note))
 	}
 	return out
 }
