@@ -136,7 +136,8 @@ func attackOdds(st *rules.State, a rules.Action) string {
 
 // bestCommands are up to n shots of the side to act with the best chance
 // to hit, as moves lists them ("fire unit:TD target:DR-2 — N 4, 42% to
-// hit", the odds in lang), likeliest first; none that cannot hit.
+// hit", the odds in lang, the Tiger's free fire marked), likeliest first;
+// none that cannot hit.
 func bestCommands(st *rules.State, n int, lang i18n.Lang) []string {
 	if st.Over() || st.Phase() != rules.PhaseRound {
 		return nil
@@ -153,8 +154,8 @@ func bestCommands(st *rules.State, n int, lang i18n.Lang) []string {
 			continue
 		}
 		name, opts := commandFor(sc, a)
-		at, _, _ := shotOdds(st, a)
-		shots = append(shots, shot{commandText(name, opts) + " — " + words{sc, lang}.odds(at, chance), chance})
+		note := words{sc, lang}.note(st, legalCommand{action: a, free: tigerFree(st, a)})
+		shots = append(shots, shot{commandText(name, opts) + " — " + note, chance})
 	}
 	sort.SliceStable(shots, func(i, j int) bool { return shots[i].chance > shots[j].chance })
 	var out []string

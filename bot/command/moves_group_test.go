@@ -182,3 +182,22 @@ func TestR4_6TheTigersFreeMoveIsMarkedWhereOffered(t *testing.T) {
 		}
 	}
 }
+
+// R4.6: the terminal's next: line marks the Tiger's free fire too, and
+// only it.
+func TestR4_6TheTigersFreeFireIsMarkedInNext(t *testing.T) {
+	s, _ := debugGame(t)
+	mustDo(t, s, ann, "debug place unit:DR-1 hex:1602")
+	mustDo(t, s, ann, "debug place unit:102 hex:1602")
+	mustDo(t, s, ann, "debug round side:german points:3")
+	mustDo(t, s, ann, "fire unit:DR-1 target:120")
+	rec, _ := s.cfg.Store.Get(testKey)
+	best := bestCommands(&rec.Game.State, 5, i18n.English)
+	found := false
+	for _, c := range best {
+		free := strings.Contains(c, "free with its stack (R4.6)")
+		assert.Equal(t, strings.HasPrefix(c, "fire unit:102 target:120 "), free, "next offers %q", c)
+		found = found || free
+	}
+	assert.True(t, found, "next does not offer the Tiger's free fire: %v", best)
+}
