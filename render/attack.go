@@ -104,32 +104,24 @@ func (p *painter) fireLines(a attackMark) {
 	}
 }
 
-// attackUnder draws the marks of an attack that belong under the counters:
-// the target hex ringed, an Air or OBA burst, and a cross where a unit was
-// eliminated (visible once the hex is empty).
-func (p *painter) attackUnder(s *rules.State, a attackMark) {
+// attackUnder draws the marks of an attack that belong under the
+// counters: the target hex ringed when every unit drawn there was
+// attacked, and an Air or OBA burst. (An eliminated unit's cross is on
+// its ghost.)
+func (p *painter) attackUnder(a attackMark) {
 	if !a.hex.Valid() {
 		return
 	}
-	R := p.l.R
 	tx, ty := p.l.hexCenter(a.hex)
-	p.hexPath(a.hex, 0.93)
-	p.stroke(colFire, 3*p.l.K)
+	if !a.named {
+		p.hexPath(a.hex, 0.93)
+		p.stroke(colFire, 3*p.l.K)
+	}
 	switch a.source {
 	case rules.SourceAir:
 		p.strikeMark(tx, ty, colAir)
 	case rules.SourceOBA:
 		p.strikeMark(tx, ty, colOBA)
-	}
-	for i, t := range a.targets {
-		if i < len(a.results) && a.results[i] == rules.ResultEliminated && s.Unit(t).Status == rules.Eliminated {
-			d := 0.38 * R
-			p.line(tx-d, ty-d, tx+d, ty+d, colWhite, 0.16*R)
-			p.line(tx-d, ty+d, tx+d, ty-d, colWhite, 0.16*R)
-			p.line(tx-d, ty-d, tx+d, ty+d, colFire, 0.1*R)
-			p.line(tx-d, ty+d, tx+d, ty-d, colFire, 0.1*R)
-			break
-		}
 	}
 }
 
@@ -192,9 +184,10 @@ func (p *painter) attackLabel(s *rules.State, a attackMark) {
 	var hits []bool // whether each line of results is a hit
 	switch {
 	case a.pending:
-	case p.l.Compact && len(a.targets) > 1:
+	case p.l.Compact && (len(a.targets) > 1 || a.named):
 		// A strike on a stack: one line per outcome, "DR-1 102 flipped",
-		// so the box stays small enough to find room beside the stack.
+		// so the box stays small enough to find room beside the stack;
+		// an attack on one unit of a stack names it too.
 		var order []rules.Result
 		ids := map[rules.Result][]string{}
 		for i, t := range a.targets {
@@ -213,7 +206,7 @@ func (p *painter) attackLabel(s *rules.State, a attackMark) {
 			if p.l.Compact {
 				r = p.shortResult(a.results[i])
 			}
-			if len(a.targets) > 1 {
+			if len(a.targets) > 1 || a.named {
 				r = sc.Unit(t).ID + ": " + r
 			}
 			results = append(results, r)

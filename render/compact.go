@@ -36,48 +36,64 @@ const (
 var chipRows = [][]float64{{-0.036}, {-0.036, 0.376}, {-0.447, -0.036, 0.376}}
 
 // chipStack draws the units of a hex as chips with their ids, one row
-// each (their factors are listed under the map); in a stack of three the
-// widest goes in the middle row, where the hex is widest.
-func (p *painter) chipStack(s *rules.State, h rules.Hex, units []rules.UnitID) {
+// each (their factors are listed under the map), the ghosts of those just
+// eliminated among them; in a stack of three the widest goes in the middle
+// row, where the hex is widest.
+func (p *painter) chipStack(s *rules.State, h rules.Hex, units []drawn) {
 	l, c := p.l, p.l.C
 	cx, cy := l.hexCenter(h)
 	f := p.face(bold, chipPx*c)
-	width := func(u rules.UnitID) float64 {
-		return p.width(f, s.Scenario().Unit(u).ID) + chipFixed(s, u, c)
+	width := func(d drawn) float64 {
+		w := p.width(f, s.Scenario().Unit(d.u).ID) + 5*c
+		if !d.ghost {
+			w = p.width(f, s.Scenario().Unit(d.u).ID) + chipFixed(s, d.u, c)
+		}
+		return w
 	}
 	order := slices.Clone(units)
-	slices.SortStableFunc(order, func(a, b rules.UnitID) int { return cmp.Compare(width(b), width(a)) })
+	slices.SortStableFunc(order, func(a, b drawn) int { return cmp.Compare(width(b), width(a)) })
 	if len(order) == 3 { // widest in the middle, narrowest on top
-		order = []rules.UnitID{order[2], order[0], order[1]}
+		order = []drawn{order[2], order[0], order[1]}
 	}
 	rows := chipRows[len(order)-1]
-	for i, u := range order {
+	for i, d := range order {
 		y := cy + rows[i]*l.R
 		far := abs(rows[i]*l.R) + chipH*c/2 // the row's edge farthest from the centre line
 		room := 2*(l.R-far/sqrt3) - 2
-		p.chip(s, u, h, cx, y, min(width(u), room), chipH*c)
+		w := min(width(d), room)
+		if d.ghost {
+			b := p.ghostChip(s, d.u, cx, y, w, chipH*c)
+			p.unitBox[d.u] = b
+			p.hexBoxes[h] = append(p.hexBoxes[h], b)
+			continue
+		}
+		p.chip(s, d.u, h, cx, y, w, chipH*c)
 	}
 }
 
-// chipFixed is the part of a chip's width that is not text: padding and
-// the stripes.
+// chipFixed is the part of a chip's width that is not text: padding, the
+// stripe of a flipped unit and the Tiger's star.
 func chipFixed(s *rules.State, u rules.UnitID, c float64) float64 {
 	w := 5 * c
 	if s.Unit(u).Flipped {
 		w += 2.5 * c
 	}
 	if s.Scenario().Unit(u).Tiger {
-		w += 2.5 * c
+		w += tigerStarR*chipH*c*2 + c
 	}
 	return w
 }
 
+// tigerStarR is the radius of the Tiger's star on a chip, in chip heights.
+const tigerStarR = 0.36
+
 // chipFace draws a chip's face of width w centred at x, y: its side's
-// colour, an amber stripe at the left when flipped, an orange one at the
-// right for the Tiger. It returns the chip and the room left for text.
+// colour, an amber stripe at the left when flipped, a star at the right
+// for the Tiger (a mark of its own shape, unlike the stripe). It returns
+// the chip and the room left for text.
 func (p *painter) chipFace(lk counterLook, x, y, w, h float64, edgeCol color.RGBA) (r rect, textX, textW float64) {
 	c := p.l.C
-	body, _, _ := counterColours(lk.def, lk.flipped)
+	body, _, ink := counterColours(lk.def, lk.flipped)
 	r = rect{x - w/2, y - h/2, w, h}
 	p.roundRect(r, 2.5*c, body, edgeCol, max(1, 1.2*c))
 	textX, textW = r.X+2.5*c, w-5*c
@@ -87,8 +103,9 @@ func (p *painter) chipFace(lk counterLook, x, y, w, h float64, edgeCol color.RGB
 		textW -= 2.5 * c
 	}
 	if lk.def.Tiger {
-		p.fillRect(rect{r.X + w - 1 - 2.5*c, r.Y + 1.5, 2.5 * c, h - 3}, colTiger)
-		textW -= 2.5 * c
+		sr := tigerStarR * h
+		p.star(r.X+w-1.5*c-sr, y, sr, ink)
+		textW -= 2*sr + c
 	}
 	return r, textX, textW
 }

@@ -42,6 +42,9 @@ type attackMark struct {
 	results []rules.Result
 	ev      rules.Event // the first EvAttack: strength, modifiers, card
 	pending bool        // a ground attack still waiting for its card (R6.6)
+	// named is set when the hex holds units the attack did not target:
+	// the hex is not ringed, and the result names the target.
+	named bool
 }
 
 // overlay reads the events of the latest activation.
@@ -191,7 +194,7 @@ func (p *painter) drawOverlayUnder(s *rules.State, ov *overlay) {
 		}
 	}
 	for _, a := range ov.attacks {
-		p.attackUnder(s, a)
+		p.attackUnder(a)
 	}
 	// The hex numbers and labels the marks crossed come back from the
 	// background.

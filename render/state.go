@@ -36,9 +36,11 @@ func (p *painter) drawState(s *rules.State, events []rules.Event) {
 		}
 	}
 	ov := p.overlay(s, events)
+	ov.nameTargets(&at)
+	ghosts := ov.ghosts(s)
 	p.drawOverlayUnder(s, ov)
 	for h := range at {
-		p.stack(s, rules.Hex(h), at[h])
+		p.stack(s, rules.Hex(h), withGhosts(at[h], ghosts[rules.Hex(h)]))
 	}
 	l := p.l
 	if l.Compact {
@@ -79,25 +81,28 @@ func stackOffsets(n int) ([][2]float64, float64) {
 	return [][2]float64{{-0.309, -0.366}, {0.309, -0.366}, {0, 0.219}}, 0.48
 }
 
-func (p *painter) stack(s *rules.State, h rules.Hex, units []rules.UnitID) {
+// stack draws the units of a hex, the ghosts of those just eliminated
+// among them.
+func (p *painter) stack(s *rules.State, h rules.Hex, units []drawn) {
 	if len(units) == 0 {
 		return
 	}
 	cx, cy := p.l.hexCenter(h)
 	R := p.l.R
-	for len(units) > 3 { // cannot happen under R3; draw the first three
-		units = units[:3]
-	}
 	if p.l.Compact {
 		p.chipStack(s, h, units)
 		return
 	}
 	offs, size := stackOffsets(len(units))
-	for i, u := range units {
+	for i, d := range units {
 		x, y, S := cx+offs[i][0]*R, cy+offs[i][1]*R, size*R
-		p.counter(lookOf(s, u), x, y, S)
 		b := counterBox(x, y, S, p.l.K)
-		p.unitBox[u] = b
+		if d.ghost {
+			b = p.ghostCounter(s, d.u, x, y, S)
+		} else {
+			p.counter(lookOf(s, d.u), x, y, S)
+		}
+		p.unitBox[d.u] = b
 		p.hexBoxes[h] = append(p.hexBoxes[h], b)
 	}
 }

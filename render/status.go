@@ -1,6 +1,7 @@
 package render
 
 import (
+	"errors"
 	"image/color"
 	"strings"
 
@@ -126,7 +127,8 @@ func (p *painter) roundText(s *rules.State) (string, color.RGBA) {
 	return p.tr("map.round.side", map[string]any{"Side": p.sideName(s.RoundSide()), "What": what}), colInk
 }
 
-// airState is the Air/OBA allowance this turn (R7.1).
+// airState is the Air/OBA allowance this turn (R7.1), as the engine has
+// it right now.
 type airState uint8
 
 const (
@@ -136,9 +138,15 @@ const (
 	airAllowsAir
 	airAllowsOBA
 	airLater
+	airNotAfterActivation // a unit was activated this round (R7.1)
+	airNotThisCard        // the card of this US round allows neither marker (R7.1)
+	airNoTarget           // no German unit on the map to strike (R7.2)
+	airNotNow             // refused now for another reason
 )
 
-// airOf reads the Air/OBA allowance of s.
+// airOf reads the Air/OBA allowance of s from the engine: a marker the
+// side to act may use now (its legal actions), else, in a US round, why
+// the engine refuses one.
 func airOf(s *rules.State) airState {
 	switch {
 	case s.Phase() == rules.PhaseSetup:
@@ -148,16 +156,47 @@ func airOf(s *rules.State) airState {
 	case s.AirOBAUsed():
 		return airUsed
 	}
-	if s.RoundSide() == rules.US {
-		air, oba := s.RoundCard().Markers()
-		switch {
-		case air:
+	for _, a := range s.LegalActions(nil) {
+		switch a.Kind {
+		case rules.ActAirAttack, rules.ActAirCover:
 			return airAllowsAir
-		case oba:
+		case rules.ActOBA:
 			return airAllowsOBA
 		}
 	}
-	return airLater
+	if s.RoundSide() != rules.US {
+		return airLater
+	}
+	return airRefused(s)
+}
+
+// airRefused says why the engine refuses the marker of this US round's
+// card now: it is asked about a strike on a German-held hex, if any.
+func airRefused(s *rules.State) airState {
+	hex := rules.Hex(0)
+	for u := rules.UnitID(0); int(u) < s.Scenario().NumUnits(); u++ {
+		if us := s.Unit(u); s.Scenario().Unit(u).Side == rules.German && us.Status == rules.OnMap {
+			hex = us.Hex
+			break
+		}
+	}
+	probe := rules.AirAttack(hex, rules.NoUnit)
+	if _, oba := s.RoundCard().Markers(); oba {
+		probe = rules.OBA(hex, rules.NoUnit)
+	}
+	var re *rules.RuleError
+	if err := s.Check(probe); !errors.As(err, &re) {
+		return airNotNow
+	}
+	switch re.ID {
+	case "air-after-activation":
+		return airNotAfterActivation
+	case "air-not-oba", "oba-not-air":
+		return airNotThisCard
+	case "strike-no-german":
+		return airNoTarget
+	}
+	return airNotNow
 }
 
 // on tells whether a marker may be used right now.
@@ -166,8 +205,10 @@ func (a airState) on() bool { return a == airAllowsAir || a == airAllowsOBA }
 // The catalog's words for each airState: the full map's, and the compact
 // map's shorter ones.
 var (
-	airIDs      = [...]string{"map.air.setup", "map.air.over", "map.air.used", "map.air.allows-air", "map.air.allows-oba", "map.air.later"}
-	airShortIDs = [...]string{"map.air.short-setup", "map.air.short-over", "map.air.short-used", "map.air.short-air", "map.air.short-oba", "map.air.short-later"}
+	airIDs = [...]string{"map.air.setup", "map.air.over", "map.air.used", "map.air.allows-air", "map.air.allows-oba", "map.air.later",
+		"map.air.after-activation", "map.air.not-this-card", "map.air.no-target", "map.air.not-now"}
+	airShortIDs = [...]string{"map.air.short-setup", "map.air.short-over", "map.air.short-used", "map.air.short-air", "map.air.short-oba", "map.air.short-later",
+		"map.air.short-after-activation", "map.air.short-not-this-card", "map.air.short-no-target", "map.air.short-not-now"}
 )
 
 // airStatus describes the Air/OBA allowance this turn (R7.1); on is true

@@ -159,7 +159,8 @@ func (s *State) DebugDeck(cards []Card) error {
 // game's history: "debug place DR-1 1803" (or "reserve", or "eliminated"),
 // "debug flip DR-1",
 // "debug turn 3", "debug round german 3" (points) or "debug round us QH"
-// (card), "debug deck KS 5H JK".
+// (card), "debug deck KS 5H JK"; "debug position", a read of the position
+// and the undrawn cards, changes nothing.
 func (s *State) ApplyDebug(text string) error {
 	f := strings.Fields(text)
 	if len(f) < 2 || !strings.EqualFold(f[0], "debug") {
@@ -225,6 +226,13 @@ func (s *State) ApplyDebug(text string) error {
 			return debugErr("card", map[string]any{"Card": fmt.Sprintf("%q", f[3])})
 		}
 		return s.DebugRound(side, 0, c)
+	case "position":
+		// A read that shows the undrawn cards: it changes nothing, and is
+		// kept in the history so that the record says the dealing was seen.
+		if len(f) != 2 {
+			return debugErr("want-position", nil)
+		}
+		return nil
 	case "deck":
 		var cards []Card
 		for _, t := range f[2:] {

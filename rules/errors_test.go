@@ -208,7 +208,7 @@ func TestDebugRefusalsWorded(t *testing.T) {
 	g := NewGame(testScenario(t), Options{}, 3)
 	for _, text := range []string{"debug turn 3", "debug round us 3", "nonsense x", "debug place", "debug place XX 1803",
 		"debug place DR-1 18", "debug place DR-1 2203", "debug flip", "debug turn", "debug turn x", "debug round us",
-		"debug round french 3", "debug round us ZZ", "debug deck KS QQ", "debug fly"} {
+		"debug round french 3", "debug round us ZZ", "debug deck KS QQ", "debug fly", "debug position now"} {
 		refused(text, g.State.ApplyDebug(text))
 	}
 	for _, text := range []string{"historical", "setup-done"} {

@@ -66,8 +66,9 @@ func rulesResult(g *Game) string {
 	return g.State.Winner().Title() + " wins: " + g.State.WinReason()
 }
 
-// DebugEdits lists the steps of the record that are debug edits (numbered
-// from 1): a game with any was set up or dealt by hand, not by its seed.
+// DebugEdits lists the steps of the record that are debug steps (numbered
+// from 1): edits, by which a game was set up or dealt by hand, not by its
+// seed, and reads that showed the undrawn cards (IsDebugRead).
 func (r *Record) DebugEdits() []int {
 	var out []int
 	for i, a := range r.Actions {
@@ -76,6 +77,13 @@ func (r *Record) DebugEdits() []int {
 		}
 	}
 	return out
+}
+
+// IsDebugRead reports whether a step of a history is a debug read: one
+// that changed nothing but showed the undrawn cards ("debug position").
+func IsDebugRead(step string) bool {
+	f := strings.Fields(step)
+	return len(f) == 2 && strings.EqualFold(f[0], "debug") && strings.EqualFold(f[1], "position")
 }
 
 // draws lists the cards drawn in a log, in order.
@@ -130,6 +138,9 @@ func (r *Record) Verify() error {
 	}
 	if edits := r.DebugEdits(); len(edits) > 0 {
 		n := edits[0]
+		if IsDebugRead(r.Actions[n-1]) {
+			return fmt.Errorf("step %d, %q, is a debug read (%d debug steps in all): the undrawn cards were shown, so the dealing was not secret (a debug game)", n, r.Actions[n-1], len(edits))
+		}
 		return fmt.Errorf("step %d, %q, is a debug edit (%d in all): the position or the cards were set by hand, not dealt by the seed alone", n, r.Actions[n-1], len(edits))
 	}
 	return nil

@@ -30,13 +30,7 @@ func (s *Service) debug(_ context.Context, req Request) (Response, error) {
 	var text string
 	switch edit := strings.ToLower(o["edit"]); edit {
 	case "position":
-		// The position in the notation of rules.ParsePosition, the next
-		// cards included: for a bug report or a test.
-		v, err := s.load(req.Key)
-		if err != nil {
-			return Response{}, err
-		}
-		return Response{Private: v.game.State.Position()}, nil
+		return s.debugPosition(req)
 	case "place":
 		if err := need("unit", "hex"); err != nil {
 			return Response{}, err
@@ -91,4 +85,21 @@ func (s *Service) debug(_ context.Context, req Request) (Response, error) {
 		return Response{}, err
 	}
 	return out.resp, nil
+}
+
+// debugPosition answers debug position: the position in the notation of
+// rules.ParsePosition, the next cards included, for a bug report or a
+// test. It shows the undrawn cards, so the read is kept in the game's
+// history ("debug position"): its record then names it a debug game, as a
+// debug edit does, and undo does not go back past it.
+func (s *Service) debugPosition(req Request) (Response, error) {
+	var pos string
+	_, err := s.commit(req.Key, func(*store.Record) error { return nil }, func(g *rules.Game) ([]rules.Event, string, error) {
+		pos = g.State.Position()
+		return nil, "", g.Debug("debug position")
+	}, func(*outcome) Response { return Response{} })
+	if err != nil {
+		return Response{}, err
+	}
+	return Response{Private: pos}, nil
 }

@@ -360,6 +360,6 @@ var debugDefinition = Definition{
 		{Name: "cards", Description: "the next cards, in order"},
 	},
 	Help: "debug place unit:ID hex:CCRR|reserve|eliminated; debug flip unit:ID; debug turn n:N; debug round side:us|german points:N (or card:QS); " +
-		"debug deck cards:\"KS 5H JK\" (the next cards, in order); debug position prints the position in the notation of docs/engine.md (the next cards included), for a bug report or a test. Only in local play started with --debug; the edits are recorded in the history.",
+		"debug deck cards:\"KS 5H JK\" (the next cards, in order); debug position prints the position in the notation of docs/engine.md (the next cards included), for a bug report or a test; it shows the undrawn cards, so it is recorded too and makes the game a debug game (mortain verify names it). Only in local play started with --debug; the edits are recorded in the history.",
 	Example: "debug deck cards:\"5H KS\"",
 }

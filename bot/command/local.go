@@ -78,6 +78,9 @@ type LocalGame struct {
 // Where and Result are in English.
 func (s *Service) LocalGames() ([]LocalGame, error) { return s.localGamesIn(i18n.English) }
 
+// LocalGamesIn is LocalGames with Where and Result in lang.
+func (s *Service) LocalGamesIn(lang i18n.Lang) ([]LocalGame, error) { return s.localGamesIn(lang) }
+
 // localGamesIn is LocalGames with Where and Result in lang.
 func (s *Service) localGamesIn(lang i18n.Lang) ([]LocalGame, error) {
 	keys, err := s.cfg.Store.Running()

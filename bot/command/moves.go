@@ -136,7 +136,8 @@ func attackOdds(st *rules.State, a rules.Action) string {
 
 // bestCommands are up to n shots of the side to act with the best chance
 // to hit, as moves lists them ("fire unit:TD target:DR-2 — N 4, 42% to
-// hit", the odds in lang), likeliest first; none that cannot hit.
+// hit", the odds in lang, the Tiger's free fire marked), likeliest first;
+// none that cannot hit.
 func bestCommands(st *rules.State, n int, lang i18n.Lang) []string {
 	if st.Over() || st.Phase() != rules.PhaseRound {
 		return nil
@@ -153,8 +154,8 @@ func bestCommands(st *rules.State, n int, lang i18n.Lang) []string {
 			continue
 		}
 		name, opts := commandFor(sc, a)
-		at, _, _ := shotOdds(st, a)
-		shots = append(shots, shot{commandText(name, opts) + " — " + words{sc, lang}.odds(at, chance), chance})
+		note := words{sc, lang}.note(st, legalCommand{action: a, free: tigerFree(st, a)})
+		shots = append(shots, shot{commandText(name, opts) + " — " + note, chance})
 	}
 	sort.SliceStable(shots, func(i, j int) bool { return shots[i].chance > shots[j].chance })
 	var out []string
@@ -172,8 +173,10 @@ func pendingChance(st *rules.State) string {
 
 func percent(p float64) string { return fmt.Sprintf("%.0f%%", 100*p) }
 
-// moves lists every legal command of the side to act, as typed, grouped
-// by unit, with the odds of every shot: for anyone, players or not.
+// moves lists every legal command of the side to act, for anyone
+// (players or not): the shots first, likeliest first, with their odds;
+// then a line per unit with its moves, entries and exit grouped; then the
+// side's commands; the shots that cannot hit apart.
 func (s *Service) moves(req Request) (Response, error) {
 	v, err := s.load(req.Key)
 	if err != nil {
@@ -191,57 +194,239 @@ func (s *Service) moves(req Request) (Response, error) {
 			return Response{}, err
 		}
 	}
-	byUnit := map[rules.UnitID][]string{}
-	var general, hopeless []string
+	var cmds []legalCommand
 	for _, lc := range legalCommands(st) {
-		if only != rules.NoUnit && lc.unit != only {
-			continue
+		if only == rules.NoUnit || lc.unit == only {
+			cmds = append(cmds, lc)
 		}
-		line := lc.text
-		if n, chance, ok := shotOdds(st, lc.action); ok {
-			line += " — " + w.odds(n, chance)
-		}
+	}
+	head := w.t("moves.head", map[string]any{"What": w.waits(st), "Where": roundHeaderIn(st, req.Lang)})
+	body := movesText(st, cmds, v.game.CanUndo() && only == rules.NoUnit, w)
+	if body == "" {
+		body = w.t("moves.none", map[string]any{"Unit": sc.Unit(only).ID})
+	}
+	return Response{Private: head + "\n" + body}, nil
+}
+
+// movesText words legal commands as moves lists them: each section a
+// heading and its lines. Shots are whole commands as typed, with their
+// odds; a unit's other commands share its line, grouped by movesLine.
+// undo adds undo to the side's commands.
+func movesText(st *rules.State, cmds []legalCommand, undo bool, w words) string {
+	var shots, side, hopeless []legalCommand
+	byUnit := map[rules.UnitID][]legalCommand{}
+	for _, lc := range cmds {
 		switch {
 		case lc.hopeless:
-			hopeless = append(hopeless, line)
+			hopeless = append(hopeless, lc)
+		case lc.odds != "" && lc.action.Kind != rules.ActResolve:
+			shots = append(shots, lc)
 		case lc.unit == rules.NoUnit:
-			general = append(general, line)
+			side = append(side, lc)
 		default:
-			byUnit[lc.unit] = append(byUnit[lc.unit], line)
+			byUnit[lc.unit] = append(byUnit[lc.unit], lc)
 		}
 	}
-	if v.game.CanUndo() && only == rules.NoUnit {
-		general = append(general, "undo")
-	}
+	chance := func(lc legalCommand) float64 { _, c, _ := shotOdds(st, lc.action); return c }
+	sort.SliceStable(shots, func(i, j int) bool { return chance(shots[i]) > chance(shots[j]) })
 	var b strings.Builder
-	b.WriteString(w.t("moves.head", map[string]any{"What": w.waits(st), "Where": roundHeaderIn(st, req.Lang)}) + "\n")
+	section := func(title string, lines []string) {
+		if len(lines) == 0 {
+			return
+		}
+		b.WriteString(title + "\n")
+		for _, l := range lines {
+			b.WriteString("  " + l + "\n")
+		}
+	}
+	shotLines := func(list []legalCommand) []string {
+		var out []string
+		for _, lc := range list {
+			out = append(out, lc.text+" — "+w.note(st, lc))
+		}
+		return out
+	}
+	section(w.t("moves.shots", nil), shotLines(shots))
 	units := make([]rules.UnitID, 0, len(byUnit))
 	for u := range byUnit {
 		units = append(units, u)
 	}
 	sort.Slice(units, func(i, j int) bool { return units[i] < units[j] })
+	var unitLines []string
 	for _, u := range units {
-		fmt.Fprintf(&b, "%s:\n", sc.Unit(u).ID)
-		for _, line := range byUnit[u] {
-			fmt.Fprintf(&b, "  %s\n", line)
+		unitLines = append(unitLines, w.unitLine(st, u)+": "+strings.Join(movesLine(st, byUnit[u], true, w), " · "))
+	}
+	if len(unitLines) > 0 {
+		name, opts := commandFor(st.Scenario(), byUnit[units[0]][0].action)
+		section(w.t("moves.units", map[string]any{"Example": commandText(name, opts)}), unitLines)
+	}
+	sideLines := movesLine(st, side, false, w)
+	if undo {
+		sideLines = append(sideLines, "undo")
+	}
+	section(w.t("moves.side", nil), sideLines)
+	section(w.t("moves.hopeless", nil), shotLines(hopeless))
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// note words what moves and the picker add to a command: a shot's odds,
+// and the Tiger's free activation (R4.6); "" for neither.
+func (w words) note(st *rules.State, lc legalCommand) string {
+	var parts []string
+	if n, chance, ok := shotOdds(st, lc.action); ok {
+		parts = append(parts, w.odds(n, chance))
+	}
+	if lc.free {
+		parts = append(parts, w.t("moves.free", nil))
+	}
+	return strings.Join(parts, w.t("moves.note-sep", nil))
+}
+
+// movesLine groups commands into the parts of a line of moves: the
+// commands that differ only in their hex ("to:" or "hex:") share a part,
+// the hexes joined by "/" ("move to:1703/1802"); parts that differ only in
+// with: share one too, "[with:102]" when it may also be left out. Each
+// part with its note (odds, the Tiger's free move), which comes first;
+// the hexes in order. dropUnit leaves out unit:, which the line names.
+func movesLine(st *rules.State, cmds []legalCommand, dropUnit bool, w words) []string {
+	var parts []*movesPart
+	byKey := map[string]*movesPart{}
+	for _, lc := range cmds {
+		name, opts := commandFor(st.Scenario(), lc.action)
+		p := newMovesPart(name, opts, dropUnit, w.note(st, lc))
+		p.free = lc.free
+		key := p.key()
+		if old := byKey[key]; old != nil {
+			p = old
+		} else {
+			byKey[key] = p
+			parts = append(parts, p)
+		}
+		with := opts["with"]
+		if _, seen := p.hexes[with]; !seen {
+			p.withs = append(p.withs, with)
+		}
+		p.hexes[with] = append(p.hexes[with], opts[p.vary])
+	}
+	sort.SliceStable(parts, func(i, j int) bool { return parts[i].free && !parts[j].free }) // the Tiger's free move first
+	var out []string
+	for _, p := range parts {
+		out = append(out, p.texts()...)
+	}
+	return out
+}
+
+// movesPart is a group of commands of a line of moves: the same command
+// with the same options but for its hex and with:.
+type movesPart struct {
+	name  string
+	fixed map[string]string   // the options every command of the part shares
+	vary  string              // the hex option ("to", "hex"), "" for none
+	hexes map[string][]string // the hexes for each with: value
+	withs []string            // the with: values in order, "" for none
+	note  string
+	free  bool
+}
+
+// newMovesPart starts the part of a command with options opts, unit:
+// left out when dropUnit.
+func newMovesPart(name string, opts map[string]string, dropUnit bool, note string) *movesPart {
+	p := &movesPart{name: name, fixed: map[string]string{}, hexes: map[string][]string{}, note: note}
+	if _, ok := opts["to"]; ok {
+		p.vary = "to"
+	} else if _, ok := opts["hex"]; ok {
+		p.vary = "hex"
+	}
+	for k, v := range opts {
+		if k != p.vary && k != "with" && (!dropUnit || k != "unit") {
+			p.fixed[k] = v
 		}
 	}
-	if len(general) > 0 {
-		b.WriteString(w.t("moves.side", nil) + "\n")
-		for _, line := range general {
-			fmt.Fprintf(&b, "  %s\n", line)
+	return p
+}
+
+// key tells parts apart: the command, its fixed options and its note.
+func (p *movesPart) key() string {
+	var opts []string
+	for k, v := range p.fixed {
+		opts = append(opts, k+":"+v)
+	}
+	sort.Strings(opts)
+	return p.name + " " + strings.Join(opts, " ") + " — " + p.note
+}
+
+// texts writes the part, the hexes in order: one text for each set of
+// with: values that reach the same hexes.
+func (p *movesPart) texts() []string {
+	for _, hexes := range p.hexes {
+		sort.Strings(hexes)
+	}
+	var out []string
+	done := map[string]bool{}
+	for _, with := range p.withs {
+		if done[with] {
+			continue
+		}
+		hexes := strings.Join(p.hexes[with], "/")
+		var same []string
+		for _, o := range p.withs {
+			if !done[o] && strings.Join(p.hexes[o], "/") == hexes {
+				done[o] = true
+				same = append(same, o)
+			}
+		}
+		out = append(out, partText(p.name, p.fixed, p.vary, hexes, same, p.note))
+	}
+	return out
+}
+
+// partText writes a part of a line of moves: the command's name, its
+// options in the order of its definition (the hex option's values joined
+// by "/", with:'s too, in brackets when it may be left out), then " — "
+// and the note, if any.
+func partText(name string, fixed map[string]string, vary, hexes string, withs []string, note string) string {
+	def, _ := Find(name)
+	parts := []string{name}
+	for _, o := range def.Options {
+		switch v, ok := fixed[o.Name]; {
+		case o.Name == vary:
+			parts = append(parts, vary+":"+hexes)
+		case o.Name == "with":
+			parts = appendWith(parts, withs)
+		case !ok:
+		case o.Type == Bool:
+			parts = append(parts, o.Name)
+		default:
+			parts = append(parts, o.Name+":"+v)
 		}
 	}
-	if len(hopeless) > 0 {
-		b.WriteString(w.t("moves.hopeless", nil) + "\n")
-		for _, line := range hopeless {
-			fmt.Fprintf(&b, "  %s\n", line)
+	text := strings.Join(parts, " ")
+	if note != "" {
+		text += " — " + note
+	}
+	return text
+}
+
+// appendWith adds with: and its values to the options of a part:
+// "with:DR-1/DR-2", "[with:102]" when it may be left out, nothing when it
+// is never given.
+func appendWith(parts []string, withs []string) []string {
+	var named []string
+	optional := false
+	for _, v := range withs {
+		if v == "" {
+			optional = true
+		} else {
+			named = append(named, v)
 		}
 	}
-	if len(units) == 0 && len(general) == 0 {
-		b.WriteString(w.t("moves.none", map[string]any{"Unit": sc.Unit(only).ID}) + "\n")
+	switch {
+	case len(named) == 0:
+		return parts
+	case optional:
+		return append(parts, "[with:"+strings.Join(named, "/")+"]")
 	}
-	return Response{Private: strings.TrimRight(b.String(), "\n")}, nil
+	return append(parts, "with:"+strings.Join(named, "/"))
 }
 
 // legalCommand is one legal command of the side to act, as moves lists it
@@ -256,6 +441,8 @@ type legalCommand struct {
 	text     string
 	odds     string
 	hopeless bool
+	// free marks the Tiger's free activation (R4.6).
+	free bool
 }
 
 // legalCommands lists every legal command of the side to act, from the
@@ -271,7 +458,7 @@ func legalCommands(st *rules.State) []legalCommand {
 			continue
 		}
 		name, opts := commandFor(sc, a)
-		lc := legalCommand{action: a, unit: a.Unit, text: commandText(name, opts)}
+		lc := legalCommand{action: a, unit: a.Unit, text: commandText(name, opts), free: tigerFree(st, a)}
 		switch a.Kind {
 		case rules.ActAirAttack, rules.ActOBA, rules.ActAirCover, rules.ActPass, rules.ActResolve, rules.ActRedraw, rules.ActMiss,
 			rules.ActHistorical, rules.ActSetupDone:

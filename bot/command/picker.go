@@ -296,20 +296,20 @@ func stackLine(st *rules.State, h rules.Hex, lang i18n.Lang) string {
 func (w words) pickLabel(st *rules.State, lc legalCommand) string {
 	sc := w.sc
 	a := lc.action
-	odds := ""
-	if n, chance, ok := shotOdds(st, a); ok {
-		odds = " — " + w.odds(n, chance)
+	odds := "" // the odds of a shot, and the Tiger's free activation (R4.6)
+	if note := w.note(st, lc); note != "" {
+		odds = " — " + note
 	}
 	switch a.Kind {
 	case rules.ActMove:
-		return w.t("pick.move", map[string]any{"Hex": w.hexTerrain(a.Hex)})
+		return w.t("pick.move", map[string]any{"Hex": w.hexTerrain(a.Hex)}) + odds
 	case rules.ActEnter:
 		if a.With != rules.NoUnit {
 			return w.t("pick.enter-with", map[string]any{"Hex": w.hexTerrain(a.Hex), "With": uid(sc, a.With)})
 		}
 		return w.t("pick.enter", map[string]any{"Hex": w.hexTerrain(a.Hex)})
 	case rules.ActExit:
-		return w.t("pick.exit", nil)
+		return w.t("pick.exit", nil) + odds
 	case rules.ActFire:
 		return w.t("pick.fire", map[string]any{"Target": uid(sc, a.Target), "Hex": st.Unit(a.Target).Hex.String()}) + odds
 	case rules.ActAirAttack:

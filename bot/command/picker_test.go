@@ -115,6 +115,15 @@ func TestThePickerOffersEveryLegalCommandAndPlaysWholeGames(t *testing.T) {
 			}
 			sort.Strings(texts)
 			require.Equal(t, legalTexts(rec.Game), texts, "seed %d step %d (%s): the picker offers what moves lists", seed, step, whatWaits(&rec.Game.State))
+			// moves, its lines grouped, read back: exactly the picker's
+			// commands (in the set-up, where the picker also offers to move
+			// a placed unit, among them).
+			listed := expandMoves(t, movesOf(t, s, testKey, i18n.English))
+			if rec.Game.State.Phase() == rules.PhaseSetup {
+				require.Subset(t, texts, listed, "seed %d step %d: moves lists a command the picker does not offer", seed, step)
+			} else {
+				require.Equal(t, texts, listed, "seed %d step %d (%s): the picker offers exactly what moves lists", seed, step, whatWaits(&rec.Game.State))
+			}
 			c := got[rng.IntN(len(got))]
 			if c.command == "undo" && rng.IntN(4) > 0 {
 				c = got[0] // undo now and then only, so that the game ends

@@ -185,7 +185,7 @@ func actionChoices(st *rules.State, command string, opts map[string]string, focu
 			continue
 		}
 		seen[v] = true
-		out = append(out, scored{choiceFor(st, a, command, focused, v, lang), score(st, a, command, focused)})
+		out = append(out, scored{markFree(st, a, choiceFor(st, a, command, focused, v, lang), opts, focused, lang), score(st, a, command, focused)})
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].score > out[j].score })
 	res := make([]Choice, len(out))
@@ -193,6 +193,16 @@ func actionChoices(st *rules.State, command string, opts map[string]string, focu
 		res[i] = o.c
 	}
 	return res
+}
+
+// markFree adds to choice c the mark of the Tiger's free activation
+// (R4.6) when a is one and the unit is given, so that c stands for a
+// alone.
+func markFree(st *rules.State, a rules.Action, c Choice, opts map[string]string, focused string, lang i18n.Lang) Choice {
+	if focused != "unit" && strings.TrimSpace(opts["unit"]) != "" && tigerFree(st, a) {
+		c.Name += " — " + i18n.T(lang, "moves.free", nil)
+	}
+	return c
 }
 
 // setupChoices lists placements for the set-up, including moving a unit

@@ -80,3 +80,30 @@ func resolvedAlready(g *rules.Game) error {
 	}
 	return nil
 }
+
+// tigerFree reports whether a is the Tiger's free activation: the move,
+// exit or fire that follows a German unit stacked with it at no cost
+// (R4.6). The engine decides: a is played on a copy of st, and the event
+// it makes says whether it was free.
+func tigerFree(st *rules.State, a rules.Action) bool {
+	tiger := st.Scenario().Tiger
+	if tiger == rules.NoUnit || a.Unit != tiger {
+		return false
+	}
+	switch a.Kind {
+	case rules.ActMove, rules.ActExit, rules.ActFire:
+	default:
+		return false
+	}
+	trial := *st
+	var log []rules.Event
+	if trial.Apply(a, &log) != nil {
+		return false
+	}
+	for _, e := range log {
+		if e.Unit == tiger && (e.Kind == rules.EvMove || e.Kind == rules.EvExit || e.Kind == rules.EvFire) {
+			return e.Free
+		}
+	}
+	return false
+}

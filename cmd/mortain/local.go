@@ -47,6 +47,9 @@ type localPlay struct {
 	hadGame bool
 	// exportTo is where the running export command writes its record.
 	exportTo string
+	// confirm is the command a question just asked to confirm (resign,
+	// abort), with confirm:yes: what yes runs as the next line.
+	confirm string
 }
 
 // localUsage is the help of mortain local in lang.
@@ -216,7 +219,7 @@ func (lp *localPlay) run(ctx context.Context, dbPath string) int {
 		fmt.Fprintln(lp.narr, lp.t("term.maps", map[string]any{"Dir": lp.outDir}))
 	}
 	before := setAsideCount(lp.m.db)
-	games, err := lp.svc.LocalGames()
+	games, err := lp.svc.LocalGamesIn(lp.lang)
 	if err != nil {
 		fmt.Fprintln(lp.m.Stderr, lp.t("term.err.saved-games", map[string]any{"Err": err}))
 		return 1
@@ -239,9 +242,14 @@ func (lp *localPlay) run(ctx context.Context, dbPath string) int {
 	if err == nil && !finished {
 		id, _ := command.LocalID(lp.key)
 		steps := command.StepsText(lp.lang, len(g.History))
-		if saved > 1 {
+		last := lastPlayed(games)
+		switch {
+		case last.Finished && last.Key != lp.key:
+			// The game played last ended: say so, and which game goes on.
+			fmt.Fprintln(lp.narr, lp.t("term.resuming-after-end", map[string]any{"Last": last.ID, "Result": last.Result, "ID": id, "Steps": steps}))
+		case saved > 1:
 			fmt.Fprintln(lp.narr, lp.t("term.resuming-of", map[string]any{"Steps": steps, "ID": id, "Saved": saved}))
-		} else {
+		default:
 			fmt.Fprintln(lp.narr, lp.t("term.resuming", map[string]any{"Steps": steps}))
 		}
 		lp.show(lp.svc.Handle(ctx, command.Request{Key: lp.key, Caller: localCaller, Command: "status", Lang: lp.lang}))
@@ -307,8 +315,24 @@ func setAsideCount(db *store.DB) int {
 	return n
 }
 
-// command runs one line; it returns non-zero to stop (--strict).
+// command runs one line; it returns non-zero to stop (--strict). yes
+// answers the question the line before asked (it runs the command asked
+// about with confirm:yes), no leaves it.
 func (lp *localPlay) command(ctx context.Context, line string) int {
+	asked := lp.confirm
+	lp.confirm = ""
+	switch answer(line) {
+	case "yes":
+		if asked == "" {
+			return lp.refused(lp.t("term.refuse.no-question", nil))
+		}
+		line = asked
+	case "no":
+		if asked != "" {
+			fmt.Fprintln(lp.narr, lp.t("term.not-done", nil))
+			return 0
+		}
+	}
 	name, opts, err := command.Parse(line)
 	if err != nil {
 		return lp.refused(command.ErrorText(err, lp.lang))
@@ -357,7 +381,34 @@ func (lp *localPlay) command(ctx context.Context, line string) int {
 	}
 	resp := lp.svc.Handle(ctx, command.Request{Key: lp.key, Caller: localCaller, Command: name, Options: opts, Lang: lp.lang})
 	lp.hadGame = lp.hadGame || (name == "new" && !resp.Refused)
+	if resp.Refused && len(resp.Offer) > 0 { // a question: yes goes ahead
+		lp.confirm = line + " confirm:yes"
+		resp.Private += "\n" + lp.t("term.type-yes", nil)
+	}
 	return lp.respond(ctx, resp)
+}
+
+// answer reads a line as the answer to a question: "yes" or "no" (in
+// either language), or "" for any other line.
+func answer(line string) string {
+	switch strings.ToLower(strings.TrimSpace(line)) {
+	case "yes", "y", "はい":
+		return "yes"
+	case "no", "n", "いいえ":
+		return "no"
+	}
+	return ""
+}
+
+// lastPlayed is the saved game played last (the list is the latest
+// first), leaving out the games set aside; the zero LocalGame if none.
+func lastPlayed(games []command.LocalGame) command.LocalGame {
+	for _, g := range games {
+		if !g.SetAside {
+			return g
+		}
+	}
+	return command.LocalGame{}
 }
 
 // pickGame chooses the game to resume at start: the running game played

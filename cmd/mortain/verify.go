@@ -19,8 +19,9 @@ It recomputes the commitment from the record's seed and salt, replays
 every action from the seed and compares the replay's result with the
 record's: exit status 0 when every shuffle, draw and the result are the
 record's ("honest"), 1 naming the first difference, or the first debug
-edit (a game whose position or cards were set by hand is never honest),
-2 for a file that is not a record.
+step (a game whose position or cards were set by hand, or whose undrawn
+cards were read with debug position, is never honest), 2 for a file that
+is not a record.
 `
 
 // runVerify checks a record made by export.
