@@ -427,7 +427,7 @@ func (s *Service) deadlineButton(_ context.Context, key store.Key, caller Caller
 		return s.fail(err, caller.Lang)
 	}
 	if archived != nil {
-		s.archive(key, archived)
+		s.ended(key, archived)
 	}
 	return resp
 }
