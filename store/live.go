@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -72,7 +73,7 @@ func (db *DB) serveBackups() error {
 			go func() {
 				defer s.wg.Done()
 				defer conn.Close()
-				db.sendSnapshot(conn)
+				db.sendSnapshot(&idleWriter{conn: conn, wait: sendWait})
 			}()
 		}
 	}()
@@ -119,8 +120,11 @@ type BackupResult struct {
 // out that exists, unless force; even then never the database itself nor
 // a database in use by any process. It writes to a temporary file beside
 // out, checks that the copy is a whole database, syncs it and puts it in
-// place by one rename.
-func BackupTo(path, out string, force bool, opts Options) (res BackupResult, err error) {
+// place by one rename. A process on the socket that sends nothing for
+// Options.LockTimeout (stopped, or hung) is given up with
+// ErrNoAnswer; when ctx ends the copy stops with ctx's error. Either way
+// out stays as it was and the temporary file is removed.
+func BackupTo(ctx context.Context, path, out string, force bool, opts Options) (res BackupResult, err error) {
 	if _, err := os.Stat(path); err != nil {
 		return res, fmt.Errorf("the database %s: %w", path, err)
 	}
@@ -147,8 +151,15 @@ func BackupTo(path, out string, force bool, opts Options) (res BackupResult, err
 		return res, err
 	}
 	res.Removed = cleanTemps(out)
-	conn, err := net.DialTimeout("unix", SocketPath(path), 2*time.Second)
+	wait := opts.LockTimeout
+	if wait <= 0 {
+		wait = DefaultLockTimeout
+	}
+	conn, err := (&net.Dialer{Timeout: wait}).DialContext(ctx, "unix", SocketPath(path))
 	if err != nil {
+		if ctx.Err() != nil {
+			return res, ctx.Err()
+		}
 		opts.ReadOnly = true
 		db, err := Open(path, opts)
 		if err != nil {
@@ -158,22 +169,76 @@ func BackupTo(path, out string, force bool, opts Options) (res BackupResult, err
 		return res, db.copyTo(out, held != nil)
 	}
 	defer conn.Close()
+	defer context.AfterFunc(ctx, func() { conn.Close() })()
 	res.Live = true
-	return res, writeCopy(out, held != nil, func(w io.Writer) error {
-		var size [8]byte
-		if _, err := io.ReadFull(conn, size[:]); err != nil {
-			return fmt.Errorf("reading the snapshot from the process that has %s open: %w", path, err)
-		}
-		want := int64(binary.BigEndian.Uint64(size[:]))
-		n, err := io.Copy(w, conn)
-		if err != nil {
-			return err
-		}
-		if n != want {
-			return fmt.Errorf("the snapshot from the process that has %s open ended after %d of %d bytes", path, n, want)
-		}
-		return nil
+	err = writeCopy(out, held != nil, func(w io.Writer) error {
+		return receiveSnapshot(&idleReader{conn: conn, wait: wait}, w)
 	})
+	switch {
+	case ctx.Err() != nil:
+		return res, ctx.Err()
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		return res, fmt.Errorf("%w: the process that has %s open sent nothing on its socket %s for %s (it may be stopped, as by Ctrl-Z, or hung): let it run again, or stop it so that backup reads the file itself, and try again",
+			ErrNoAnswer, path, SocketPath(path), wait)
+	case err != nil:
+		return res, fmt.Errorf("the snapshot from the process that has %s open: %w", path, err)
+	}
+	return res, nil
+}
+
+// sendWait bounds how long a snapshot being sent waits for the backup
+// that reads it: a stopped backup would otherwise hold a read transaction
+// (the file could not reuse its pages) and Close for ever.
+const sendWait = 30 * time.Second
+
+// idleWriter writes to conn, failing with os.ErrDeadlineExceeded when a
+// write waits more than wait.
+type idleWriter struct {
+	conn net.Conn
+	wait time.Duration
+}
+
+func (w *idleWriter) Write(p []byte) (int, error) {
+	if err := w.conn.SetWriteDeadline(time.Now().Add(w.wait)); err != nil {
+		return 0, err
+	}
+	return w.conn.Write(p)
+}
+
+// ErrNoAnswer is returned by BackupTo (wrapped with what to do) when the
+// process that has the database open does not send its snapshot.
+var ErrNoAnswer = errors.New("no answer from the process that has the database open")
+
+// receiveSnapshot copies the snapshot a process sends on its socket (its
+// size, then its bytes) to w.
+func receiveSnapshot(r io.Reader, w io.Writer) error {
+	var size [8]byte
+	if _, err := io.ReadFull(r, size[:]); err != nil {
+		return err
+	}
+	want := int64(binary.BigEndian.Uint64(size[:]))
+	n, err := io.Copy(w, r)
+	if err != nil {
+		return err
+	}
+	if n != want {
+		return fmt.Errorf("it ended after %d of %d bytes", n, want)
+	}
+	return nil
+}
+
+// idleReader reads from conn, failing with os.ErrDeadlineExceeded when a
+// read waits more than wait for a byte.
+type idleReader struct {
+	conn net.Conn
+	wait time.Duration
+}
+
+func (r *idleReader) Read(p []byte) (int, error) {
+	if err := r.conn.SetReadDeadline(time.Now().Add(r.wait)); err != nil {
+		return 0, err
+	}
+	return r.conn.Read(p)
 }
 
 // writeCopy writes a database copy with fill to a temporary file beside
