@@ -129,4 +129,3 @@ func TestBackupStopsOnSIGTERM(t *testing.T) {
 	}
 	noCopy(t, out)
 }
-
