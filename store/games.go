@@ -302,8 +302,11 @@ func channelKeys(b *bolt.Bucket, keep func(ch *bolt.Bucket) bool) ([]Key, error)
 
 // saveErr explains a failed commit; the store's own errors pass through.
 func saveErr(key Key, err error) error {
-	if errors.Is(err, ErrNotFound) || errors.Is(err, ErrExists) {
+	switch {
+	case errors.Is(err, ErrNotFound) || errors.Is(err, ErrExists):
 		return err
+	case errors.Is(err, ErrDiskFull):
+		return fmt.Errorf("store: saving the game of %s failed: %w", key, err)
 	}
 	return fmt.Errorf("store: saving the game of %s failed, nothing was saved: %w", key, err)
 }

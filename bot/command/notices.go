@@ -76,7 +76,7 @@ func (s *Service) flush(key store.Key, resp Response, lang i18n.Lang) Response {
 	}
 	if err := s.cfg.Store.Enqueue(key, noticesOf(resp.Posts)...); err != nil {
 		var dmg *store.DamagedFileError
-		if errors.As(err, &dmg) {
+		if errors.As(err, &dmg) || errors.Is(err, store.ErrDiskFull) {
 			return s.fail(err, lang)
 		}
 		s.cfg.Logger.Error("queueing posts", "key", key, "err", err)
