@@ -285,7 +285,7 @@ func checkCopy(path string) error {
 
 // Restore replaces the database at path with the backup at from. The
 // backup is checked first (every page, a Mortain database of a schema
-// this program reads), then copied to a temporary file beside path, which
+// this program reads, every record decoding), then copied to a temporary file beside path, which
 // is checked again and put in place by one rename: until then path stays
 // as it was. The replaced file is kept as path.replaced-TIME (a name no
 // other file has), which is returned ("" when there was none). It refuses
@@ -356,7 +356,7 @@ var restoreStage = func(string) {}
 
 // checkBackup checks a database file that nothing writes: a file, not
 // empty, every page sound, a Mortain database of a schema this program
-// reads.
+// reads, every record decoding (as doctor checks them).
 func checkBackup(path string) error {
 	info, err := os.Stat(path)
 	switch {
@@ -372,17 +372,19 @@ func checkBackup(path string) error {
 	if err := checkCopy(path); err != nil {
 		return err
 	}
-	return checkSchema(path)
+	return checkRecords(path)
 }
 
-// checkSchema refuses a database of a newer schema than this program's.
-func checkSchema(path string) error {
+// checkRecords refuses a database of a newer schema than this program's,
+// and one with a record that does not decode.
+func checkRecords(path string) error {
 	bdb, err := bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true, Timeout: time.Second})
 	if err != nil {
 		return err
 	}
 	defer bdb.Close()
-	return protect(path, func() error {
+	var problems []RecordProblem
+	err = protect(path, func() error {
 		return bdb.View(func(tx *bolt.Tx) error {
 			v, err := readVersion(tx)
 			if err != nil {
@@ -391,7 +393,16 @@ func checkSchema(path string) error {
 			if v > SchemaVersion {
 				return fmt.Errorf("%w (schema %d; this program reads up to %d)", ErrTooNew, v, SchemaVersion)
 			}
-			return nil
+			return verifyTx(tx, &problems)
 		})
 	})
+	if err != nil || len(problems) == 0 {
+		return err
+	}
+	more := ""
+	if len(problems) > 1 {
+		more = fmt.Sprintf(" and %d more", len(problems)-1)
+	}
+	return fmt.Errorf("its pages are sound but %d of its records do not decode (%s: %v%s): it is damaged; `mortain doctor --db %s` lists them",
+		len(problems), problems[0].Where, problems[0].Cause, more, path)
 }
