@@ -173,6 +173,7 @@ func (s *Service) Handle(ctx context.Context, req Request) Response {
 		}
 		return refusedT(req.Lang, "parse.unknown-command", map[string]any{"Command": quote(req.Command)})
 	}
+	req.Options = narrowOptions(req.Options)
 	if def.Name == "new" {
 		modeShorthand(req.Options)
 	}
