@@ -46,17 +46,18 @@ func (db *DB) Abandon(key Key) (f *Finished, err error) {
 // or resigned but was not archived (an older version committed a game's
 // end and its archiving separately, and could be stopped between them),
 // and returns their keys. Local play and the bot call it at start. A game
-// that no longer decodes is set aside as Get does, and skipped.
+// that no longer decodes is left for whoever reads it next, who sets it
+// aside and says so.
 func (db *DB) ArchiveEnded() ([]Key, error) {
-	keys, err := db.Running()
+	ended, err := db.endedGames()
 	if err != nil {
 		return nil, err
 	}
 	var done []Key
-	for _, key := range keys {
+	for _, key := range ended {
 		err := db.withGame(key, func(name string, e *entry) error {
 			if !e.rec.ended() {
-				return nil
+				return nil // played on meanwhile: not the same game
 			}
 			if _, err := db.finish(key, name, e, false, nil); err != nil {
 				return err
@@ -64,11 +65,30 @@ func (db *DB) ArchiveEnded() ([]Key, error) {
 			done = append(done, key)
 			return nil
 		})
-		if err != nil && !errors.Is(err, ErrNotFound) && !errors.Is(err, ErrSetAside) {
+		if err != nil && !errors.Is(err, ErrNotFound) {
 			return done, err
 		}
 	}
 	return done, nil
+}
+
+// endedGames lists the running games that are over or resigned, leaving
+// out those that do not decode.
+func (db *DB) endedGames() ([]Key, error) {
+	if err := db.enter(); err != nil {
+		return nil, err
+	}
+	defer db.leave()
+	var keys []Key
+	err := db.readTx(func(tx *bolt.Tx) (err error) {
+		running := tx.Bucket(bucketRunning)
+		keys, err = channelKeys(running, func(ch *bolt.Bucket) bool {
+			rec, err := decodeRecord(ch.Get(keyRecord))
+			return err == nil && rec.ended()
+		})
+		return err
+	})
+	return keys, err
 }
 
 // ended reports whether the game of a record is over or was resigned
