@@ -178,8 +178,7 @@ func BackupTo(ctx context.Context, path, out string, force bool, opts Options) (
 	case ctx.Err() != nil:
 		return res, ctx.Err()
 	case errors.Is(err, os.ErrDeadlineExceeded):
-		return res, fmt.Errorf("%w: the process that has %s open sent nothing on its socket %s for %s (it may be stopped, as by Ctrl-Z, or hung): let it run again, or stop it so that backup reads the file itself, and try again",
-			ErrNoAnswer, path, SocketPath(path), wait)
+		return res, &noAnswerError{path: path, wait: wait}
 	case err != nil:
 		return res, fmt.Errorf("the snapshot from the process that has %s open: %w", path, err)
 	}
@@ -205,9 +204,23 @@ func (w *idleWriter) Write(p []byte) (int, error) {
 	return w.conn.Write(p)
 }
 
-// ErrNoAnswer is returned by BackupTo (wrapped with what to do) when the
-// process that has the database open does not send its snapshot.
+// ErrNoAnswer is matched by BackupTo's error when the process that has
+// the database open does not send its snapshot.
 var ErrNoAnswer = errors.New("no answer from the process that has the database open")
+
+// noAnswerError says which process did not answer, and what to do.
+type noAnswerError struct {
+	path string
+	wait time.Duration
+}
+
+func (e *noAnswerError) Error() string {
+	return fmt.Sprintf("the process that has %s open sent nothing on its socket %s for %s (it may be stopped, as by Ctrl-Z, or hung): let it run again, or stop it so that backup reads the file itself, and try again; nothing was written",
+		e.path, SocketPath(e.path), e.wait)
+}
+
+// Is makes errors.Is(err, ErrNoAnswer) hold.
+func (e *noAnswerError) Is(target error) bool { return target == ErrNoAnswer }
 
 // receiveSnapshot copies the snapshot a process sends on its socket (its
 // size, then its bytes) to w.
