@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/mortain/mortain/store"
 )
 
 // Scheduled backups: every BackupEvery the bot writes a consistent copy of
@@ -70,6 +72,11 @@ func (b *Bot) scheduledBackup() {
 func (b *Bot) BackupNow() (string, error) {
 	if err := os.MkdirAll(b.cfg.BackupDir, 0o700); err != nil {
 		return "", err
+	}
+	// A scheduled backup killed while it was written left its temporary
+	// file; its name never comes again, so it is removed here.
+	for _, left := range store.RemoveUnfinished(filepath.Join(b.cfg.BackupDir, b.backupName()+"[0-9]*"+backupSuffix)) {
+		b.log.Info("removed an unfinished scheduled backup that was stopped", "path", left)
 	}
 	name := b.backupName() + time.Now().UTC().Format(backupTime) + backupSuffix
 	path := filepath.Join(b.cfg.BackupDir, name)

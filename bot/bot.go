@@ -253,9 +253,18 @@ func (b *Bot) checkDatabase() {
 	if errors.Is(err, store.ErrClosed) {
 		return // stopped before the snapshot was taken
 	}
+	full := errors.Is(err, store.ErrDiskFull)
+	if full {
+		// No room for the copy it walks: nothing was found damaged.
+		b.log.Error("the database could not be checked: the disk is full; free some space (the check runs again at the next start)", "err", err)
+		err = nil
+	}
 	b.checkErr = err
 	close(b.checkDone)
 	b.metrics.checked()
+	if full {
+		return
+	}
 	if err != nil {
 		b.log.Error("the database check found a damaged page: back the file up, stop the bot and run mortain doctor", "err", err)
 		return

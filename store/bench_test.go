@@ -77,3 +77,46 @@ func benchCommits(b *testing.B, mode CommitMode, channels int) {
 		b.ReportMetric(float64(db.gc.calls.Load())/float64(db.gc.txs.Load()), "commits/tx")
 	}
 }
+
+// BenchmarkEndARatedGame: the commit of the step that ends a ranked game
+// (Update with Record.End: the step, the archiving, the rating and the
+// result post), on a server whose archive holds 100 or 1,000 rated
+// games. Its cost does not grow with the archive.
+func BenchmarkEndARatedGame(b *testing.B) {
+	for _, archived := range []int{100, 1000} {
+		b.Run(fmt.Sprintf("archive=%d", archived), func(b *testing.B) {
+			db, _ := openTemp(b, Options{})
+			rec := newRecord(Key{Guild: "g"}, 5)
+			rec.Seats = map[rules.Side]Seat{rules.US: {UserID: "ann"}, rules.German: {UserID: "bob"}}
+			rec.Settings = map[string]string{SettingRanked: "yes", SettingActed: "2026-03-01T12:00:00Z"}
+			play(b, rec.Game, rules.NewRandomPlayer(3), 12)
+			create := func(channel string) {
+				rec.Key.Channel = channel
+				if err := db.Create(rec); err != nil {
+					b.Fatal(err)
+				}
+			}
+			end := func(resigned string) {
+				if err := db.Update(rec.Key, func(r *Record) error {
+					r.Settings[SettingResigned] = resigned
+					r.Notices = []Notice{{Text: "the result"}}
+					r.End = func(_ *Finished, ns []Notice) []Notice { return ns }
+					return nil
+				}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			for i := 0; i < archived; i++ {
+				create(fmt.Sprintf("c%d", i))
+				end([]string{"us", "german"}[i%2])
+			}
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				create(fmt.Sprintf("n%d", i))
+				b.StartTimer()
+				end("us")
+			}
+		})
+	}
+}

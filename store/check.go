@@ -3,6 +3,7 @@ package store
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 
@@ -16,7 +17,8 @@ import (
 // beside the database, walked in a child process (walkFile) and removed
 // afterwards: bbolt's page walk reads the free list without a lock, so it
 // must not run on a file being written, and the copy has no writer. It
-// needs free space for one copy of the file. A database opened ReadOnly
+// needs free space for one copy of the file: on a full disk it fails with
+// a *DiskFullError, having found nothing. A database opened ReadOnly
 // has no writer: its file is walked as it is.
 func (db *DB) CheckSnapshot() error {
 	if err := db.enter(); err != nil {
@@ -54,18 +56,36 @@ func (db *DB) walkFile(path string) error {
 func (db *DB) snapshot() (*os.File, error) {
 	tmp, err := os.CreateTemp(filepath.Dir(db.path), "."+filepath.Base(db.path)+".check-*")
 	if err != nil {
-		return nil, fmt.Errorf("checking the database %s: a copy to check: %w", db.path, err)
+		return nil, fmt.Errorf("checking the database %s: a copy to check: %w", db.path, db.diskFull(err))
 	}
 	if _, err = tryLock(tmp, false); err == nil {
+		w := &firstError{w: tmp}
 		err = db.readTx(func(tx *bolt.Tx) error {
-			_, err := tx.WriteTo(tmp)
+			_, err := tx.WriteTo(w)
 			return err
 		})
+		if w.err != nil {
+			err = w.err // bbolt words it without wrapping it
+		}
 	}
 	if err != nil {
 		tmp.Close()
 		os.Remove(tmp.Name())
-		return nil, fmt.Errorf("checking the database %s: a copy to check: %w", db.path, err)
+		return nil, fmt.Errorf("checking the database %s: a copy to check: %w", db.path, db.diskFull(err))
 	}
 	return tmp, nil
+}
+
+// firstError writes to w and keeps the first error of a write.
+type firstError struct {
+	w   io.Writer
+	err error
+}
+
+func (f *firstError) Write(p []byte) (int, error) {
+	n, err := f.w.Write(p)
+	if err != nil && f.err == nil {
+		f.err = err
+	}
+	return n, err
 }

@@ -77,7 +77,7 @@ func (r *Record) clone() *Record {
 	if c.Settings == nil {
 		c.Settings = map[string]string{}
 	}
-	c.Notices = nil
+	c.Notices, c.End = nil, nil
 	return &c
 }
 

@@ -20,7 +20,7 @@ func (db *DB) commit(fn func(*bolt.Tx) error) error {
 		// bbolt then runs fn again alone, here. A panic in the batch's
 		// own commit (on bbolt's goroutine) is out of reach: BatchCommit
 		// is for benchmarks, the bot uses GroupCommit.
-		return db.bolt.Batch(db.guarded(fn))
+		return db.diskFull(db.bolt.Batch(db.guarded(fn)))
 	}
 	return db.gc.do(fn)
 }

@@ -93,7 +93,9 @@ func (db *DB) setAsideArchived(guild string, bad map[string]error) error {
 				return err
 			}
 		}
-		return nil
+		// The side counts included the games set aside: counted again
+		// from what is left at the next rated game (readSides).
+		return g.Delete(keySides)
 	})
 	if err != nil {
 		return fmt.Errorf("store: archived games of %s do not decode, and setting them aside failed (%w): the file may be damaged; stop the program, back up the file and run `mortain doctor --db %s`",

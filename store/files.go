@@ -154,10 +154,14 @@ func copyExclusive(src, dst string) error {
 	return err
 }
 
-// tempPatterns are the names of the temporary files written beside path.
+// tempPatterns are the names of the temporary files written beside path:
+// a copy being written to path (a restore, a backup), a snapshot being
+// checked, and the copy kept before an upgrade (path.schemaN.bak) being
+// written.
 func tempPatterns(path string) []string {
 	dir, base := filepath.Dir(path), filepath.Base(path)
-	return []string{filepath.Join(dir, "."+base+".tmp-*"), filepath.Join(dir, "."+base+".check-*")}
+	return []string{filepath.Join(dir, "."+base+".tmp-*"), filepath.Join(dir, "."+base+".check-*"),
+		filepath.Join(dir, "."+base+".schema*.bak.tmp-*")}
 }
 
 // cleanTemps removes the temporary files beside path that a killed backup,
@@ -182,6 +186,12 @@ func cleanTemps(path string) []string {
 	}
 	return removed
 }
+
+// RemoveUnfinished removes the temporary files that killed copies to the
+// files named by pattern (filepath.Match syntax) left beside them, those
+// no process is still writing, and returns them: for copies whose names
+// never repeat (scheduled backups), which cleanTemps of one name misses.
+func RemoveUnfinished(pattern string) []string { return cleanTemps(pattern) }
 
 // leftovers lists the files beside a missing database at path that an
 // interrupted restore or backup left: the replaced database, a copy.

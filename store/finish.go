@@ -42,65 +42,130 @@ func (db *DB) Abandon(key Key) (f *Finished, err error) {
 	return f, err
 }
 
+// ArchiveEnded archives, as Finish does, every running game that is over
+// or resigned but was not archived (an older version committed a game's
+// end and its archiving separately, and could be stopped between them),
+// and returns their keys. Local play and the bot call it at start. A game
+// that no longer decodes is left for whoever reads it next, who sets it
+// aside and says so.
+func (db *DB) ArchiveEnded() ([]Key, error) {
+	ended, err := db.endedGames()
+	if err != nil {
+		return nil, err
+	}
+	var done []Key
+	for _, key := range ended {
+		err := db.withGame(key, func(name string, e *entry) error {
+			if !e.rec.ended() {
+				return nil // played on meanwhile: not the same game
+			}
+			if _, err := db.finish(key, name, e, false, nil); err != nil {
+				return err
+			}
+			done = append(done, key)
+			return nil
+		})
+		if err != nil && !errors.Is(err, ErrNotFound) {
+			return done, err
+		}
+	}
+	return done, nil
+}
+
+// endedGames lists the running games that are over or resigned, leaving
+// out those that do not decode.
+func (db *DB) endedGames() ([]Key, error) {
+	if err := db.enter(); err != nil {
+		return nil, err
+	}
+	defer db.leave()
+	var keys []Key
+	err := db.readTx(func(tx *bolt.Tx) (err error) {
+		running := tx.Bucket(bucketRunning)
+		keys, err = channelKeys(running, func(ch *bolt.Bucket) bool {
+			rec, err := decodeRecord(ch.Get(keyRecord))
+			return err == nil && rec.ended()
+		})
+		return err
+	})
+	return keys, err
+}
+
+// ended reports whether the game of a record is over or was resigned
+// (also on time).
+func (r *Record) ended() bool {
+	side, err := rules.ParseSide(r.Settings[SettingResigned])
+	return r.Game.State.Over() || err == nil && side != rules.NoSide
+}
+
 // finish is Finish (or Abandon) with the game locked and loaded.
 func (db *DB) finish(key Key, name string, e *entry, abandoned bool, notices []Notice) (*Finished, error) {
 	now := time.Now().UTC()
 	rec := e.rec.clone()
 	var f *Finished
-	err := db.commit(func(tx *bolt.Tx) error {
-		f = finished(rec.clone(), now)
-		if abandoned {
-			f.Winner, f.Reason = rules.NoSide, ReasonAbandoned
-		} else if err := rateFinished(tx, f, rec); err != nil {
+	err := db.commit(func(tx *bolt.Tx) (err error) {
+		if f, err = archiveGame(tx, name, rec, abandoned, now); err != nil {
 			return err
 		}
-		data, err := json.Marshal(f)
-		if err != nil {
-			return fmt.Errorf("store: encoding the result of %s: %w", key, err)
-		}
-		running := tx.Bucket(bucketRunning)
-		src := running.Bucket([]byte(name))
-		if src == nil {
-			return ErrNotFound
-		}
-		g, err := tx.Bucket(bucketArchive).CreateBucketIfNotExists([]byte(key.Guild))
-		if err != nil {
-			return err
-		}
-		seq, err := g.NextSequence()
-		if err != nil {
-			return err
-		}
-		a, err := g.CreateBucket(seqKey(seq))
-		if err != nil {
-			return err
-		}
-		if err := a.Put(keyKey, []byte(name)); err != nil {
-			return err
-		}
-		if err := a.Put(keyFinished, data); err != nil {
-			return err
-		}
-		if err := copyHistory(src.Bucket(bucketHistory), a); err != nil {
-			return err
-		}
-		if abandoned {
-			if err := tx.Bucket(bucketOutbox).DeleteBucket([]byte(name)); err != nil && !errors.Is(err, berrors.ErrBucketNotFound) {
-				return err
-			}
-		} else if err := addResult(tx, f); err != nil {
-			return err
-		}
-		if err := enqueue(tx, key, notices, now); err != nil {
-			return err
-		}
-		return running.DeleteBucket([]byte(name))
+		return enqueue(tx, key, notices, now)
 	})
 	if err != nil {
 		return nil, saveErr(key, err)
 	}
 	e.rec = nil
 	return f, nil
+}
+
+// archiveGame moves the running game name, whose record is rec, to the
+// archive in tx with its result: rated and counted in the players'
+// records, or (abandoned) without a result and with its channel's
+// undelivered notices dropped. Its cost does not grow with the archive.
+func archiveGame(tx *bolt.Tx, name string, rec *Record, abandoned bool, now time.Time) (*Finished, error) {
+	key := rec.Key
+	f := finished(rec.clone(), now)
+	running := tx.Bucket(bucketRunning)
+	src := running.Bucket([]byte(name))
+	if src == nil {
+		return nil, ErrNotFound
+	}
+	g, err := tx.Bucket(bucketArchive).CreateBucketIfNotExists([]byte(key.Guild))
+	if err != nil {
+		return nil, err
+	}
+	if abandoned {
+		f.Winner, f.Reason = rules.NoSide, ReasonAbandoned
+	} else if err := rateFinished(tx, g, f, rec); err != nil {
+		return nil, err
+	}
+	data, err := json.Marshal(f)
+	if err != nil {
+		return nil, fmt.Errorf("store: encoding the result of %s: %w", key, err)
+	}
+	seq, err := g.NextSequence()
+	if err != nil {
+		return nil, err
+	}
+	a, err := g.CreateBucket(seqKey(seq))
+	if err != nil {
+		return nil, err
+	}
+	if err := a.Put(keyKey, []byte(name)); err != nil {
+		return nil, err
+	}
+	if err := a.Put(keyFinished, data); err != nil {
+		return nil, err
+	}
+	if err := copyHistory(src.Bucket(bucketHistory), a); err != nil {
+		return nil, err
+	}
+	if abandoned {
+		if err := tx.Bucket(bucketOutbox).DeleteBucket([]byte(name)); err != nil && !errors.Is(err, berrors.ErrBucketNotFound) {
+			return nil, err
+		}
+	} else if err := addResult(tx, f); err != nil {
+		return nil, err
+	}
+	return f, running.DeleteBucket([]byte(name))
 }
 
 // finished is the archive entry of a record.

@@ -3,6 +3,7 @@ package store
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -211,7 +212,8 @@ func (db *DB) withGame(key Key, fn func(name string, e *entry) error) error {
 // returns, nor call the database (it would wait for itself). Notices it
 // sets on the record are queued in the outbox in the same commit. Steps taken
 // back (rules.Game.Undo) are logged as undo steps. Updated is set to the
-// time of the commit.
+// time of the commit. A game that fn ends and marks so (Record.End) is
+// archived in that same commit.
 func (db *DB) Update(key Key, fn func(rec *Record) error) error {
 	return db.withGame(key, func(name string, e *entry) error { return db.update(key, name, e, fn) })
 }
@@ -234,21 +236,33 @@ func (db *DB) update(key Key, name string, e *entry, fn func(rec *Record) error)
 		return err
 	}
 	steps := newSteps(e.rec.Game.History, c.Game.History, now)
+	end := c.End
 	err = db.commit(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketRunning).Bucket([]byte(name))
 		if b == nil {
 			return ErrNotFound
 		}
-		if err := b.Put(keyRecord, data); err != nil {
-			return err
-		}
 		if err := appendSteps(b.Bucket(bucketHistory), steps); err != nil {
 			return err
 		}
-		return enqueue(tx, key, notices, now)
+		if end == nil {
+			if err := b.Put(keyRecord, data); err != nil {
+				return err
+			}
+			return enqueue(tx, key, notices, now)
+		}
+		f, err := archiveGame(tx, name, c, false, now)
+		if err != nil {
+			return err
+		}
+		return enqueue(tx, key, end(f, slices.Clone(notices)), now)
 	})
 	if err != nil {
 		return saveErr(key, err)
+	}
+	if end != nil {
+		e.rec = nil // archived
+		return nil
 	}
 	e.rec = c.clone() // fn may still hold c
 	return nil
@@ -288,8 +302,11 @@ func channelKeys(b *bolt.Bucket, keep func(ch *bolt.Bucket) bool) ([]Key, error)
 
 // saveErr explains a failed commit; the store's own errors pass through.
 func saveErr(key Key, err error) error {
-	if errors.Is(err, ErrNotFound) || errors.Is(err, ErrExists) {
+	switch {
+	case errors.Is(err, ErrNotFound) || errors.Is(err, ErrExists):
 		return err
+	case errors.Is(err, ErrDiskFull):
+		return fmt.Errorf("store: saving the game of %s failed: %w", key, err)
 	}
 	return fmt.Errorf("store: saving the game of %s failed, nothing was saved: %w", key, err)
 }

@@ -130,9 +130,10 @@ func (db *DB) readTx(fn func(*bolt.Tx) error) error {
 	return db.note(protect(db.path, func() error { return db.bolt.View(fn) }))
 }
 
-// writeTx runs fn in a write transaction (bbolt's Update) as readTx does.
+// writeTx runs fn in a write transaction (bbolt's Update) as readTx does;
+// a full disk fails it with a *DiskFullError.
 func (db *DB) writeTx(fn func(*bolt.Tx) error) error {
-	return db.note(protect(db.path, func() error { return db.bolt.Update(fn) }))
+	return db.diskFull(db.note(protect(db.path, func() error { return db.bolt.Update(fn) })))
 }
 
 // guarded returns fn with a panic under it turned into an error, for

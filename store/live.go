@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -72,7 +73,7 @@ func (db *DB) serveBackups() error {
 			go func() {
 				defer s.wg.Done()
 				defer conn.Close()
-				db.sendSnapshot(conn)
+				db.sendSnapshot(&idleWriter{conn: conn, wait: sendWait})
 			}()
 		}
 	}()
@@ -119,8 +120,11 @@ type BackupResult struct {
 // out that exists, unless force; even then never the database itself nor
 // a database in use by any process. It writes to a temporary file beside
 // out, checks that the copy is a whole database, syncs it and puts it in
-// place by one rename.
-func BackupTo(path, out string, force bool, opts Options) (res BackupResult, err error) {
+// place by one rename. A process on the socket that sends nothing for
+// Options.LockTimeout (stopped, or hung) is given up with
+// ErrNoAnswer; when ctx ends the copy stops with ctx's error. Either way
+// out stays as it was and the temporary file is removed.
+func BackupTo(ctx context.Context, path, out string, force bool, opts Options) (res BackupResult, err error) {
 	if _, err := os.Stat(path); err != nil {
 		return res, fmt.Errorf("the database %s: %w", path, err)
 	}
@@ -147,8 +151,15 @@ func BackupTo(path, out string, force bool, opts Options) (res BackupResult, err
 		return res, err
 	}
 	res.Removed = cleanTemps(out)
-	conn, err := net.DialTimeout("unix", SocketPath(path), 2*time.Second)
+	wait := opts.LockTimeout
+	if wait <= 0 {
+		wait = DefaultLockTimeout
+	}
+	conn, err := (&net.Dialer{Timeout: wait}).DialContext(ctx, "unix", SocketPath(path))
 	if err != nil {
+		if ctx.Err() != nil {
+			return res, ctx.Err()
+		}
 		opts.ReadOnly = true
 		db, err := Open(path, opts)
 		if err != nil {
@@ -158,22 +169,89 @@ func BackupTo(path, out string, force bool, opts Options) (res BackupResult, err
 		return res, db.copyTo(out, held != nil)
 	}
 	defer conn.Close()
+	defer context.AfterFunc(ctx, func() { conn.Close() })()
 	res.Live = true
-	return res, writeCopy(out, held != nil, func(w io.Writer) error {
-		var size [8]byte
-		if _, err := io.ReadFull(conn, size[:]); err != nil {
-			return fmt.Errorf("reading the snapshot from the process that has %s open: %w", path, err)
-		}
-		want := int64(binary.BigEndian.Uint64(size[:]))
-		n, err := io.Copy(w, conn)
-		if err != nil {
-			return err
-		}
-		if n != want {
-			return fmt.Errorf("the snapshot from the process that has %s open ended after %d of %d bytes", path, n, want)
-		}
-		return nil
+	err = writeCopy(out, held != nil, func(w io.Writer) error {
+		return receiveSnapshot(&idleReader{conn: conn, wait: wait}, w)
 	})
+	switch {
+	case ctx.Err() != nil:
+		return res, ctx.Err()
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		return res, &noAnswerError{path: path, wait: wait}
+	case err != nil:
+		return res, fmt.Errorf("the snapshot from the process that has %s open: %w", path, err)
+	}
+	return res, nil
+}
+
+// sendWait bounds how long a snapshot being sent waits for the backup
+// that reads it: a stopped backup would otherwise hold a read transaction
+// (the file could not reuse its pages) and Close for ever.
+const sendWait = 30 * time.Second
+
+// idleWriter writes to conn, failing with os.ErrDeadlineExceeded when a
+// write waits more than wait.
+type idleWriter struct {
+	conn net.Conn
+	wait time.Duration
+}
+
+func (w *idleWriter) Write(p []byte) (int, error) {
+	if err := w.conn.SetWriteDeadline(time.Now().Add(w.wait)); err != nil {
+		return 0, err
+	}
+	return w.conn.Write(p)
+}
+
+// ErrNoAnswer is matched by BackupTo's error when the process that has
+// the database open does not send its snapshot.
+var ErrNoAnswer = errors.New("no answer from the process that has the database open")
+
+// noAnswerError says which process did not answer, and what to do.
+type noAnswerError struct {
+	path string
+	wait time.Duration
+}
+
+func (e *noAnswerError) Error() string {
+	return fmt.Sprintf("the process that has %s open sent nothing on its socket %s for %s (it may be stopped, as by Ctrl-Z, or hung): let it run again, or stop it so that backup reads the file itself, and try again; nothing was written",
+		e.path, SocketPath(e.path), e.wait)
+}
+
+// Is makes errors.Is(err, ErrNoAnswer) hold.
+func (e *noAnswerError) Is(target error) bool { return target == ErrNoAnswer }
+
+// receiveSnapshot copies the snapshot a process sends on its socket (its
+// size, then its bytes) to w.
+func receiveSnapshot(r io.Reader, w io.Writer) error {
+	var size [8]byte
+	if _, err := io.ReadFull(r, size[:]); err != nil {
+		return err
+	}
+	want := int64(binary.BigEndian.Uint64(size[:]))
+	n, err := io.Copy(w, r)
+	if err != nil {
+		return err
+	}
+	if n != want {
+		return fmt.Errorf("it ended after %d of %d bytes", n, want)
+	}
+	return nil
+}
+
+// idleReader reads from conn, failing with os.ErrDeadlineExceeded when a
+// read waits more than wait for a byte.
+type idleReader struct {
+	conn net.Conn
+	wait time.Duration
+}
+
+func (r *idleReader) Read(p []byte) (int, error) {
+	if err := r.conn.SetReadDeadline(time.Now().Add(r.wait)); err != nil {
+		return 0, err
+	}
+	return r.conn.Read(p)
 }
 
 // writeCopy writes a database copy with fill to a temporary file beside
@@ -220,7 +298,7 @@ func checkCopy(path string) error {
 
 // Restore replaces the database at path with the backup at from. The
 // backup is checked first (every page, a Mortain database of a schema
-// this program reads), then copied to a temporary file beside path, which
+// this program reads, every record decoding), then copied to a temporary file beside path, which
 // is checked again and put in place by one rename: until then path stays
 // as it was. The replaced file is kept as path.replaced-TIME (a name no
 // other file has), which is returned ("" when there was none). It refuses
@@ -291,7 +369,7 @@ var restoreStage = func(string) {}
 
 // checkBackup checks a database file that nothing writes: a file, not
 // empty, every page sound, a Mortain database of a schema this program
-// reads.
+// reads, every record decoding (as doctor checks them).
 func checkBackup(path string) error {
 	info, err := os.Stat(path)
 	switch {
@@ -307,17 +385,19 @@ func checkBackup(path string) error {
 	if err := checkCopy(path); err != nil {
 		return err
 	}
-	return checkSchema(path)
+	return checkRecords(path)
 }
 
-// checkSchema refuses a database of a newer schema than this program's.
-func checkSchema(path string) error {
+// checkRecords refuses a database of a newer schema than this program's,
+// and one with a record that does not decode.
+func checkRecords(path string) error {
 	bdb, err := bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true, Timeout: time.Second})
 	if err != nil {
 		return err
 	}
 	defer bdb.Close()
-	return protect(path, func() error {
+	var problems []RecordProblem
+	err = protect(path, func() error {
 		return bdb.View(func(tx *bolt.Tx) error {
 			v, err := readVersion(tx)
 			if err != nil {
@@ -326,7 +406,16 @@ func checkSchema(path string) error {
 			if v > SchemaVersion {
 				return fmt.Errorf("%w (schema %d; this program reads up to %d)", ErrTooNew, v, SchemaVersion)
 			}
-			return nil
+			return verifyTx(tx, &problems)
 		})
 	})
+	if err != nil || len(problems) == 0 {
+		return err
+	}
+	more := ""
+	if len(problems) > 1 {
+		more = fmt.Sprintf(" and %d more", len(problems)-1)
+	}
+	return fmt.Errorf("its pages are sound but %d of its records do not decode (%s: %v%s): it is damaged; `mortain doctor --db %s` lists them",
+		len(problems), problems[0].Where, problems[0].Cause, more, path)
 }

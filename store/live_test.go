@@ -1,6 +1,7 @@
 package store
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"sync"
@@ -41,7 +42,7 @@ func TestLiveBackupWhileInUse(t *testing.T) {
 		}
 	}()
 	out := filepath.Join(t.TempDir(), "copy.db")
-	res, err := BackupTo(path, out, false, Options{})
+	res, err := BackupTo(context.Background(), path, out, false, Options{})
 	close(stop)
 	wg.Wait()
 	require.NoError(t, err)
@@ -58,7 +59,7 @@ func TestLiveBackupWhileInUse(t *testing.T) {
 	require.NoError(t, db.Close())
 	_, err = os.Stat(SocketPath(path))
 	assert.True(t, os.IsNotExist(err), "the socket is removed at Close")
-	res, err = BackupTo(path, out, true, Options{})
+	res, err = BackupTo(context.Background(), path, out, true, Options{})
 	require.NoError(t, err)
 	assert.False(t, res.Live)
 }
@@ -71,7 +72,7 @@ func TestAStaleSocketIsReplaced(t *testing.T) {
 	db, err := Open(path, Options{})
 	require.NoError(t, err)
 	defer db.Close()
-	res, err := BackupTo(path, filepath.Join(dir, "copy.db"), false, Options{})
+	res, err := BackupTo(context.Background(), path, filepath.Join(dir, "copy.db"), false, Options{})
 	require.NoError(t, err)
 	assert.True(t, res.Live)
 }

@@ -31,6 +31,8 @@ func runChild(role string) error {
 		return childCrash(os.Getenv("MORTAIN_STORE_DB"))
 	case "restore":
 		return childRestore(os.Getenv("MORTAIN_STORE_BACKUP"), os.Getenv("MORTAIN_STORE_DB"))
+	case "upgrade":
+		return childUpgrade(os.Getenv("MORTAIN_STORE_DB"))
 	}
 	return fmt.Errorf("unknown role %q", role)
 }

@@ -52,16 +52,23 @@ func Open(path string, opts Options) (*DB, error) {
 			return nil, damaged(path, err)
 		}
 	}
+	// A file this Open creates has nothing to walk.
+	walk, checked := !opts.DeferCheck && info != nil, false
+	if walk && !opts.ReadOnly {
+		if checked, err = checkBeforeWriting(path, timeout); err != nil {
+			return nil, err
+		}
+		walk = false
+	}
 	bdb, err := openBolt(path, timeout, opts.ReadOnly)
 	if err != nil {
 		return nil, err
 	}
-	db := &DB{path: path, bolt: bdb, mode: opts.Commit, readOnly: opts.ReadOnly}
+	db := &DB{path: path, bolt: bdb, mode: opts.Commit, readOnly: opts.ReadOnly, checked: checked}
 	// Holding the lock: the temporary files of a killed backup, restore or
 	// check of this file are left over.
 	db.removed = cleanTemps(path)
-	// A file this Open creates has nothing to walk.
-	if err := db.prepare(!opts.DeferCheck && info != nil); err != nil {
+	if err := db.prepare(walk); err != nil {
 		bdb.Close()
 		return nil, err
 	}
@@ -79,6 +86,23 @@ func Open(path string, opts Options) (*DB, error) {
 		return nil, fmt.Errorf("opening the database %s: %w", path, err)
 	}
 	return db, nil
+}
+
+// checkBeforeWriting checks the file at path as Open does (every page
+// when it was not closed cleanly or is small) before the writer's lock is
+// taken: it is opened for reading, so that the page walk of the child
+// process shares the lock and walks the file itself, not a copy (which
+// would need free space for one more file, and a full disk would stop
+// even reading). It reports whether every page was walked.
+func checkBeforeWriting(path string, timeout time.Duration) (bool, error) {
+	bdb, err := openBolt(path, timeout, true)
+	if err != nil {
+		return false, err
+	}
+	defer bdb.Close()
+	db := &DB{path: path, bolt: bdb, readOnly: true}
+	_, err = db.inspect(true)
+	return db.checked, err
 }
 
 // Removed lists the temporary files that a killed backup, restore or
@@ -206,21 +230,10 @@ func (db *DB) inspect(walk bool) (version int, err error) {
 	return version, nil
 }
 
-// walkOnOpen walks every page of the file being opened (of a snapshot of
-// it when this process holds the writer's lock, as the child cannot share
-// it) and words a fault for Open.
+// walkOnOpen walks every page of the file being opened for reading (the
+// child that walks it shares the lock) and words a fault for Open.
 func (db *DB) walkOnOpen() error {
-	path := db.path
-	if !db.readOnly {
-		snap, err := db.snapshot()
-		if err != nil {
-			return err
-		}
-		defer snap.Close()
-		defer os.Remove(snap.Name())
-		path = snap.Name()
-	}
-	if err := walkFile(path); err != nil {
+	if err := walkFile(db.path); err != nil {
 		return walkFault(db.path, err)
 	}
 	return nil

@@ -125,30 +125,62 @@ func rate(players map[rules.Side]*PlayerStats, winner rules.Side, advantage floa
 	return out
 }
 
-// serverSides counts the rated games of a guild's archive and the US
-// wins among them.
-func serverSides(tx *bolt.Tx, guild string) (usWins, games int, err error) {
-	g := tx.Bucket(bucketArchive).Bucket([]byte(guild))
-	if g == nil {
-		return 0, 0, nil
+// sideCounts are a server's rated games and the US wins among them,
+// kept beside its archived games (archive / guild / "sides") so that
+// rating a game does not read the archive.
+type sideCounts struct {
+	Rated  int `json:"rated"`
+	USWins int `json:"us_wins"`
+}
+
+// keySides holds a guild's sideCounts in its archive bucket.
+var keySides = []byte("sides")
+
+// readSides returns the side counts of the archive bucket g of a guild.
+// A file that has none (an older version wrote it, or an archived game
+// was set aside since) or whose counts do not decode counts them from
+// the archive once; the caller stores them with the next rated game.
+func readSides(g *bolt.Bucket) (sideCounts, error) {
+	var c sideCounts
+	if v := g.Get(keySides); v != nil && json.Unmarshal(v, &c) == nil {
+		return c, nil
 	}
-	err = g.ForEachBucket(func(seq []byte) error {
-		var f Finished
+	c = sideCounts{}
+	err := g.ForEachBucket(func(seq []byte) error {
+		var f struct {
+			Winner rules.Side `json:"winner"`
+			Rated  bool       `json:"rated"`
+		}
 		if json.Unmarshal(g.Bucket(seq).Get(keyFinished), &f) != nil || !f.Rated {
 			return nil
 		}
-		games++
-		if f.Winner == rules.US {
-			usWins++
-		}
+		c.count(f.Winner)
 		return nil
 	})
-	return usWins, games, err
+	return c, err
 }
 
-// rateFinished rates a game being archived, when it is rateable: it sets
-// f.Rated, f.RatedAt and f.Ratings and writes the players' new ratings.
-func rateFinished(tx *bolt.Tx, f *Finished, rec *Record) error {
+// count adds a rated game won by winner.
+func (c *sideCounts) count(winner rules.Side) {
+	c.Rated++
+	if winner == rules.US {
+		c.USWins++
+	}
+}
+
+// putSides stores the side counts of the archive bucket g of a guild.
+func putSides(g *bolt.Bucket, c sideCounts) error {
+	data, err := json.Marshal(c)
+	if err != nil {
+		return err
+	}
+	return g.Put(keySides, data)
+}
+
+// rateFinished rates a game being archived in the archive bucket g of its
+// guild, when it is rateable: it sets f.Rated, f.RatedAt and f.Ratings,
+// writes the players' new ratings and counts the game in g's side counts.
+func rateFinished(tx *bolt.Tx, g *bolt.Bucket, f *Finished, rec *Record) error {
 	if !rateable(f, rec.Settings) {
 		return nil
 	}
@@ -156,7 +188,7 @@ func rateFinished(tx *bolt.Tx, f *Finished, rec *Record) error {
 	if err != nil {
 		return err
 	}
-	usWins, games, err := serverSides(tx, f.Key.Guild)
+	sides, err := readSides(g)
 	if err != nil {
 		return err
 	}
@@ -167,13 +199,14 @@ func rateFinished(tx *bolt.Tx, f *Finished, rec *Record) error {
 		}
 	}
 	f.Rated, f.RatedAt = true, ratedAt(rec)
-	f.Ratings = rate(players, f.Winner, SideAdvantage(usWins, games), f.RatedAt)
+	f.Ratings = rate(players, f.Winner, SideAdvantage(sides.USWins, sides.Rated), f.RatedAt)
 	for _, side := range []rules.Side{rules.US, rules.German} {
 		if err := putStats(b, players[side]); err != nil {
 			return err
 		}
 	}
-	return nil
+	sides.count(f.Winner)
+	return putSides(g, sides)
 }
 
 func putStats(b *bolt.Bucket, p *PlayerStats) error {
@@ -182,39 +215,6 @@ func putStats(b *bolt.Bucket, p *PlayerStats) error {
 		return err
 	}
 	return b.Put([]byte(p.UserID), data)
-}
-
-// RatingPreview works out what archiving the running game of key would
-// do to its players' ratings now (the result post shows it before the
-// game is archived); ok is false for a game that is not rated.
-func (db *DB) RatingPreview(rec *Record) (changes map[rules.Side]RatingChange, ok bool, err error) {
-	if err := db.enter(); err != nil {
-		return nil, false, err
-	}
-	defer db.leave()
-	f := finished(rec.clone(), time.Now().UTC())
-	if !rateable(f, rec.Settings) {
-		return nil, false, nil
-	}
-	err = db.readTx(func(tx *bolt.Tx) error {
-		usWins, games, err := serverSides(tx, rec.Key.Guild)
-		if err != nil {
-			return err
-		}
-		players := map[rules.Side]*PlayerStats{}
-		for _, side := range []rules.Side{rules.US, rules.German} {
-			p := &PlayerStats{UserID: f.Seats[side].UserID}
-			if b := tx.Bucket(bucketStats).Bucket([]byte(rec.Key.Guild)); b != nil {
-				if p, err = readStats(b, f.Seats[side].UserID); err != nil {
-					return err
-				}
-			}
-			players[side] = p
-		}
-		changes = rate(players, f.Winner, SideAdvantage(usWins, games), ratedAt(rec))
-		return nil
-	})
-	return changes, err == nil, err
 }
 
 // RecomputeRatings rebuilds every rating of the database from its
@@ -251,7 +251,7 @@ func (db *DB) RecomputeRatings() (int, error) {
 				return err
 			}
 			g := archive.Bucket(guild)
-			usWins, games := 0, 0
+			var sides sideCounts
 			if err := g.ForEachBucket(func(seq []byte) error {
 				a := g.Bucket(seq)
 				var f Finished
@@ -269,11 +269,8 @@ func (db *DB) RecomputeRatings() (int, error) {
 					}
 					pair[side] = players[id]
 				}
-				f.Ratings = rate(pair, f.Winner, SideAdvantage(usWins, games), f.RatedAt)
-				games++
-				if f.Winner == rules.US {
-					usWins++
-				}
+				f.Ratings = rate(pair, f.Winner, SideAdvantage(sides.USWins, sides.Rated), f.RatedAt)
+				sides.count(f.Winner)
 				rated++
 				data, err := json.Marshal(&f)
 				if err != nil {
@@ -281,6 +278,9 @@ func (db *DB) RecomputeRatings() (int, error) {
 				}
 				return a.Put(keyFinished, data)
 			}); err != nil {
+				return err
+			}
+			if err := putSides(g, sides); err != nil {
 				return err
 			}
 			for _, p := range players {

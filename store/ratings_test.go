@@ -168,24 +168,6 @@ func TestRecomputeReproducesTheStoredRatingsExactly(t *testing.T) {
 	}
 }
 
-func TestThePreviewIsWhatArchivingDoes(t *testing.T) {
-	db, _ := openTemp(t, Options{})
-	at := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
-	rankedGame(t, db, "g", "c1", "ann", "bob", rules.German, at, nil)
-	key := Key{Guild: "g", Channel: "c2"}
-	rec := newRecord(key, 5)
-	rec.Seats = map[rules.Side]Seat{rules.US: {UserID: "bob"}, rules.German: {UserID: "ann"}}
-	rec.Settings = map[string]string{SettingRanked: "yes", SettingActed: at.Add(72 * time.Hour).Format(time.RFC3339), SettingResigned: "us"}
-	play(t, rec.Game, rules.NewRandomPlayer(3), 12)
-	require.NoError(t, db.Create(rec))
-	preview, ok, err := db.RatingPreview(rec)
-	require.NoError(t, err)
-	require.True(t, ok)
-	f, err := db.Finish(key)
-	require.NoError(t, err)
-	assert.Equal(t, preview, f.Ratings)
-}
-
 func TestTheSideAdvantageFollowsTheServersGames(t *testing.T) {
 	assert.InDelta(t, -56, SideAdvantage(0, 0), 1, "the arena's prior: the German wins 58%")
 	assert.Greater(t, SideAdvantage(30, 40), 0.0, "a server where the US wins most")

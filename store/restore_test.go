@@ -2,6 +2,7 @@ package store
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -186,10 +187,10 @@ func TestBackupToNeverReplacesADatabaseInUse(t *testing.T) {
 	defer held.Close()
 
 	for _, force := range []bool{false, true} {
-		_, err = BackupTo(path, path, force, Options{})
+		_, err = BackupTo(context.Background(), path, path, force, Options{})
 		require.Error(t, err)
 		assert.Contains(t, err.Error(), "is the database itself")
-		_, err = BackupTo(path, other, force, Options{})
+		_, err = BackupTo(context.Background(), path, other, force, Options{})
 		require.Error(t, err, "force %v", force)
 	}
 	assert.Contains(t, err.Error(), "in use")
@@ -204,12 +205,12 @@ func TestBackupToNeverReplacesADatabaseInUse(t *testing.T) {
 	// A plain file is replaced only with force.
 	out := filepath.Join(dir, "notes.txt")
 	require.NoError(t, os.WriteFile(out, []byte("keep me"), 0o600))
-	_, err = BackupTo(path, out, false, Options{})
+	_, err = BackupTo(context.Background(), path, out, false, Options{})
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "--force")
 	data, _ := os.ReadFile(out)
 	assert.Equal(t, "keep me", string(data))
-	_, err = BackupTo(path, out, true, Options{})
+	_, err = BackupTo(context.Background(), path, out, true, Options{})
 	require.NoError(t, err)
 	assert.Len(t, runningAt(t, out), 3)
 }
@@ -222,7 +223,7 @@ func TestLeftoverTemporaryFilesAreRemoved(t *testing.T) {
 	gamesDB(t, path, 1)
 	stale := filepath.Join(dir, ".copy.db.tmp-4242")
 	require.NoError(t, os.WriteFile(stale, []byte(strings.Repeat("x", 5000)), 0o600))
-	res, err := BackupTo(path, out, false, Options{})
+	res, err := BackupTo(context.Background(), path, out, false, Options{})
 	require.NoError(t, err)
 	assert.Equal(t, []string{stale}, res.Removed)
 	_, err = os.Stat(stale)

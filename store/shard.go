@@ -278,11 +278,12 @@ func copyEntry(src, dst *bolt.Bucket, k, v []byte) (int, error) {
 	return n, err
 }
 
-// bucketLen is the number of entries (values and buckets) of b itself.
+// bucketLen is the number of buckets in b itself (an archive's games,
+// not its side counts).
 func bucketLen(b *bolt.Bucket) int {
 	n := 0
 	if b != nil {
-		b.ForEach(func(_, _ []byte) error { n++; return nil })
+		b.ForEachBucket(func(_ []byte) error { n++; return nil })
 	}
 	return n
 }

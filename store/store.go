@@ -65,6 +65,14 @@ type Record struct {
 	// queued in the outbox in the same transaction as the record (they are
 	// not part of the record: Get never returns any).
 	Notices []Notice
+	// End, set by an Update's function on a game that ended, archives the
+	// game in the same commit as its last step, as Finish does: its
+	// result, its players' records and ratings. End is called in that
+	// commit with the archive entry (its ratings as the commit works them
+	// out) and a copy of Notices, and returns the notices to queue, so
+	// that a result post says what was stored. It may run more than once
+	// and must not call the database.
+	End func(f *Finished, notices []Notice) []Notice
 }
 
 // SettingResigned is the Record.Settings entry naming the side ("us" or

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+	"syscall"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -88,18 +89,41 @@ func walkFile(path string) error {
 		return nil
 	case errors.As(err, &exit) && exit.ExitCode() == walkDamaged:
 		return errors.New(strings.TrimSpace(stdout.String()))
+	case errors.As(err, &exit) && stoppedFromOutside(exit):
+		return &walkStartError{err: err, stopped: true}
 	case errors.As(err, &exit):
 		return fmt.Errorf("a page is so damaged that reading it stops the reader (%s)", crashCause(stderr.String(), exit))
 	}
-	return &walkStartError{err}
+	return &walkStartError{err: err}
 }
 
 // walkStartError is a walk that could not start (no process could be
-// made): it tells nothing about the file.
-type walkStartError struct{ err error }
+// made), or that was stopped from outside (Ctrl-C reaches the helper
+// too): it tells nothing about the file.
+type walkStartError struct {
+	err     error
+	stopped bool
+}
 
 func (e *walkStartError) Error() string {
+	if e.stopped {
+		return fmt.Sprintf("the check of its pages was stopped (%v) before it ended: nothing was found; run it again", e.err)
+	}
 	return fmt.Sprintf("checking its pages needs a helper process, which could not start (%v): try again once the system has room (open files, processes)", e.err)
+}
+
+// stoppedFromOutside reports whether the helper was ended by a signal
+// that someone sends (Ctrl-C, a kill), not by a fault of its own.
+func stoppedFromOutside(exit *exec.ExitError) bool {
+	ws, ok := exit.Sys().(syscall.WaitStatus)
+	if !ok || !ws.Signaled() {
+		return false
+	}
+	switch ws.Signal() {
+	case syscall.SIGINT, syscall.SIGTERM, syscall.SIGKILL, syscall.SIGHUP:
+		return true
+	}
+	return false
 }
 
 func (e *walkStartError) Unwrap() error { return e.err }

@@ -120,10 +120,8 @@ func quietEnd(m store.Member, now time.Time) (time.Time, bool) {
 		return time.Time{}, false
 	}
 	loc := time.UTC
-	if m.TimeZone != "" {
-		if l, err := time.LoadLocation(m.TimeZone); err == nil {
-			loc = l
-		}
+	if l, err := loadZone(m.TimeZone); err == nil {
+		loc = l
 	}
 	local := now.In(loc)
 	midnight := time.Date(local.Year(), local.Month(), local.Day(), 0, 0, 0, 0, loc)
@@ -427,7 +425,7 @@ func (s *Service) deadlineButton(_ context.Context, key store.Key, caller Caller
 		return s.fail(err, caller.Lang)
 	}
 	if archived != nil {
-		s.archive(key, archived)
+		s.ended(key, archived)
 	}
 	return resp
 }

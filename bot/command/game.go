@@ -442,7 +442,7 @@ func (s *Service) resign(req Request) (Response, error) {
 	if err != nil {
 		return Response{}, err
 	}
-	s.archive(req.Key, rec)
+	s.ended(req.Key, rec)
 	return resp, nil
 }
 

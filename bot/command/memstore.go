@@ -45,7 +45,7 @@ func cloneRecord(r *store.Record) *store.Record {
 	for k, v := range r.Settings {
 		c.Settings[k] = v
 	}
-	c.Notices = nil
+	c.Notices, c.End = nil, nil
 	return &c
 }
 
@@ -115,7 +115,8 @@ func (m *MemStore) Get(key store.Key) (*store.Record, error) {
 	return cloneRecord(r), nil
 }
 
-// Update runs fn on a copy and keeps it if fn succeeds.
+// Update runs fn on a copy and keeps it if fn succeeds; a game fn ends
+// and marks so (store.Record.End) is archived at once.
 func (m *MemStore) Update(key store.Key, fn func(rec *store.Record) error) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -128,29 +129,42 @@ func (m *MemStore) Update(key store.Key, fn func(rec *store.Record) error) error
 		return err
 	}
 	c.Updated = time.Now().UTC()
+	m.Commits++
+	if c.End != nil {
+		f := m.archive(key, c, "")
+		m.enqueue(key, c.End(f, append([]store.Notice(nil), c.Notices...)))
+		return nil
+	}
 	m.enqueue(key, c.Notices)
 	m.running[key] = cloneRecord(c)
-	m.Commits++
 	return nil
 }
 
 // Finish archives the game of key.
 func (m *MemStore) Finish(key store.Key, notices ...store.Notice) (*store.Finished, error) {
-	return m.archive(key, "", notices)
+	return m.finish(key, "", notices)
 }
 
 // Abandon archives the game of key without a result and drops its notices.
 func (m *MemStore) Abandon(key store.Key) (*store.Finished, error) {
-	return m.archive(key, store.ReasonAbandoned, nil)
+	return m.finish(key, store.ReasonAbandoned, nil)
 }
 
-func (m *MemStore) archive(key store.Key, reason string, notices []store.Notice) (*store.Finished, error) {
+func (m *MemStore) finish(key store.Key, reason string, notices []store.Notice) (*store.Finished, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	r, ok := m.running[key]
 	if !ok {
 		return nil, store.ErrNotFound
 	}
+	f := m.archive(key, r, reason)
+	m.enqueue(key, notices)
+	return f, nil
+}
+
+// archive moves the game of key, whose record is r, to the finished
+// games; m.mu is held.
+func (m *MemStore) archive(key store.Key, r *store.Record, reason string) *store.Finished {
 	delete(m.running, key)
 	f := store.Finished{Key: key, Winner: r.Game.State.Winner(), Reason: r.Game.State.WinReason(), Seats: r.Seats,
 		Turn: r.Game.State.Turn(), Steps: len(r.Game.History), Finished: time.Now().UTC(), Game: r.Game, Salt: r.Settings[store.SettingSalt], Lang: r.Settings[store.SettingLang]}
@@ -168,9 +182,8 @@ func (m *MemStore) archive(key store.Key, reason string, notices []store.Notice)
 	case !r.Game.State.Over():
 		f.Winner, f.Reason = rules.NoSide, "aborted"
 	}
-	m.enqueue(key, notices)
 	m.finished = append(m.finished, f)
-	return &f, nil
+	return &f
 }
 
 // Archive lists a guild's finished games, newest first, at most limit

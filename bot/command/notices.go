@@ -22,16 +22,14 @@ func noticesOf(posts []Post) []store.Notice {
 }
 
 // queue adds resp's posts to the notices rec commits with (Config.Outbox).
-// A game in a thread that ends also tells the channel its thread was
-// opened from.
+// A game that ends with resp is archived in the same commit (end); in a
+// thread it also tells the channel its thread was opened from.
 func (s *Service) queue(rec *store.Record, resp *Response) {
+	if resp.Over {
+		s.end(rec, resp, len(rec.Notices)+len(resp.Posts)-1)
+	}
 	if !s.cfg.Outbox || len(resp.Posts) == 0 {
 		return
-	}
-	if resp.Over {
-		if line := s.ratingLine(rec); line != "" {
-			resp.Posts[len(resp.Posts)-1].Text += "\n" + line
-		}
 	}
 	for _, n := range s.dress(rec, noticesOf(resp.Posts)) {
 		if n.Key.Channel != "" && n.Key != rec.Key {
@@ -47,6 +45,29 @@ func (s *Service) queue(rec *store.Record, resp *Response) {
 	}
 }
 
+// end marks rec's game, which ended with resp, to be archived in the
+// commit of its last step (store.Record.End): its result, the players'
+// records and ratings, and its posts are one commit. The rating line is
+// worded from what that commit stores and added to the result post, the
+// notice at index last (Config.Outbox), and to resp's last post.
+func (s *Service) end(rec *store.Record, resp *Response, last int) {
+	var text string
+	if len(resp.Posts) > 0 {
+		text = resp.Posts[len(resp.Posts)-1].Text
+	}
+	rec.End = func(f *store.Finished, notices []store.Notice) []store.Notice {
+		line := s.ratingLine(rec, f)
+		if line == "" || len(resp.Posts) == 0 {
+			return notices
+		}
+		resp.Posts[len(resp.Posts)-1].Text = text + "\n" + line
+		if s.cfg.Outbox && last >= 0 && last < len(notices) {
+			notices[last].Text += "\n" + line
+		}
+		return notices
+	}
+}
+
 // flush queues the posts of a response that no game change carried (a
 // map, a replay asked for) after the channel's earlier notices.
 func (s *Service) flush(key store.Key, resp Response, lang i18n.Lang) Response {
@@ -55,7 +76,7 @@ func (s *Service) flush(key store.Key, resp Response, lang i18n.Lang) Response {
 	}
 	if err := s.cfg.Store.Enqueue(key, noticesOf(resp.Posts)...); err != nil {
 		var dmg *store.DamagedFileError
-		if errors.As(err, &dmg) {
+		if errors.As(err, &dmg) || errors.Is(err, store.ErrDiskFull) {
 			return s.fail(err, lang)
 		}
 		s.cfg.Logger.Error("queueing posts", "key", key, "err", err)

@@ -9,9 +9,31 @@ import (
 	"github.com/mortain/mortain/rules"
 )
 
-// fullWidth turns the full-width colon, equals sign and space a Japanese
-// input method types into the text form's own.
-var fullWidth = strings.NewReplacer("：", ":", "＝", "=", "\u3000", " ")
+// narrow turns what a Japanese input method types in full-width mode
+// into the text form's own: full-width letters, digits and signs (U+FF01
+// to U+FF5E: "１", "：", "－", "ｈ") into ASCII, and the ideographic space
+// into a space. Other text (kana, kanji) is left as it is.
+func narrow(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r >= '！' && r <= '～':
+			return r - '！' + '!'
+		case r == '\u3000':
+			return ' '
+		}
+		return r
+	}, s)
+}
+
+// narrowOptions is opts with every value narrowed (narrow), however it
+// was typed: in the text form or in Discord's options.
+func narrowOptions(opts map[string]string) map[string]string {
+	out := make(map[string]string, len(opts))
+	for k, v := range opts {
+		out[k] = narrow(v)
+	}
+	return out
+}
 
 // Parse reads a command in its text form, `name key:value key:"value with
 // spaces"`, with the option names of Definitions (a leading "/mortain" or
@@ -19,11 +41,12 @@ var fullWidth = strings.NewReplacer("：", ":", "＝", "=", "\u3000", " ")
 // case; values are returned as written. A bare word fills the command's
 // positional option ("rules R6.8") or sets a Bool option it names ("setup
 // done"). What follows a lone "—" (the odds moves prints after a command)
-// is left out, and full-width colons and spaces read as half-width ones.
+// is left out, and full-width letters, digits, signs and spaces read as
+// half-width ones (narrow).
 // Its errors are worded in English; ErrorText words them in the language
 // of whoever typed the line.
 func Parse(text string) (name string, opts map[string]string, err error) {
-	toks, err := tokenize(fullWidth.Replace(text))
+	toks, err := tokenize(narrow(text))
 	if err != nil {
 		return "", nil, err
 	}

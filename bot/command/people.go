@@ -60,7 +60,7 @@ func (s *Service) notify(req Request) (Response, error) {
 	}
 	tz := strings.TrimSpace(o["tz"])
 	if tz != "" {
-		if _, err := time.LoadLocation(tz); err != nil || strings.EqualFold(tz, "local") {
+		if _, err := loadZone(tz); err != nil {
 			return Response{}, refuseT("people.notify.tz", map[string]any{"Value": echo(tz)})
 		}
 	}
@@ -196,7 +196,7 @@ func (s *Service) away(req Request) (Response, error) {
 		until = now.Add(time.Duration(n) * 24 * time.Hour)
 	case o["until"] != "":
 		loc := time.UTC
-		if l, err := time.LoadLocation(m.TimeZone); err == nil && m.TimeZone != "" {
+		if l, err := loadZone(m.TimeZone); err == nil {
 			loc = l
 		}
 		d, err := time.ParseInLocation("2006-01-02", strings.TrimSpace(o["until"]), loc) // midnight of that day in the member's time zone (notify tz:)
@@ -313,8 +313,28 @@ func allowanceText(lang i18n.Lang) string {
 	return i18n.Plural(lang, "people.allowance", int(VacationAllowance/(24*time.Hour)), nil)
 }
 
-// timeZones are the IANA names notify tz: suggests; any name Go's time
-// zone database knows is accepted.
+// loadZone loads the IANA time zone name (notify tz:). It refuses what
+// is not a zone a person lives in, though Go loads it: "" and Local (the
+// machine's own zone), IANA's placeholder for an unknown zone (Factory),
+// and the files a system's zone folder holds beside the zones
+// (posixrules, localtime, and the posix/, right/ and SystemV/ copies of
+// the database).
+func loadZone(name string) (*time.Location, error) {
+	switch {
+	case name == "" || strings.EqualFold(name, "local") || notZones[name]:
+		return nil, fmt.Errorf("%q is not a time zone", name)
+	case strings.HasPrefix(name, "posix/") || strings.HasPrefix(name, "right/") || strings.HasPrefix(name, "SystemV/"):
+		return nil, fmt.Errorf("%q is not a time zone", name)
+	}
+	return time.LoadLocation(name)
+}
+
+// notZones are names Go's time zone loading accepts that are no zone (see
+// loadZone).
+var notZones = map[string]bool{"Factory": true, "posixrules": true, "localtime": true}
+
+// timeZones are the IANA names notify tz: suggests; any IANA zone is
+// accepted (loadZone).
 var timeZones = []string{
 	"UTC", "Europe/London", "Europe/Dublin", "Europe/Lisbon", "Europe/Paris", "Europe/Berlin", "Europe/Madrid",
 	"Europe/Rome", "Europe/Amsterdam", "Europe/Brussels", "Europe/Stockholm", "Europe/Oslo", "Europe/Helsinki",

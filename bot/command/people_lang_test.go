@@ -18,9 +18,7 @@ import (
 // why.
 type unratedStore struct{ *MemStore }
 
-func (unratedStore) RatingPreview(*store.Record) (map[rules.Side]store.RatingChange, bool, error) {
-	return nil, false, nil
-}
+func (unratedStore) RecomputeRatings() (int, error) { return 0, nil }
 
 // peopleTexts words, in lang, what people.go, deadlines.go, timers.go,
 // threads.go, lang.go and ratings.go say beyond the bot's end-to-end test:
@@ -142,14 +140,14 @@ func peopleTexts(t *testing.T, lang i18n.Lang) map[string]string {
 	out["rating"] = ratingIn(&store.PlayerStats{RatingValue: 1528, RatingRD: 32, RatedGames: 9}, lang)
 	out["rating provisional"] = ratingIn(&store.PlayerStats{}, lang)
 	rec.Settings[SettingRanked], rec.Settings[SettingResigned] = "yes", "us"
-	out["not rated few"] = s.ratingLine(rec)
+	out["not rated few"] = s.ratingLine(rec, nil)
 	rec.Settings[store.SettingUnrated] = unratedAI
-	out["not rated ai"] = s.ratingLine(rec)
+	out["not rated ai"] = s.ratingLine(rec, nil)
 	for i := 0; i < store.MinRatedSteps; i++ {
 		rec.Game.History = append(rec.Game.History, "pass")
 	}
 	delete(rec.Settings, store.SettingUnrated)
-	out["not rated members"] = s.ratingLine(rec)
+	out["not rated members"] = s.ratingLine(rec, nil)
 	out["server"] = serverText(lang, "server.head", store.ServerSettings{InChannel: true, Language: "ja"}, "server.change")
 	return out
 }

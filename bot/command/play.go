@@ -32,7 +32,7 @@ type outcome struct {
 // durably committed (or nothing is written) before any answer is built.
 // The response (report's, or present's when given) is built inside the
 // update, so that its posts are queued in the same commit as the step; a
-// game that ended is archived afterwards.
+// game that ended is archived in that commit too (queue).
 func (s *Service) commit(key store.Key, check func(rec *store.Record) error, step stepFunc, present ...func(out *outcome) Response) (*outcome, error) {
 	var out *outcome
 	err := s.cfg.Store.Update(key, func(rec *store.Record) error {
@@ -59,7 +59,7 @@ func (s *Service) commit(key store.Key, check func(rec *store.Record) error, ste
 		return nil, err
 	}
 	if out.resp.Over {
-		s.archive(key, out.rec)
+		s.ended(key, out.rec)
 	}
 	return out, nil
 }
@@ -200,12 +200,19 @@ func (s *Service) finish(key store.Key, rec *store.Record) string {
 	return summaryIn(rec.Game, rec.Seats, rec.Settings, langOf(rec.Settings))
 }
 
-// archive moves a game that ended to the archive (its result posts are
-// already queued) and remembers it as the channel's last game.
+// archive moves a game found ended but still running to the archive
+// (its result posts are already queued) and remembers it as the
+// channel's last game.
 func (s *Service) archive(key store.Key, rec *store.Record) {
 	if _, err := s.cfg.Store.Finish(key); err != nil && !errors.Is(err, store.ErrNotFound) {
 		s.cfg.Logger.Error("archiving a finished game", "key", key, "err", err)
 	}
+	s.ended(key, rec)
+}
+
+// ended remembers a game that ended, archived in the commit of its last
+// step, as the channel's last game.
+func (s *Service) ended(key store.Key, rec *store.Record) {
 	s.remember(key, &view{game: rec.Game, seats: rec.Seats, settings: rec.Settings, finished: true})
 }
 

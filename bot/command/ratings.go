@@ -13,9 +13,10 @@ import (
 // SettingRanked is the Record.Settings entry of a ranked game ("yes").
 const SettingRanked = store.SettingRanked
 
-// ratingStore is a store that rates ranked games (*store.DB).
+// ratingStore is a store that rates ranked games as it archives them
+// (*store.DB; a MemStore does not).
 type ratingStore interface {
-	RatingPreview(rec *store.Record) (map[rules.Side]store.RatingChange, bool, error)
+	RecomputeRatings() (int, error)
 }
 
 // rankedSetting decides whether a new game is ranked: between two
@@ -38,21 +39,16 @@ func rankedSetting(o map[string]string, me, other store.Seat) (string, error) {
 // to the AI (the result post words it from the catalog, rating.unrated-ai).
 const unratedAI = "an AI played a side"
 
-// ratingLine words what a ranked game that ends does to its players'
-// ratings ("Ratings: alice 1512 → 1528 (+16) · bob 1490 → 1474 (−16)"),
-// in the game's language, or "" when it is not rated.
-func (s *Service) ratingLine(rec *store.Record) string {
+// ratingLine words what archiving a ranked game that ended did to its
+// players' ratings, f being its archive entry ("Ratings: alice 1512 →
+// 1528 (+16) · bob 1490 → 1474 (−16)"), or why it was not rated, in the
+// game's language; "" for an unranked game.
+func (s *Service) ratingLine(rec *store.Record, f *store.Finished) string {
 	lang := langOf(rec.Settings)
-	rs, ok := s.cfg.Store.(ratingStore)
-	if !ok || rec.Settings[SettingRanked] != "yes" {
+	if _, ok := s.cfg.Store.(ratingStore); !ok || rec.Settings[SettingRanked] != "yes" {
 		return ""
 	}
-	changes, rated, err := rs.RatingPreview(rec)
-	if err != nil {
-		s.cfg.Logger.Error("working out the ratings of a game", "key", rec.Key, "err", err)
-		return ""
-	}
-	if !rated {
+	if f == nil || !f.Rated {
 		switch {
 		case rec.Game.State.Winner() == rules.NoSide && rec.Settings[SettingResigned] == "":
 			return ""
@@ -69,7 +65,7 @@ func (s *Service) ratingLine(rec *store.Record) string {
 	}
 	var parts []string
 	for _, side := range []rules.Side{rules.US, rules.German} {
-		c := changes[side]
+		c := f.Ratings[side]
 		parts = append(parts, i18n.T(lang, "rating.change", map[string]any{"Name": seatNameIn(rec.Seats[side], lang),
 			"Before": round(c.Before), "After": round(c.After), "Delta": signed(c.Delta())}))
 	}

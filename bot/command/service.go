@@ -173,6 +173,7 @@ func (s *Service) Handle(ctx context.Context, req Request) Response {
 		}
 		return refusedT(req.Lang, "parse.unknown-command", map[string]any{"Command": quote(req.Command)})
 	}
+	req.Options = narrowOptions(req.Options)
 	if def.Name == "new" {
 		modeShorthand(req.Options)
 	}
@@ -313,6 +314,12 @@ func (s *Service) fail(err error, lang i18n.Lang) Response {
 		return say("fail.exists", nil)
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		return say("fail.too-long", nil)
+	case errors.Is(err, store.ErrDiskFull):
+		s.cfg.Logger.Error("the disk that holds the database is full: a command was refused, nothing was saved; free some space", "err", err)
+		if s.cfg.Local {
+			return say("fail.disk-full-local", nil)
+		}
+		return say("fail.disk-full", nil)
 	}
 	s.cfg.Logger.Error("command failed", "err", err)
 	return say("fail.internal", nil)

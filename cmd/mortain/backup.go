@@ -26,11 +26,14 @@ on the socket FILE.sock and sends a consistent snapshot; otherwise the file
 is read directly (read-only). The copy is written beside OUT (.OUT.tmp-*),
 synced, checked page by page, then renamed to OUT: OUT is either as it was
 or the whole copy. A temporary file that a killed backup left is removed.
+A process that holds FILE but sends nothing on its socket for 2 s (it is
+stopped, or hung) is given up; Ctrl-C stops the copy. Either way OUT is
+left as it was and the temporary file removed.
 `
 
 // runBackup writes a consistent copy of the database to a file:
 // mortain backup [--db FILE] OUT.
-func (m *Main) runBackup(_ context.Context, args []string) error {
+func (m *Main) runBackup(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	dbPath := fs.String("db", filepath.Join(m.dataDir(), "local.db"), "")
@@ -57,9 +60,13 @@ func (m *Main) runBackup(_ context.Context, args []string) error {
 		fmt.Fprintf(m.Stderr, "mortain backup: %v: check the --db path\n", err)
 		return exitStatus(1)
 	}
-	res, err := store.BackupTo(*dbPath, out, *force, store.Options{})
+	res, err := store.BackupTo(ctx, *dbPath, out, *force, store.Options{})
 	for _, name := range res.Removed {
 		fmt.Fprintf(m.Stdout, "removed %s, left by a backup that was stopped\n", name)
+	}
+	if ctx.Err() != nil {
+		fmt.Fprintf(m.Stderr, "mortain backup: stopped; %s was left as it was and the unfinished copy removed\n", out)
+		return exitStatus(1)
 	}
 	if err != nil {
 		fmt.Fprintln(m.Stderr, "mortain backup:", err)

@@ -85,6 +85,11 @@ func (m *Main) runBot(ctx context.Context, args []string) error {
 	for _, name := range db.Removed() {
 		log.Info("removed a temporary file left by a backup, restore or check that was stopped", "path", name)
 	}
+	if ended, err := db.ArchiveEnded(); err != nil {
+		log.Error("archiving the games that had ended", "err", err)
+	} else if len(ended) > 0 {
+		log.Info("archived the games that had ended but were not archived", "games", len(ended))
+	}
 
 	sc := serviceConfig(cfg, db, log)
 	sc.Scenario = scenario

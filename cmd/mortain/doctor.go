@@ -31,7 +31,7 @@ damaged. It lists the games that no longer decoded and were set aside.
 `
 
 // runDoctor checks a database and lists (and exports) its damaged games.
-func (m *Main) runDoctor(_ context.Context, args []string) error {
+func (m *Main) runDoctor(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("doctor", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	dbPath := fs.String("db", filepath.Join(m.dataDir(), "local.db"), "")
@@ -54,7 +54,12 @@ func (m *Main) runDoctor(_ context.Context, args []string) error {
 	}
 	defer db.Close()
 	code := 0
-	if err := db.Check(); err != nil {
+	err = db.Check()
+	if ctx.Err() != nil {
+		fmt.Fprintln(m.Stderr, "mortain doctor: stopped before the check ended; nothing was found, nothing was changed")
+		return exitStatus(1)
+	}
+	if err != nil {
 		fmt.Fprintln(m.Stderr, "mortain doctor:", err)
 		code = 1
 	} else {

@@ -186,6 +186,9 @@ func (m *Main) runLocal(ctx context.Context, args []string) error {
 	for _, name := range db.Removed() {
 		fmt.Fprintln(lp.narr, lp.t("term.removed", map[string]any{"Name": name}))
 	}
+	if _, err := db.ArchiveEnded(); err != nil {
+		fmt.Fprintln(m.Stderr, lp.t("term.err.archive-ended", map[string]any{"Err": err}))
+	}
 	// Seeds come from the cryptographic generator (command.Config's
 	// default), unless --seed gives one for a replay or a test.
 	var seedFn func() uint64

@@ -10,13 +10,17 @@ import (
 	"syscall"
 )
 
-func main() {
+func main() { os.Exit(runMain(os.Args[1:])) }
+
+// runMain runs the program on the process's streams, stopped by Ctrl-C
+// or SIGTERM, and returns its exit status.
+func runMain(args []string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	m := NewMain()
-	code := m.Run(ctx, os.Args[1:])
+	code := m.Run(ctx, args)
 	stop()
 	if err := m.Close(); err != nil && code == 0 {
 		code = 1
 	}
-	os.Exit(code)
+	return code
 }

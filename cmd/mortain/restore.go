@@ -19,8 +19,8 @@ Flags:
   --db FILE   the database to replace (default: the local-play database)
 
 The backup is checked first (every page; a Mortain database of a schema
-this program reads); the replaced file is kept beside it as
-FILE.replaced-TIME. It refuses while the bot or local play has FILE open.
+this program reads; every record decoding, as doctor checks them); the
+replaced file is kept beside it as FILE.replaced-TIME. It refuses while the bot or local play has FILE open.
 `
 
 // runRestore replaces a database with a checked backup.
