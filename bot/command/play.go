@@ -137,13 +137,7 @@ func (s *Service) report(out *outcome) Response {
 		lines = append(lines, i18n.T(lang, "post.pending", map[string]any{"Target": sc.Unit(t).ID,
 			"Odds": words{sc, lang}.odds(int(e.N), st.HitChance(int(e.N)))}))
 	}
-	// A step with events is told where it was taken; one without (undo, a
-	// debug edit) where it leaves the game.
-	where := &out.before
-	if len(out.events) == 0 {
-		where = st
-	}
-	post := Post{Text: roundHeaderIn(where, lang) + " — " + strings.Join(lines, "\n"), Live: true}
+	post := Post{Text: stepHeaderIn(&out.before, st, out.events, lang) + " — " + strings.Join(lines, "\n"), Live: true}
 	post.Image, post.ImageName = s.render(st, out.events, lang)
 	for _, e := range out.events {
 		if e.Kind == rules.EvRoundStart {
@@ -275,8 +269,33 @@ func list(ids []string, lang i18n.Lang) string {
 	return i18n.List(lang, ids)
 }
 
-// roundHeaderIn is roundHeader in lang.
+// stepHeaderIn is the header of a step's post in lang: the round the step
+// was taken in, with the points left after it, as status and the map
+// count them (none left when the step ended the round); a step without
+// events (undo, a debug edit) is told where it leaves the game.
+func stepHeaderIn(before, after *rules.State, evs []rules.Event, lang i18n.Lang) string {
+	switch {
+	case len(evs) == 0:
+		return roundHeaderIn(after, lang)
+	case before.Phase() == rules.PhaseSetup:
+		return roundHeaderIn(before, lang)
+	}
+	for _, e := range evs {
+		if e.Kind == rules.EvRoundEnd || e.Kind == rules.EvTurnEnd || e.Kind == rules.EvGameOver {
+			return roundHeaderLeft(before, 0, lang)
+		}
+	}
+	return roundHeaderIn(after, lang)
+}
+
+// roundHeaderIn words the round of st and its points left in lang: "Turn
+// 2 · German round 7C (3 pts left)".
 func roundHeaderIn(st *rules.State, lang i18n.Lang) string {
+	return roundHeaderLeft(st, st.PointsLeft(), lang)
+}
+
+// roundHeaderLeft is roundHeaderIn with left points left.
+func roundHeaderLeft(st *rules.State, left int, lang i18n.Lang) string {
 	n := narrator{st.Scenario(), lang}
 	switch st.Phase() {
 	case rules.PhaseSetup:
@@ -294,7 +313,7 @@ func roundHeaderIn(st *rules.State, lang i18n.Lang) string {
 	if st.FaceRound() {
 		return r + n.t("header.face", nil)
 	}
-	return r + i18n.Plural(lang, "header.points", st.PointsLeft(), nil)
+	return r + i18n.Plural(lang, "header.points", left, nil)
 }
 
 // render draws a routine post's map: the compact one when the front end

@@ -1,8 +1,11 @@
 package command
 
 import (
+	"context"
 	"strings"
 	"testing"
+
+	"github.com/mortain/mortain/internal/i18n"
 )
 
 // The end of a game words each side's eliminated units as its losses, so
@@ -24,5 +27,32 @@ func TestGameOverSaysWhatEachSideLost(t *testing.T) {
 	}
 	if strings.Contains(text, "eliminated 119") {
 		t.Errorf("the result says the US eliminated its own unit:\n%s", text)
+	}
+}
+
+// The post of an activation counts the points left after it, as status
+// and the map do (R4.3): one figure everywhere, in every language.
+func TestPostsCountThePointsLeftAfterTheActivation(t *testing.T) {
+	for _, c := range []struct{ lang, three, none string }{
+		{"en", "(3 pts left)", "(0 pts left)"},
+		{"ja", "(残り 3 ポイント)", "(残り 0 ポイント)"},
+	} {
+		t.Run(c.lang, func(t *testing.T) {
+			st := NewMemStore()
+			s := New(Config{Store: st, Seed: func() uint64 { return 5 }, Debug: true})
+			mustDo(t, s, ann, "new mode:hotseat language:"+c.lang)
+			mustDo(t, s, ann, "setup preset:historical")
+			mustDo(t, s, ann, "setup done")
+			mustDo(t, s, ann, "debug round side:german card:7C") // 4 points
+			post := mustDo(t, s, ann, "enter unit:DR-1 to:1903").Posts[0].Text
+			status := s.Handle(context.Background(), Request{Key: testKey, Caller: ann, Lang: i18n.Parse(c.lang), Command: "status"}).Private
+			if !strings.Contains(post, c.three) || !strings.Contains(status, c.three) {
+				t.Errorf("after one activation of four points, want %q in the post and status:\n%s\n---\n%s", c.three, post, status)
+			}
+			post = mustDo(t, s, ann, "pass").Posts[0].Text
+			if head, _, _ := strings.Cut(post, "\n"); !strings.Contains(head, c.none) {
+				t.Errorf("the pass's post does not say the round ended with none left (%q):\n%s", c.none, post)
+			}
+		})
 	}
 }

@@ -364,7 +364,7 @@ func TestUndoTellsThePointsLeftAfterIt(t *testing.T) {
 				sc := st.Scenario()
 				mustDo(t, s, ann, "move unit:"+sc.Unit(a.Unit).ID+" to:"+a.Hex.String())
 				r := mustDo(t, s, ann, "undo")
-				if want := "(" + pts(st.PointsLeft()) + ")"; !strings.Contains(r.Posts[0].Text, want) {
+				if want := "(" + pts(st.PointsLeft()) + " left)"; !strings.Contains(r.Posts[0].Text, want) {
 					t.Fatalf("undo posted %q, want the points back at %s", r.Posts[0].Text, want)
 				}
 				return
