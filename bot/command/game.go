@@ -181,6 +181,7 @@ func (s *Service) newGame(req Request) (Response, error) {
 		settings[SettingParent] = req.Key.Channel
 	}
 	post.Buttons = buttonsFor(rec)
+	s.yourMove(rec, &post)
 	if open(other) && me.AI == "" {
 		post.Buttons = append(post.Buttons, joinButtonIn(rec, lang))
 	}
@@ -361,6 +362,7 @@ func (s *Service) join(req Request) (Response, error) {
 				post.Mention = mentionOf(rec, rec.Game.State.ToAct())
 				post.Buttons = buttonsFor(rec)
 				post.Live = true
+				s.yourMove(rec, &post)
 				resp = Response{Posts: []Post{post}, AINext: isAI(rec, rec.Game.State.ToAct())}
 				s.queue(r, &resp)
 				return nil
@@ -385,6 +387,7 @@ func (s *Service) join(req Request) (Response, error) {
 			"Seats": seatsLineIn(rec.Seats, lang), "What": whatWaitsIn(&rec.Game.State, lang)})}
 		post.Mention = mentionOf(rec, rec.Game.State.ToAct())
 		post.Buttons = buttonsFor(rec)
+		s.yourMove(rec, &post)
 		resp = Response{Posts: []Post{post}}
 		s.queue(r, &resp)
 		return nil

@@ -162,7 +162,20 @@ func (s *Service) report(out *outcome) Response {
 	} else if post.Mention == "" && out.before.ToAct() != next {
 		resp.Posts[0].Mention = mentionOf(rec, next)
 	}
+	s.yourMove(rec, &resp.Posts[0])
 	return resp
+}
+
+// yourMove starts a post that pings the player to act with what the ping
+// is for: their move, the round and its points, in the game's language;
+// what happened follows. The terminal says it after the post instead.
+func (s *Service) yourMove(rec *store.Record, p *Post) {
+	st := &rec.Game.State
+	if s.cfg.Local || p.Mention == "" || st.Over() || p.Mention != mentionOf(rec, st.ToAct()) {
+		return
+	}
+	lang := langOf(rec.Settings)
+	p.Text = i18n.T(lang, "post.your-move", map[string]any{"Header": roundHeaderIn(st, lang)}) + "\n" + p.Text
 }
 
 // strikeOf words the Air attack or OBA that the game's last step made

@@ -50,8 +50,57 @@ func TestPostsCountThePointsLeftAfterTheActivation(t *testing.T) {
 				t.Errorf("after one activation of four points, want %q in the post and status:\n%s\n---\n%s", c.three, post, status)
 			}
 			post = mustDo(t, s, ann, "pass").Posts[0].Text
-			if head, _, _ := strings.Cut(post, "\n"); !strings.Contains(head, c.none) {
+			if !strings.Contains(post, "7C "+c.none+" — ") {
 				t.Errorf("the pass's post does not say the round ended with none left (%q):\n%s", c.none, post)
+			}
+		})
+	}
+}
+
+// aiUntilPerson runs the AI's steps until it gives the move to a person,
+// and returns every post it made.
+func aiUntilPerson(t *testing.T, s *Service) []Post {
+	t.Helper()
+	var posts []Post
+	for i := 0; ; i++ {
+		if i > 1000 {
+			t.Fatal("the AI never gives the move back")
+		}
+		r, more, err := s.AIStep(context.Background(), testKey)
+		if err != nil {
+			t.Fatal(err)
+		}
+		posts = append(posts, r.Posts...)
+		if !more {
+			return posts
+		}
+	}
+}
+
+// The post that pings the player to act starts with what it is for: the
+// move is theirs, in which round, with how many points; what happened
+// follows.
+func TestThePingSaysYourMoveFirst(t *testing.T) {
+	for _, c := range []struct{ lang, head string }{{"en", "**Your move** — Turn 1 · German round "}, {"ja", "**あなたの番** — ターン 1 · 独軍のラウンド "}} {
+		t.Run(c.lang, func(t *testing.T) {
+			s, _ := newService(t, 21)
+			mustDo(t, s, ann, "new mode:ai level:random side:german language:"+c.lang)
+			posts := aiUntilPerson(t, s)
+			last := posts[len(posts)-1]
+			if last.Mention != ann.UserID {
+				t.Fatalf("the post that gives Ann the move does not ping her: %+v", last)
+			}
+			if !strings.HasPrefix(last.Text, c.head) {
+				t.Errorf("the ping starts %q, want %q", last.Text, c.head)
+			}
+			g, _, _ := s.Game(testKey)
+			if head, _, _ := strings.Cut(last.Text, "\n"); !strings.HasSuffix(head, roundHeaderIn(&g.State, i18n.Parse(c.lang))) {
+				t.Errorf("the ping's first line %q does not end with the round as it stands", head)
+			}
+			for _, p := range posts[:len(posts)-1] {
+				if strings.Contains(p.Text, "**Your move**") || strings.Contains(p.Text, "あなたの番") {
+					t.Errorf("a post that pings nobody says it is their move: %q", p.Text)
+				}
 			}
 		})
 	}
