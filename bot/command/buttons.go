@@ -78,6 +78,7 @@ var buttonVerbs = map[string]struct {
 	opts    map[string]string
 }{
 	"pass":             {"pass", nil},
+	"pass-confirm":     {"pass", nil},
 	"resolve":          {"resolve", nil},
 	"redraw":           {"redraw", nil},
 	"miss":             {"miss", nil},
@@ -183,6 +184,11 @@ func (s *Service) HandleButton(ctx context.Context, key store.Key, caller Caller
 			return refusedT(caller.Lang, "reply.button.nothing-for-ai", nil)
 		}
 		return Response{AINext: true}
+	}
+	if verb == "pass" {
+		if resp, ask := s.askPass(key, caller, fresh); ask {
+			return resp
+		}
 	}
 	v, ok := buttonVerbs[verb]
 	if !ok {

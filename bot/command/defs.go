@@ -226,7 +226,8 @@ func buildDefinitions() []Definition {
 			Help:    "Once a turn, on a red even card, Queen or King, instead of activating (R7.1): an attack of strength 3 on the stack in a hex, or one unit of it (R7.3). It ends the round.",
 			Example: "oba hex:1803 unit:DR-1"},
 		{Name: "pass", Description: "Give up the rest of the round (R4.5)", Acts: true,
-			Help: "Ends your round, giving up the points left (R4.5). A pending attack is resolved first.", Example: "pass"},
+			Help: "Ends your round, giving up the points left (R4.5). A pending attack is resolved first. " +
+				"The Pass button asks first while points are left and a unit can still act, as a pass draws the next card, which undo cannot take back; typed, pass goes ahead at once.", Example: "pass"},
 		{Name: "undo", Description: "Take back your last step (within the round, until a card is drawn)", Acts: true,
 			Help: "Takes back the last step of the round, as long as no card was drawn since.", Example: "undo"},
 		{Name: "status", Description: "Turn, round, card, points, deck, Air/OBA, options, seats",

@@ -73,6 +73,8 @@ func (s *Service) picker(rec *store.Record, view string, lang i18n.Lang) *Panel 
 	}
 	back := Button{Label: w.t("pick.back", nil), CustomID: pickID(rec, "view:top"), Style: Secondary}
 	switch {
+	case view == "pass" && passGivesUp(st):
+		return passPanel(rec, head, lang)
 	case strings.HasPrefix(view, "u:"):
 		u, err := parseUnit(sc, strings.TrimPrefix(view, "u:"), "unit")
 		if err != nil {
@@ -406,6 +408,10 @@ func (s *Service) pick(ctx context.Context, key store.Key, caller Caller, parts 
 		return Response{Update: s.picker(rec, "u:"+value, caller.Lang)}
 	case name == "airhex" || name == "obahex":
 		return Response{Update: s.picker(rec, strings.TrimSuffix(name, "hex")+":"+value, caller.Lang)}
+	case arg == "do:pass" && passGivesUp(&rec.Game.State):
+		return Response{Update: s.picker(rec, "pass", caller.Lang)}
+	case arg == "confirm:pass":
+		return s.pickCommand(ctx, key, caller, rec, "pass")
 	case strings.HasPrefix(arg, "do:"):
 		return s.pickCommand(ctx, key, caller, rec, strings.TrimPrefix(arg, "do:"))
 	case name == "cmd":

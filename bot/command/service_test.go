@@ -264,7 +264,7 @@ func TestButtons(t *testing.T) {
 		t.Errorf("spectator pressing pass: %+v", r)
 	}
 	restarted := New(Config{Store: st})
-	r := restarted.HandleButton(context.Background(), testKey, player, pass)
+	r := passByButton(restarted, player, pass)
 	if r.Refused || !strings.Contains(r.Posts[0].Text, "passes") {
 		t.Fatalf("pass after a restart: %+v", r)
 	}
