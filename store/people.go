@@ -16,6 +16,9 @@ type ServerSettings struct {
 	// Language is the language of the server's new games ("en", "ja"); ""
 	// lets each game take its starter's.
 	Language string `json:"language,omitempty"`
+	// Posts is how often the server's new games post their map when new
+	// does not say ("round"); "" posts after every activation.
+	Posts string `json:"posts,omitempty"`
 }
 
 // Member is what one member chose on one server: how the bot tells them a

@@ -83,19 +83,27 @@ func (s *Service) aiStep(ctx context.Context, key store.Key) (Response, bool, er
 			return nil, "", fmt.Errorf("AI %s chose %q, which the rules refuse: %w", seat.AI, a.Format(g.State.Scenario()), err)
 		}
 		return evs, "", nil
-	}, func(out *outcome) Response {
-		resp := s.report(out)
-		resp.Pending = ai.Ends(out.events) == ai.PaceNone
-		if resp.AINext && isAI(out.rec, rules.US) && isAI(out.rec, rules.German) && pauses(out.rec.Settings[SettingPace], out.events) {
-			resp.Pause = true
-			resp.Posts[0].Buttons = []Button{continueButton(out.rec)}
-		}
-		return resp
-	})
+	}, s.reportAI)
 	if err != nil {
 		return Response{}, false, err
 	}
 	return out.resp, out.resp.AINext, nil
+}
+
+// reportAI builds the post of the AI's step out, if it has one of its own
+// (untold), with the Continue button where an AI-vs-AI game pauses.
+func (s *Service) reportAI(out *outcome) Response {
+	if untold(out) {
+		// Told by the post that ends the set-up, or the round.
+		return Response{AINext: true, Pending: true}
+	}
+	resp := s.report(out)
+	resp.Pending = ai.Ends(out.events) == ai.PaceNone
+	if resp.AINext && isAI(out.rec, rules.US) && isAI(out.rec, rules.German) && pauses(out.rec.Settings[SettingPace], out.events) {
+		resp.Pause = true
+		resp.Posts[0].Buttons = []Button{continueButton(out.rec)}
+	}
+	return resp
 }
 
 // pauses reports whether a step with these events reaches the boundary

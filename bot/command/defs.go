@@ -166,6 +166,8 @@ func buildDefinitions() []Definition {
 			Long: "the time a player has for each move (off by default); when it passes, the opponent may claim the win, hand the side to the AI, or wait longer"},
 		Option{Name: SettingPace, Description: "AI-vs-AI: where the game pauses", Choices: choices(PaceActivation, PaceRound, PaceTurn, PaceEnd),
 			Long: "AI-vs-AI: pause after each activation, round or turn, or run to the end"},
+		Option{Name: SettingPosts, Description: "map each activation (default) or round", Choices: choices(PostsActivation, PostsRound),
+			Long: "activation (the default, unless the server chose round): a post with the map after every activation; round: one map a round, the AI's activations of the round told in one post. Either way the AI's set-up is one post."},
 		confirmOpt("end the game here without a result"),
 	)
 	return []Definition{
@@ -299,9 +301,11 @@ func buildDefinitions() []Definition {
 			Help:    "Ends the game without a winner. It asks first: add confirm:yes (in Discord, press Confirm). Needs the Manage Channels permission.", Example: "abort confirm:yes"},
 		{Name: "server", Description: "Where this server's games are played: a thread each, or in the channel", Manage: true,
 			Options: []Option{{Name: "games", Description: "threads (the default): a thread per game; channel: one game in each channel itself", Choices: choices(GamesInThreads, GamesInChannel)},
-				{Name: "language", Description: "the language of new games: en, ja, or each starter's (off)", Choices: choices("en", "ja", "off")}},
+				{Name: "language", Description: "the language of new games: en, ja, or each starter's (off)", Choices: choices("en", "ja", "off")},
+				{Name: SettingPosts, Description: "new games post a map after each activation (default) or each round", Choices: choices(PostsActivation, PostsRound)}},
 			Help: "Without options, shows the server's settings. games:threads (the default) plays every game started in a channel in a thread of its own, so that several games run side by side; " +
-				"games:channel keeps one game in each channel itself, as before. Games already running stay where they are. Needs the Manage Channels permission.",
+				"games:channel keeps one game in each channel itself, as before. posts:round makes new games post one map a round (new posts: chooses for one game). " +
+				"Games already running stay where they are. Needs the Manage Channels permission.",
 			Example: "server games:channel"},
 	}
 }

@@ -48,6 +48,7 @@ func (s *Service) newGame(req Request) (Response, error) {
 		return Response{}, err
 	}
 	settings[SettingLang] = lang.String()
+	s.choosePosts(req, settings)
 	salt := s.cfg.Salt()
 	settings[SettingSalt] = salt
 	if req.Caller.UserID != "" {
@@ -311,7 +312,7 @@ func parseDuration(v string) (time.Duration, error) {
 // hard · deadline: 24h".
 func settingsLineIn(settings map[string]string, lang i18n.Lang) string {
 	var parts []string
-	for _, k := range []string{SettingLevel, SettingPace, SettingRemind, SettingRoundLimit, SettingDeadline, SettingRanked} {
+	for _, k := range []string{SettingLevel, SettingPace, SettingPosts, SettingRemind, SettingRoundLimit, SettingDeadline, SettingRanked} {
 		if v := settings[k]; v != "" {
 			if d, err := time.ParseDuration(v); err == nil {
 				v = durationText(d)

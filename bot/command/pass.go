@@ -36,11 +36,15 @@ func passQuestion(st *rules.State, lang i18n.Lang) string {
 	return i18n.Plural(lang, "reply.pass.ask", st.PointsLeft(), nil)
 }
 
-// askPass answers the Pass button of a live post when a pass would give
-// up what the side could still do: the question with a Confirm button,
-// nothing changed (ask set). Otherwise the button passes, as typed (a
-// stale button, or a presser not to act, is then refused as usual).
-func (s *Service) askPass(key store.Key, caller Caller, fresh func(*store.Record) error) (resp Response, ask bool) {
+// askPass answers a button of verb: the Pass button of a live post, when
+// a pass would give up what the side could still do, asks with a Confirm
+// button and changes nothing (ask set). Otherwise the button goes ahead,
+// as typed (a stale button, or a presser not to act, is then refused as
+// usual).
+func (s *Service) askPass(verb string, key store.Key, caller Caller, fresh func(*store.Record) error) (resp Response, ask bool) {
+	if verb != "pass" {
+		return Response{}, false
+	}
 	rec, err := s.cfg.Store.Get(key)
 	if err != nil || fresh(rec) != nil || mayAct(rec, caller) != nil || !passGivesUp(&rec.Game.State) {
 		return Response{}, false
@@ -50,10 +54,12 @@ func (s *Service) askPass(key store.Key, caller Caller, fresh func(*store.Record
 }
 
 // passPanel is the picker's question before a pass that would give up what
-// the side could still do, under the picker's head: Confirm passes, Back
-// returns to the picker.
-func passPanel(rec *store.Record, head string, lang i18n.Lang) *Panel {
-	return &Panel{Text: head + "\n" + passQuestion(&rec.Game.State, lang), Buttons: []Button{
+// the side could still do, under the picker's head, in the member's
+// language lang: Confirm passes, Back returns to the picker.
+func passPanel(rec *store.Record, lang i18n.Lang) *Panel {
+	st := &rec.Game.State
+	head := words{st.Scenario(), lang}.pickHead(st)
+	return &Panel{Text: head + "\n" + passQuestion(st, lang), Buttons: []Button{
 		{Label: i18n.T(lang, "reply.button.confirm-pass", nil), CustomID: pickID(rec, "confirm:pass"), Style: Danger},
 		{Label: i18n.T(lang, "pick.back", nil), CustomID: pickID(rec, "view:top"), Style: Secondary},
 	}}

@@ -66,15 +66,9 @@ func (s *Service) picker(rec *store.Record, view string, lang i18n.Lang) *Panel 
 	w := words{sc, lang}
 	cmds := legalCommands(st)
 	p := &Panel{}
-	head := "**" + w.waits(st) + "** — " + roundHeaderIn(st, lang)
-	if e, ok := st.PendingOdds(); ok && st.Phase() != rules.PhaseFaceChoice {
-		t, _, _ := st.PendingAttack()
-		head += "\n" + w.t("pick.pending", map[string]any{"Target": uid(sc, t), "Odds": w.odds(int(e.N), st.HitChance(int(e.N)))})
-	}
+	head := w.pickHead(st)
 	back := Button{Label: w.t("pick.back", nil), CustomID: pickID(rec, "view:top"), Style: Secondary}
 	switch {
-	case view == "pass" && passGivesUp(st):
-		return passPanel(rec, head, lang)
 	case strings.HasPrefix(view, "u:"):
 		u, err := parseUnit(sc, strings.TrimPrefix(view, "u:"), "unit")
 		if err != nil {
@@ -182,6 +176,17 @@ func (s *Service) picker(rec *store.Record, view string, lang i18n.Lang) *Panel 
 		p.Selects = p.Selects[:max]
 	}
 	return p
+}
+
+// pickHead is the first line of the picker: what the game waits for and
+// the round, with the pending attack's odds.
+func (w words) pickHead(st *rules.State) string {
+	head := "**" + w.waits(st) + "** — " + roundHeaderIn(st, w.lang)
+	if e, ok := st.PendingOdds(); ok && st.Phase() != rules.PhaseFaceChoice {
+		t, _, _ := st.PendingAttack()
+		head += "\n" + w.t("pick.pending", map[string]any{"Target": uid(w.sc, t), "Odds": w.odds(int(e.N), st.HitChance(int(e.N)))})
+	}
+	return head
 }
 
 // menus splits options into menus of at most 25 (each a row), named
@@ -409,7 +414,7 @@ func (s *Service) pick(ctx context.Context, key store.Key, caller Caller, parts 
 	case name == "airhex" || name == "obahex":
 		return Response{Update: s.picker(rec, strings.TrimSuffix(name, "hex")+":"+value, caller.Lang)}
 	case arg == "do:pass" && passGivesUp(&rec.Game.State):
-		return Response{Update: s.picker(rec, "pass", caller.Lang)}
+		return Response{Update: passPanel(rec, caller.Lang)}
 	case arg == "confirm:pass":
 		return s.pickCommand(ctx, key, caller, rec, "pass")
 	case strings.HasPrefix(arg, "do:"):

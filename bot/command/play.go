@@ -53,6 +53,7 @@ func (s *Service) commit(key store.Key, check func(rec *store.Record) error, ste
 			out.resp = s.report(out)
 		}
 		s.queue(rec, &out.resp)
+		noteTold(rec, len(out.resp.Posts) > 0)
 		return nil
 	})
 	if err != nil {
@@ -106,9 +107,46 @@ func (s *Service) playStepIn(_ context.Context, req Request, step func(lang i18n
 func (s *Service) report(out *outcome) Response {
 	rec := out.rec
 	st := &rec.Game.State
-	sc := st.Scenario()
 	lang := langOf(rec.Settings)
-	lines := narrateAll(sc, out.events, lang)
+	told := toldEvents(out)
+	post := Post{Text: stepHeaderIn(&out.before, st, out.events, lang) + " — " + strings.Join(narration(out, told, lang), "\n"), Live: true}
+	if mapped(out) {
+		post.Image, post.ImageName = s.render(st, mapEvents(out, told), lang)
+	}
+	for _, e := range out.events {
+		if e.Kind == rules.EvRoundStart {
+			post.Mention = mentionOf(rec, e.Side)
+		}
+	}
+	if out.before.Phase() == rules.PhaseSetup && st.Phase() == rules.PhaseSetup {
+		post.Mention = ""
+	}
+	resp := Response{Posts: []Post{post}}
+	if st.Over() {
+		resp.Over = true
+		resp.Posts = append(resp.Posts, Post{Text: summaryIn(rec.Game, rec.Seats, rec.Settings, lang), Live: true})
+		return resp
+	}
+	resp.Posts[0].Buttons = buttonsFor(rec)
+	if s.cfg.Local && !isAI(rec, st.ToAct()) {
+		resp.Next = bestCommands(st, 3, lang) // the terminal's prompt alone shows them
+	}
+	if next := st.ToAct(); isAI(rec, next) {
+		resp.AINext = true
+	} else if post.Mention == "" && out.before.ToAct() != next {
+		resp.Posts[0].Mention = mentionOf(rec, next)
+	}
+	s.yourMove(rec, &resp.Posts[0])
+	return resp
+}
+
+// narration words the events a step's post tells (told), in lang: a line
+// each, the step's note first, the pending attack's odds last.
+func narration(out *outcome, told []rules.Event, lang i18n.Lang) []string {
+	rec := out.rec
+	st := &rec.Game.State
+	sc := st.Scenario()
+	lines := narrateAll(sc, told, lang)
 	if strike := strikeOf(rec.Game, lang); strike != "" && len(out.events) > 0 {
 		// An Air or OBA strike whose card is a face card: say the strike
 		// before its card (R6.8, R7.4).
@@ -137,33 +175,7 @@ func (s *Service) report(out *outcome) Response {
 		lines = append(lines, i18n.T(lang, "post.pending", map[string]any{"Target": sc.Unit(t).ID,
 			"Odds": words{sc, lang}.odds(int(e.N), st.HitChance(int(e.N)))}))
 	}
-	post := Post{Text: stepHeaderIn(&out.before, st, out.events, lang) + " — " + strings.Join(lines, "\n"), Live: true}
-	post.Image, post.ImageName = s.render(st, out.events, lang)
-	for _, e := range out.events {
-		if e.Kind == rules.EvRoundStart {
-			post.Mention = mentionOf(rec, e.Side)
-		}
-	}
-	if out.before.Phase() == rules.PhaseSetup && st.Phase() == rules.PhaseSetup {
-		post.Mention = ""
-	}
-	resp := Response{Posts: []Post{post}}
-	if st.Over() {
-		resp.Over = true
-		resp.Posts = append(resp.Posts, Post{Text: summaryIn(rec.Game, rec.Seats, rec.Settings, lang), Live: true})
-		return resp
-	}
-	resp.Posts[0].Buttons = buttonsFor(rec)
-	if s.cfg.Local && !isAI(rec, st.ToAct()) {
-		resp.Next = bestCommands(st, 3, lang) // the terminal's prompt alone shows them
-	}
-	if next := st.ToAct(); isAI(rec, next) {
-		resp.AINext = true
-	} else if post.Mention == "" && out.before.ToAct() != next {
-		resp.Posts[0].Mention = mentionOf(rec, next)
-	}
-	s.yourMove(rec, &resp.Posts[0])
-	return resp
+	return lines
 }
 
 // yourMove starts a post that pings the player to act with what the ping

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/mortain/mortain/internal/i18n"
+	"github.com/mortain/mortain/rules"
 )
 
 // The end of a game words each side's eliminated units as its losses, so
@@ -226,4 +227,145 @@ func passByButton(s *Service, c Caller, customID string) Response {
 		return s.HandleButton(context.Background(), testKey, c, r.Offer[0].CustomID)
 	}
 	return r
+}
+
+// drawn is a renderer that keeps the events of every map it draws.
+type drawn struct{ maps [][]rules.Event }
+
+func (d *drawn) render(_ *rules.State, evs []rules.Event, _ i18n.Lang) ([]byte, error) {
+	d.maps = append(d.maps, append([]rules.Event(nil), evs...))
+	return []byte("png"), nil
+}
+
+// aiGame starts a game against the AI with Ann as the German (the AI sets
+// up) and plays it, Ann passing every round by the typed command, until
+// turn turns ends or the game does; it returns every post in order.
+func aiGame(t *testing.T, seed uint64, newText string, turns int) (posts []Post, d *drawn) {
+	t.Helper()
+	d = &drawn{}
+	st := NewMemStore()
+	s := New(Config{Store: st, Seed: func() uint64 { return seed }, Render: d.render})
+	posts = append(posts, mustDo(t, s, ann, newText).Posts...)
+	for i := 0; i < 200; i++ {
+		posts = append(posts, aiUntilPerson(t, s)...)
+		g, _, _ := s.Game(testKey)
+		if g.State.Over() || g.State.Turn() > turns {
+			return posts, d
+		}
+		cmd := "pass"
+		if g.State.Phase() == rules.PhaseFaceChoice {
+			cmd = "miss"
+		}
+		posts = append(posts, mustDo(t, s, ann, cmd).Posts...)
+	}
+	t.Fatal("the game does not move on")
+	return nil, nil
+}
+
+// told are the narrated lines of posts, without their headers and the
+// "your move" lines: what happened, in order.
+func told(posts []Post) []string {
+	var out []string
+	for _, p := range posts {
+		for _, l := range strings.Split(p.Text, "\n") {
+			if strings.HasPrefix(l, "**Your move**") {
+				continue
+			}
+			if _, rest, ok := strings.Cut(l, " — "); ok && (strings.HasPrefix(l, "Turn ") || strings.HasPrefix(l, "US set-up")) {
+				l = rest
+			}
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// The AI's set-up (R2.1) is one post with one map, narrating every
+// placement; a game that posts by round also tells each AI round in one
+// post with one map, the same events as a game that posts every
+// activation.
+func TestTheAIsSetUpAndRoundsAreOnePostEach(t *testing.T) {
+	act, actMaps := aiGame(t, 21, "new mode:ai level:random side:german", 2)
+	// The new game's post, then the set-up's, which gives Ann her first round.
+	setup := act[1]
+	if n := strings.Count(setup.Text, " set up at "); n < 5 || setup.Image == nil || setup.Mention != ann.UserID {
+		t.Errorf("the AI's set-up post places %d units (want every placement, 5 or more), image %v, pings %q:\n%s", n, setup.Image != nil, setup.Mention, setup.Text)
+	}
+	for _, p := range act[2:] {
+		if strings.Contains(p.Text, " set up at ") {
+			t.Errorf("a set-up post after the first: %q", p.Text)
+		}
+	}
+	round, roundMaps := aiGame(t, 21, "new mode:ai level:random side:german posts:round", 2)
+	if a, r := strings.Join(told(act[1:]), "\n"), strings.Join(told(round[1:]), "\n"); a != r {
+		t.Errorf("posts:round tells another story than posts:activation:\n%s\n---\n%s", a, r)
+	}
+	if len(round) >= len(act) || len(roundMaps.maps) >= len(actMaps.maps) {
+		t.Errorf("posts:round made %d posts and %d maps, posts:activation %d and %d", len(round), len(roundMaps.maps), len(act), len(actMaps.maps))
+	}
+	for _, p := range round[1:] {
+		ends := strings.Contains(p.Text, "round over") || strings.Contains(p.Text, "the US set-up is complete") || strings.Contains(p.Text, "Game over")
+		if (p.Image != nil) != ends {
+			t.Errorf("posts:round: a post with a map %v that ends a round %v:\n%s", p.Image != nil, ends, p.Text)
+		}
+	}
+	t.Logf("the first two turns: posts:activation %d posts, %d maps; posts:round %d posts, %d maps", len(act), len(actMaps.maps), len(round), len(roundMaps.maps))
+}
+
+// In a game that posts by round a person's activation is told without a
+// map; the step that ends the round carries the one map, which draws
+// every activation of the round.
+func TestPostsByRoundMapTheRoundOnce(t *testing.T) {
+	d := &drawn{}
+	st := NewMemStore()
+	s := New(Config{Store: st, Seed: func() uint64 { return 5 }, Render: d.render, Debug: true})
+	mustDo(t, s, ann, "new mode:hotseat posts:round")
+	if r := mustDo(t, s, ann, "setup unit:120 hex:1501"); r.Posts[0].Image != nil {
+		t.Errorf("a placement by hand carries a map in a game that posts by round")
+	}
+	mustDo(t, s, ann, "setup preset:historical")
+	if r := mustDo(t, s, ann, "setup done"); r.Posts[0].Image == nil {
+		t.Errorf("the end of the set-up carries no map")
+	}
+	mustDo(t, s, ann, "debug round side:german card:7C")
+	if r := mustDo(t, s, ann, "enter unit:DR-1 to:1903"); r.Posts[0].Image != nil || !strings.Contains(r.Posts[0].Text, "DR-1 enters") {
+		t.Errorf("an activation that leaves the round going: %+v", r.Posts[0])
+	}
+	maps := len(d.maps)
+	r := mustDo(t, s, ann, "pass")
+	if r.Posts[0].Image == nil || len(d.maps) != maps+1 {
+		t.Fatalf("the pass that ends the round carries no map: %+v", r.Posts[0])
+	}
+	entered := false
+	for _, e := range d.maps[maps] {
+		entered = entered || e.Kind == rules.EvEnter
+	}
+	if !entered {
+		t.Errorf("the round's map does not draw the round's entry: %+v", d.maps[maps])
+	}
+}
+
+// A server's moderators choose how often its new games post their map;
+// new posts: chooses for one game.
+func TestTheServerChoosesHowOftenGamesPost(t *testing.T) {
+	s, st := newService(t, 5)
+	if r := mustDo(t, s, mod, "server"); !strings.Contains(r.Private, "posts:activation — ") {
+		t.Errorf("the server's settings do not say how often games post:\n%s", r.Private)
+	}
+	if r := mustDo(t, s, mod, "server posts:round"); !strings.Contains(r.Private, "posts:round — ") {
+		t.Errorf("server posts:round:\n%s", r.Private)
+	}
+	mustDo(t, s, ann, "new mode:hotseat")
+	rec, _ := st.Get(testKey)
+	if postsOf(rec.Settings) != PostsRound {
+		t.Errorf("a new game of a server with posts:round posts %s", postsOf(rec.Settings))
+	}
+	if r := mustDo(t, s, ann, "status"); !strings.Contains(r.Private, "posts: round") {
+		t.Errorf("status does not say the game posts by round:\n%s", r.Private)
+	}
+	mustDo(t, s, ann, "new mode:hotseat posts:activation confirm:yes")
+	rec, _ = st.Get(testKey)
+	if postsOf(rec.Settings) != PostsActivation {
+		t.Errorf("new posts:activation on a server with posts:round posts %s", postsOf(rec.Settings))
+	}
 }

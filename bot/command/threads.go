@@ -161,8 +161,8 @@ func (s *Service) server(req Request) (Response, error) {
 	if err != nil {
 		return Response{}, err
 	}
-	games, language := strings.ToLower(req.Options["games"]), strings.ToLower(req.Options["language"])
-	if games == "" && language == "" {
+	games, language, posts := strings.ToLower(req.Options["games"]), strings.ToLower(req.Options["language"]), strings.ToLower(req.Options[SettingPosts])
+	if games == "" && language == "" && posts == "" {
 		return Response{Private: serverText(req.Lang, "server.head", cur, "server.change")}, nil
 	}
 	switch games {
@@ -177,6 +177,12 @@ func (s *Service) server(req Request) (Response, error) {
 	case "en", "ja":
 		cur.Language = language
 	}
+	switch posts {
+	case PostsRound:
+		cur.Posts = PostsRound
+	case PostsActivation:
+		cur.Posts = "" // the default
+	}
 	if err := s.cfg.Store.SetServer(req.Key.Guild, cur); err != nil {
 		return Response{}, err
 	}
@@ -186,7 +192,15 @@ func (s *Service) server(req Request) (Response, error) {
 // serverText words a server's settings in lang, between the messages head
 // and foot.
 func serverText(lang i18n.Lang, head string, s store.ServerSettings, foot string) string {
-	return strings.Join([]string{i18n.T(lang, head, nil), "- " + gamesWhere(s, lang), "- " + serverLanguage(s, lang), i18n.T(lang, foot, nil)}, "\n")
+	return strings.Join([]string{i18n.T(lang, head, nil), "- " + gamesWhere(s, lang), "- " + serverLanguage(s, lang), "- " + serverPosts(s, lang), i18n.T(lang, foot, nil)}, "\n")
+}
+
+// serverPosts words how often a server's new games post their map.
+func serverPosts(s store.ServerSettings, lang i18n.Lang) string {
+	if s.Posts == PostsRound {
+		return i18n.T(lang, "server.posts-round", nil)
+	}
+	return i18n.T(lang, "server.posts-activation", nil)
 }
 
 // gamesWhere words where a server's new games are played.
