@@ -17,12 +17,20 @@ import (
 // taps and the commands played.
 func (e *env) playByTaps(th string, rng *rand.Rand) (taps, played int) {
 	e.t.Helper()
+	return e.playByTapsTold(th, rng, nil)
+}
+
+// playByTapsTold is playByTaps that keeps the thread's posts and alice's
+// taps in tr, as she sees them (nil: none kept).
+func (e *env) playByTapsTold(th string, rng *rand.Rand, tr *transcript) (taps, played int) {
+	e.t.Helper()
 	key := store.Key{Guild: guild, Channel: th}
 	for round := 0; ; round++ {
 		if round > 2000 {
 			e.t.Fatal("the game does not end")
 		}
 		e.settle(key)
+		tr.posts(e, th)
 		rec, err := e.db.Get(key)
 		if err != nil || rec.Game.State.Over() {
 			return taps, played
@@ -42,6 +50,7 @@ func (e *env) playByTaps(th string, rng *rand.Rand) (taps, played int) {
 			e.t.Fatalf("no Play button for %s: %v", fmtState(rec), e.fake.Messages(th)[len(e.fake.Messages(th))-1])
 		}
 		r := e.reply(e.fake.Press(guild, alice, live, button(e.t, live, "play")))
+		tr.tap("Play")
 		taps++
 		picker := r.Original
 		if picker == nil || !picker.Ephemeral() || len(picker.Components) == 0 {
@@ -54,6 +63,7 @@ func (e *env) playByTaps(th string, rng *rand.Rand) (taps, played int) {
 			case 3:
 				o := c.Options[rng.IntN(len(c.Options))]
 				id = e.fake.Choose(guild, alice, *picker, c.CustomID, o.Value)
+				tr.tap(c.Placeholder + " ▸ " + o.Label)
 				if strings.Contains(c.CustomID, "/cmd:") {
 					played++
 				}
@@ -62,6 +72,7 @@ func (e *env) playByTaps(th string, rng *rand.Rand) (taps, played int) {
 					continue // undo now and then only, so that the game ends
 				}
 				id = e.fake.Press(guild, alice, *picker, c.CustomID)
+				tr.tap(c.Label)
 				if strings.Contains(c.CustomID, "/do:") {
 					played++
 				}
@@ -72,6 +83,7 @@ func (e *env) playByTaps(th string, rng *rand.Rand) (taps, played int) {
 				e.t.Fatalf("a pick answered with type %d: %+v", got.AckType, got)
 			}
 			e.settle(key)
+			tr.posts(e, th)
 			if got.AckType == 6 {
 				// Deferred: the picker is edited once the step is done.
 				e.fake.WaitFor(10*time.Second, func() bool { return e.fake.Reply(id).Original != nil })

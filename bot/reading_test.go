@@ -1,11 +1,14 @@
 package bot_test
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/mortain/mortain/bot/internal/fakediscord"
+	"github.com/mortain/mortain/store"
 )
 
 // tap presses the verb button of m for u and, when a Pass asks first
@@ -82,5 +85,117 @@ func TestThePassButtonAsksInDiscord(t *testing.T) {
 				t.Errorf("Confirm did not pass: %d steps (was %d), last post %q", n, steps, e.last(channel).Content)
 			}
 		})
+	}
+}
+
+// transcript is a game in a thread as its player reads it: the posts in
+// order, each with its buttons as they were when it came and its
+// pictures, and the player's taps between them.
+type transcript struct {
+	b        strings.Builder
+	seen     int // the thread's messages already kept
+	pictures int
+	pings    []fakediscord.Message
+	all      []fakediscord.Message
+}
+
+// posts keeps the messages of th that came since the last look.
+func (tr *transcript) posts(e *env, th string) {
+	if tr == nil {
+		return
+	}
+	msgs := e.fake.Messages(th)
+	for _, m := range msgs[min(tr.seen, len(msgs)):] {
+		tr.pictures += len(m.Files)
+		tr.all = append(tr.all, m)
+		if len(m.Mentions) > 0 {
+			tr.pings = append(tr.pings, m)
+		}
+		var buttons []string
+		for _, c := range m.Components {
+			buttons = append(buttons, "["+c.Label+"]")
+		}
+		fmt.Fprintf(&tr.b, "#%d (%d picture%s)\n    %s\n", len(tr.all), len(m.Files), map[bool]string{true: "", false: "s"}[len(m.Files) == 1],
+			strings.ReplaceAll(m.Content, "\n", "\n    "))
+		if len(buttons) > 0 {
+			fmt.Fprintf(&tr.b, "    %s\n", strings.Join(buttons, " "))
+		}
+	}
+	tr.seen = len(msgs)
+}
+
+// tap keeps a tap of the player.
+func (tr *transcript) tap(what string) {
+	if tr != nil {
+		fmt.Fprintf(&tr.b, "  alice taps: %s\n", what)
+	}
+}
+
+// playAITranscript plays a whole game against the easy AI in a thread,
+// alice the German, by taps alone, with new posts:posts, and returns it
+// as she read it.
+func playAITranscript(t *testing.T, posts string) *transcript {
+	e := newSerialEnv(t) // the test runs in parallel with others, its two games one after the other
+	defer e.shutdown()
+	e.threads = true
+	e.cfg.RequestRate = 1000 // a whole game's posts, without Discord's pace
+	e.start()
+	e.in(channel, alice, "new", opt("mode", "ai"), opt("side", "german"), opt("level", "easy"), opt("posts", posts))
+	th := e.fake.Threads(channel)[0]
+	tr := &transcript{}
+	e.playByTapsTold(th, rand.New(rand.NewPCG(43, 7)), tr)
+	e.settle(store.Key{Guild: guild, Channel: th})
+	tr.posts(e, th)
+	return tr
+}
+
+// A game against the AI in a thread, played by taps, reads right from
+// the first ping, with posts:activation and posts:round alike: every ping
+// says first that the move is the player's, in which round with how many
+// points; the AI's set-up is one post with one picture; posts:round makes
+// fewer posts and pictures of the same game, one picture a round. The
+// transcripts are in the test log (go test -v).
+func TestAGameAgainstTheAIReadsRightFromTheFirstPing(t *testing.T) {
+	t.Parallel()
+	got := map[string]*transcript{}
+	for _, posts := range []string{"activation", "round"} {
+		tr := playAITranscript(t, posts)
+		got[posts] = tr
+		t.Logf("posts:%s — %d posts, %d pictures in the game:\n%s", posts, len(tr.all), tr.pictures, tr.b.String())
+		if len(tr.pings) == 0 {
+			t.Fatalf("posts:%s: nobody was pinged", posts)
+		}
+		for _, m := range tr.pings {
+			if m.ID == tr.all[len(tr.all)-1].ID || m.ID == tr.all[len(tr.all)-2].ID {
+				continue // the game's last step and its result: no move is left
+			}
+			if !strings.HasPrefix(m.Content, "<@"+alice.ID+"> **Your move** — Turn ") {
+				t.Errorf("posts:%s: a ping does not start with her move: %q", posts, m.Content)
+			}
+		}
+		setups := 0
+		for _, m := range tr.all {
+			if len(m.Files) > 1 {
+				t.Errorf("posts:%s: a post with %d pictures", posts, len(m.Files))
+			}
+			if strings.Contains(m.Content, " set up at ") {
+				setups++
+				if len(m.Files) != 1 || strings.Count(m.Content, " set up at ") < 5 {
+					t.Errorf("posts:%s: the AI's set-up post: %d pictures, %q", posts, len(m.Files), m.Content)
+				}
+			}
+			if posts == "round" && len(m.Files) == 1 && !strings.Contains(m.Content, "New game") &&
+				!strings.Contains(m.Content, "round over") && !strings.Contains(m.Content, "set-up is complete") && !strings.Contains(m.Content, "Game over") {
+				t.Errorf("posts:round: a picture with a post that ends no round: %q", m.Content)
+			}
+		}
+		if setups != 1 {
+			t.Errorf("posts:%s: the AI's set-up took %d posts, want 1", posts, setups)
+		}
+	}
+	a, r := got["activation"], got["round"]
+	t.Logf("the same game: posts:activation %d posts, %d pictures; posts:round %d posts, %d pictures", len(a.all), a.pictures, len(r.all), r.pictures)
+	if len(r.all) >= len(a.all) || r.pictures >= a.pictures {
+		t.Errorf("posts:round made %d posts and %d pictures, posts:activation %d and %d", len(r.all), r.pictures, len(a.all), a.pictures)
 	}
 }
