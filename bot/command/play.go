@@ -304,11 +304,8 @@ func stepHeaderIn(before, after *rules.State, evs []rules.Event, lang i18n.Lang)
 		return roundHeaderIn(after, lang)
 	case before.Phase() == rules.PhaseSetup:
 		return roundHeaderIn(before, lang)
-	}
-	for _, e := range evs {
-		if e.Kind == rules.EvRoundEnd || e.Kind == rules.EvTurnEnd || e.Kind == rules.EvGameOver {
-			return roundHeaderLeft(before, 0, lang)
-		}
+	case endsRound(evs):
+		return roundHeaderLeft(before, 0, lang)
 	}
 	return roundHeaderIn(after, lang)
 }
