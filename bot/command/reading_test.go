@@ -369,3 +369,33 @@ func TestTheServerChoosesHowOftenGamesPost(t *testing.T) {
 		t.Errorf("new posts:activation on a server with posts:round posts %s", postsOf(rec.Settings))
 	}
 }
+
+// Every post that pings the player to act starts with their move: the
+// first round's, a seat handed over on its holder's turn; a ping of a
+// player not to act does not say it.
+func TestEveryPingOfThePlayerToActSaysYourMove(t *testing.T) {
+	s, _ := newService(t, 11)
+	// Challenged to set up, Bob is pinged for his move; Ann's challenge of
+	// Bob as the German pings him before it is his move.
+	if p := mustDo(t, s, ann, "new opponent:<@2> side:german").Posts[0]; p.Mention != bob.UserID || !strings.HasPrefix(p.Text, "**Your move** — US set-up\n") {
+		t.Errorf("the new game pings %q: %q", p.Mention, p.Text)
+	}
+	if p := mustDo(t, s, ann, "new opponent:<@2> side:us confirm:yes").Posts[0]; p.Mention != bob.UserID || strings.Contains(p.Text, "Your move") {
+		t.Errorf("the new game pings %q: %q", p.Mention, p.Text)
+	}
+	mustDo(t, s, ann, "setup preset:historical")
+	first := mustDo(t, s, ann, "setup done").Posts[0]
+	if !strings.HasPrefix(first.Text, "**Your move** — Turn 1 · ") {
+		t.Errorf("the first round's ping: %q", first.Text)
+	}
+	g, _, _ := s.Game(testKey)
+	side := g.State.ToAct()
+	seat := mustDo(t, s, mod, "seat side:"+side.String()+" user:<@3>").Posts[0]
+	if seat.Mention != eve.UserID || !strings.HasPrefix(seat.Text, "**Your move** — Turn 1 · ") {
+		t.Errorf("the seat handed over on its turn pings %q: %q", seat.Mention, seat.Text)
+	}
+	other := mustDo(t, s, mod, "seat side:"+side.Enemy().String()+" user:<@4>").Posts[0]
+	if strings.Contains(other.Text, "Your move") {
+		t.Errorf("the seat not to act says it is its move: %q", other.Text)
+	}
+}
