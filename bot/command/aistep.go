@@ -18,7 +18,8 @@ func aiSeed(g *rules.Game) uint64 { return g.Seed*0x9E3779B97F4A7C15 + uint64(le
 
 // AIStep plays one action for the AI when it holds the side to act in the
 // game of key, committed through the store like a person's, and returns
-// its post (one map image per activation). more reports that the AI is to
+// its post (none for a step a later post tells: the AI's set-up, its
+// round in a game that posts by round). more reports that the AI is to
 // act again: the front end calls AIStep again, after a pause when the
 // Response has Pause set (a game the AI plays for both sides, at the pace
 // chosen when it was created). With nothing for the AI to do it returns an
