@@ -183,10 +183,18 @@ func TestAPickOfAnotherMemberOrAStalePickChangesNothing(t *testing.T) {
 
 // settle waits until the bot has nothing in flight and the game's posts
 // are all in its thread (polling often: a game by taps waits on this some
-// 700 times).
+// 700 times). It gives up once the game has not moved on for 20 s: the
+// AI may play many rounds in a row on a loaded machine.
 func (e *env) settle(key store.Key) {
 	e.t.Helper()
+	steps, checked := -1, time.Now()
 	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(2 * time.Millisecond) {
+		if time.Since(checked) > 500*time.Millisecond {
+			if n := e.steps(key); n != steps {
+				steps, deadline = n, time.Now().Add(20*time.Second)
+			}
+			checked = time.Now()
+		}
 		b := e.bot.Load()
 		if b == nil || !b.Idle() {
 			continue
@@ -196,4 +204,13 @@ func (e *env) settle(key store.Key) {
 		}
 	}
 	e.t.Fatalf("the bot did not settle:\n%s", e.logs.String())
+}
+
+// steps is the number of steps of the running game of key (-1: none).
+func (e *env) steps(key store.Key) int {
+	rec, err := e.db.Get(key)
+	if err != nil {
+		return -1
+	}
+	return len(rec.Game.History)
 }
