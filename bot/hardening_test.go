@@ -55,7 +55,7 @@ func TestAPostDiscordRejectsIsSetAsideAndTheChannelGoesOn(t *testing.T) {
 		t.Errorf("%d post requests, want 2 (the refused post once, the line)", got)
 	}
 	st := e.slash(spectator, "status")
-	if !strings.Contains(st.Text(), "set aside here: 1") || !strings.Contains(st.Text(), "US set-up") {
+	if !strings.Contains(st.Text(), "set aside here: 1") || !strings.Contains(st.Text(), "code 50035): **Your move** — Turn 1 · ") {
 		t.Errorf("status does not show the post set aside: %q", st.Text())
 	}
 	// Later posts are not held back, and the set-aside post is not sent

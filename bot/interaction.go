@@ -478,13 +478,14 @@ func (b *Bot) replyLate(c *call, button bool, d delivery) {
 		return
 	}
 	parts := splitText(text, maxContent)
+	offer := offerRows(d.resp.Offer)
 	if button {
-		b.followUps(c, parts)
+		b.followUps(c, parts, offer...)
 		return
 	}
 	content := parts[0]
 	var rows *[]discordgo.MessageComponent
-	if offer := offerRows(d.resp.Offer); len(offer) > 0 {
+	if len(offer) > 0 {
 		rows = &offer
 	}
 	if _, err := b.api.InteractionResponseEdit(c.i, &discordgo.WebhookEdit{Content: &content, Components: rows,
@@ -495,11 +496,16 @@ func (b *Bot) replyLate(c *call, button bool, d delivery) {
 	b.followUps(c, parts[1:])
 }
 
-// followUps sends more caller-only messages after the acknowledgement.
-func (b *Bot) followUps(c *call, parts []string) {
-	for _, p := range parts {
-		_, err := b.api.FollowupMessageCreate(c.i, false, &discordgo.WebhookParams{Content: p, Flags: discordgo.MessageFlagsEphemeral,
-			AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}}, discordgo.WithContext(b.ctx))
+// followUps sends more caller-only messages after the acknowledgement;
+// the first carries offer (a Confirm button), if any.
+func (b *Bot) followUps(c *call, parts []string, offer ...discordgo.MessageComponent) {
+	for i, p := range parts {
+		params := &discordgo.WebhookParams{Content: p, Flags: discordgo.MessageFlagsEphemeral,
+			AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}}
+		if i == 0 {
+			params.Components = offer
+		}
+		_, err := b.api.FollowupMessageCreate(c.i, false, params, discordgo.WithContext(b.ctx))
 		if err != nil {
 			b.log.Error("sending a follow-up failed", "interaction", c.i.ID, "err", err)
 			return

@@ -17,12 +17,20 @@ import (
 // taps and the commands played.
 func (e *env) playByTaps(th string, rng *rand.Rand) (taps, played int) {
 	e.t.Helper()
+	return e.playByTapsTold(th, rng, nil)
+}
+
+// playByTapsTold is playByTaps that keeps the thread's posts and alice's
+// taps in tr, as she sees them (nil: none kept).
+func (e *env) playByTapsTold(th string, rng *rand.Rand, tr *transcript) (taps, played int) {
+	e.t.Helper()
 	key := store.Key{Guild: guild, Channel: th}
 	for round := 0; ; round++ {
 		if round > 2000 {
 			e.t.Fatal("the game does not end")
 		}
 		e.settle(key)
+		tr.posts(e, th)
 		rec, err := e.db.Get(key)
 		if err != nil || rec.Game.State.Over() {
 			return taps, played
@@ -42,6 +50,7 @@ func (e *env) playByTaps(th string, rng *rand.Rand) (taps, played int) {
 			e.t.Fatalf("no Play button for %s: %v", fmtState(rec), e.fake.Messages(th)[len(e.fake.Messages(th))-1])
 		}
 		r := e.reply(e.fake.Press(guild, alice, live, button(e.t, live, "play")))
+		tr.tap("Play")
 		taps++
 		picker := r.Original
 		if picker == nil || !picker.Ephemeral() || len(picker.Components) == 0 {
@@ -54,6 +63,7 @@ func (e *env) playByTaps(th string, rng *rand.Rand) (taps, played int) {
 			case 3:
 				o := c.Options[rng.IntN(len(c.Options))]
 				id = e.fake.Choose(guild, alice, *picker, c.CustomID, o.Value)
+				tr.tap(c.Placeholder + " ▸ " + o.Label)
 				if strings.Contains(c.CustomID, "/cmd:") {
 					played++
 				}
@@ -62,6 +72,7 @@ func (e *env) playByTaps(th string, rng *rand.Rand) (taps, played int) {
 					continue // undo now and then only, so that the game ends
 				}
 				id = e.fake.Press(guild, alice, *picker, c.CustomID)
+				tr.tap(c.Label)
 				if strings.Contains(c.CustomID, "/do:") {
 					played++
 				}
@@ -72,6 +83,7 @@ func (e *env) playByTaps(th string, rng *rand.Rand) (taps, played int) {
 				e.t.Fatalf("a pick answered with type %d: %+v", got.AckType, got)
 			}
 			e.settle(key)
+			tr.posts(e, th)
 			if got.AckType == 6 {
 				// Deferred: the picker is edited once the step is done.
 				e.fake.WaitFor(10*time.Second, func() bool { return e.fake.Reply(id).Original != nil })
@@ -171,10 +183,18 @@ func TestAPickOfAnotherMemberOrAStalePickChangesNothing(t *testing.T) {
 
 // settle waits until the bot has nothing in flight and the game's posts
 // are all in its thread (polling often: a game by taps waits on this some
-// 700 times).
+// 700 times). It gives up once the game has not moved on for 20 s: the
+// AI may play many rounds in a row on a loaded machine.
 func (e *env) settle(key store.Key) {
 	e.t.Helper()
+	steps, checked := -1, time.Now()
 	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(2 * time.Millisecond) {
+		if time.Since(checked) > 500*time.Millisecond {
+			if n := e.steps(key); n != steps {
+				steps, deadline = n, time.Now().Add(20*time.Second)
+			}
+			checked = time.Now()
+		}
 		b := e.bot.Load()
 		if b == nil || !b.Idle() {
 			continue
@@ -184,4 +204,13 @@ func (e *env) settle(key store.Key) {
 		}
 	}
 	e.t.Fatalf("the bot did not settle:\n%s", e.logs.String())
+}
+
+// steps is the number of steps of the running game of key (-1: none).
+func (e *env) steps(key store.Key) int {
+	rec, err := e.db.Get(key)
+	if err != nil {
+		return -1
+	}
+	return len(rec.Game.History)
 }

@@ -180,7 +180,7 @@ func playScriptedGame(t *testing.T, e *env) {
 			}
 		}
 		before := len(e.fake.Messages(channel))
-		r := e.press(player, last, button(t, last, verb))
+		r := e.tap(player, last, verb)
 		if r.Text() != "" {
 			t.Fatalf("step %d: %s pressing %s got %q", step, player.Name, verb, r.Text())
 		}

@@ -15,6 +15,7 @@ import (
 func (e *env) tapSteps(th string, rng *rand.Rand, n int, members ...fakediscord.User) {
 	e.t.Helper()
 	key := store.Key{Guild: guild, Channel: th}
+	start := len(e.game(th).Game.History)
 	for played := 0; played < n; {
 		e.settle(key)
 		rec := e.game(th)
@@ -36,18 +37,15 @@ func (e *env) tapSteps(th string, rng *rand.Rand, n int, members ...fakediscord.
 			switch {
 			case c.Type == 3:
 				id = e.fake.Choose(guild, who, *picker, c.CustomID, c.Options[rng.IntN(len(c.Options))].Value)
-				if strings.Contains(c.CustomID, "/cmd:") {
-					played++
-				}
-			case strings.Contains(c.CustomID, "/do:") && !strings.HasSuffix(c.CustomID, "/do:undo"):
+			case strings.Contains(c.CustomID, "/do:") && !strings.HasSuffix(c.CustomID, "/do:undo"), strings.Contains(c.CustomID, "/confirm:"):
 				id = e.fake.Press(guild, who, *picker, c.CustomID)
-				played++
 			default:
 				continue
 			}
 			e.reply(id)
 			e.settle(key)
 			picker = e.fake.Reply(id).Original
+			played = len(e.game(th).Game.History) - start
 		}
 	}
 }

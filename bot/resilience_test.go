@@ -103,8 +103,7 @@ func (e *env) passUntil(n int, stop func(st *rules.State) bool) bool {
 		} else if _, _, ok := st.PendingAttack(); ok {
 			verb = "resolve"
 		}
-		last := e.last(channel)
-		e.press(alice, last, button(e.t, last, verb))
+		e.tap(alice, e.last(channel), verb)
 	}
 	return stop(&e.game(channel).Game.State)
 }
@@ -155,7 +154,7 @@ func TestRestartMidGameContinues(t *testing.T) {
 	old := e.last(channel)
 	e.restart()
 	steps = len(e.game(channel).Game.History)
-	r := e.press(alice, old, button(t, old, "pass"))
+	r := e.tap(alice, old, "pass")
 	if r.Text() != "" {
 		t.Fatalf("the button from before the restart: %q", r.Text())
 	}

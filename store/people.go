@@ -24,6 +24,9 @@ type ServerSettings struct {
 	// played in a forum post; "": the post alone (a forum takes no
 	// messages itself).
 	ForumResults string `json:"forum_results,omitempty"`
+	// Posts is how often the server's new games post their map when new
+	// does not say ("round"); "" posts after every activation.
+	Posts string `json:"posts,omitempty"`
 }
 
 // Member is what one member chose on one server: how the bot tells them a

@@ -18,7 +18,8 @@ func aiSeed(g *rules.Game) uint64 { return g.Seed*0x9E3779B97F4A7C15 + uint64(le
 
 // AIStep plays one action for the AI when it holds the side to act in the
 // game of key, committed through the store like a person's, and returns
-// its post (one map image per activation). more reports that the AI is to
+// its post (none for a step a later post tells: the AI's set-up, its
+// round in a game that posts by round). more reports that the AI is to
 // act again: the front end calls AIStep again, after a pause when the
 // Response has Pause set (a game the AI plays for both sides, at the pace
 // chosen when it was created). With nothing for the AI to do it returns an
@@ -83,19 +84,27 @@ func (s *Service) aiStep(ctx context.Context, key store.Key) (Response, bool, er
 			return nil, "", fmt.Errorf("AI %s chose %q, which the rules refuse: %w", seat.AI, a.Format(g.State.Scenario()), err)
 		}
 		return evs, "", nil
-	}, func(out *outcome) Response {
-		resp := s.report(out)
-		resp.Pending = ai.Ends(out.events) == ai.PaceNone
-		if resp.AINext && isAI(out.rec, rules.US) && isAI(out.rec, rules.German) && pauses(out.rec.Settings[SettingPace], out.events) {
-			resp.Pause = true
-			resp.Posts[0].Buttons = []Button{continueButton(out.rec)}
-		}
-		return resp
-	})
+	}, s.reportAI)
 	if err != nil {
 		return Response{}, false, err
 	}
 	return out.resp, out.resp.AINext, nil
+}
+
+// reportAI builds the post of the AI's step out, if it has one of its own
+// (untold), with the Continue button where an AI-vs-AI game pauses.
+func (s *Service) reportAI(out *outcome) Response {
+	if untold(out) {
+		// Told by the post that ends the set-up, or the round.
+		return Response{AINext: true, Pending: true}
+	}
+	resp := s.report(out)
+	resp.Pending = ai.Ends(out.events) == ai.PaceNone
+	if resp.AINext && isAI(out.rec, rules.US) && isAI(out.rec, rules.German) && pauses(out.rec.Settings[SettingPace], out.events) {
+		resp.Pause = true
+		resp.Posts[0].Buttons = []Button{continueButton(out.rec)}
+	}
+	return resp
 }
 
 // pauses reports whether a step with these events reaches the boundary

@@ -78,6 +78,7 @@ var buttonVerbs = map[string]struct {
 	opts    map[string]string
 }{
 	"pass":             {"pass", nil},
+	"pass-confirm":     {"pass", nil},
 	"resolve":          {"resolve", nil},
 	"redraw":           {"redraw", nil},
 	"miss":             {"miss", nil},
@@ -165,24 +166,10 @@ func (s *Service) HandleButton(ctx context.Context, key store.Key, caller Caller
 		return s.deadlineButton(ctx, key, caller, verb, fresh)
 	}
 	if verb == "continue" {
-		rec, err := s.cfg.Store.Get(key)
-		if err != nil {
-			return s.fail(err, caller.Lang)
-		}
-		if err := fresh(rec); err != nil {
-			return s.fail(err, caller.Lang)
-		}
-		if by := rec.Settings[SettingStartedBy]; by != caller.UserID && !caller.CanManage && key.Guild != localGuild {
-			who := i18n.T(caller.Lang, "reply.button.starter", nil)
-			if by != "" {
-				who = "<@" + by + ">"
-			}
-			return refusedT(caller.Lang, "reply.button.continue-who", map[string]any{"Who": who})
-		}
-		if rec.Game.State.Over() || !isAI(rec, rec.Game.State.ToAct()) {
-			return refusedT(caller.Lang, "reply.button.nothing-for-ai", nil)
-		}
-		return Response{AINext: true}
+		return s.continueGame(key, caller, fresh)
+	}
+	if resp, ask := s.askPass(verb, key, caller, fresh); ask {
+		return resp
 	}
 	v, ok := buttonVerbs[verb]
 	if !ok {
@@ -194,6 +181,30 @@ func (s *Service) HandleButton(ctx context.Context, key store.Key, caller Caller
 	}
 	req := Request{Key: key, Caller: caller, Lang: caller.Lang, Command: v.command, Options: opts, fresh: fresh}
 	return s.Handle(ctx, req)
+}
+
+// continueGame answers the Continue button of a paused AI-vs-AI game:
+// the AI goes on, if the member who started it (or a moderator) pressed
+// it.
+func (s *Service) continueGame(key store.Key, caller Caller, fresh func(*store.Record) error) Response {
+	rec, err := s.cfg.Store.Get(key)
+	if err != nil {
+		return s.fail(err, caller.Lang)
+	}
+	if err := fresh(rec); err != nil {
+		return s.fail(err, caller.Lang)
+	}
+	if by := rec.Settings[SettingStartedBy]; by != caller.UserID && !caller.CanManage && key.Guild != localGuild {
+		who := i18n.T(caller.Lang, "reply.button.starter", nil)
+		if by != "" {
+			who = "<@" + by + ">"
+		}
+		return refusedT(caller.Lang, "reply.button.continue-who", map[string]any{"Who": who})
+	}
+	if rec.Game.State.Over() || !isAI(rec, rec.Game.State.ToAct()) {
+		return refusedT(caller.Lang, "reply.button.nothing-for-ai", nil)
+	}
+	return Response{AINext: true}
 }
 
 // joinButton takes the open seat of the game a Join button names

@@ -21,8 +21,13 @@ func confirmed(req Request) bool {
 // askConfirm is the refusal of a command that needs confirm:yes, in the
 // member's language lang.
 func askConfirm(lang i18n.Lang, what string, b Button) Response {
-	return Response{Refused: true, Offer: []Button{b},
-		Private: i18n.Sentences(lang, what, i18n.T(lang, "reply.confirm.how", nil))}
+	return askConfirmHow(lang, what, i18n.T(lang, "reply.confirm.how", nil), b)
+}
+
+// askConfirmHow is askConfirm saying how to go ahead in how: the Pass
+// button asks, while the typed pass goes ahead at once.
+func askConfirmHow(lang i18n.Lang, what, how string, b Button) Response {
+	return Response{Refused: true, Offer: []Button{b}, Private: i18n.Sentences(lang, what, how)}
 }
 
 // pendingNew is a new asked over a running game, waiting for its Confirm

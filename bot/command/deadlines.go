@@ -406,6 +406,7 @@ func (s *Service) deadlineButton(_ context.Context, key store.Key, caller Caller
 				text = i18n.T(lang, "deadline.waits-deadline", d)
 			}
 			resp = Response{Posts: []Post{{Text: text, Mention: absent.UserID, Buttons: buttonsFor(r), Live: true}}}
+			s.yourMove(r, &resp.Posts[0])
 		default:
 			level := strings.TrimPrefix(verb, "hand-")
 			if !validLevel(level) {

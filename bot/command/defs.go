@@ -166,6 +166,8 @@ func buildDefinitions() []Definition {
 			Long: "the time a player has for each move (off by default); when it passes, the opponent may claim the win, hand the side to the AI, or wait longer"},
 		Option{Name: SettingPace, Description: "AI-vs-AI: where the game pauses", Choices: choices(PaceActivation, PaceRound, PaceTurn, PaceEnd),
 			Long: "AI-vs-AI: pause after each activation, round or turn, or run to the end"},
+		Option{Name: SettingPosts, Description: "map each activation (default) or round", Choices: choices(PostsActivation, PostsRound),
+			Long: "activation (the default, unless the server chose round): a post with the map after every activation; round: one map a round, the AI's activations of the round told in one post. Either way the AI's set-up is one post."},
 		confirmOpt("end the game here without a result"),
 	)
 	return []Definition{
@@ -226,7 +228,8 @@ func buildDefinitions() []Definition {
 			Help:    "Once a turn, on a red even card, Queen or King, instead of activating (R7.1): an attack of strength 3 on the stack in a hex, or one unit of it (R7.3). It ends the round.",
 			Example: "oba hex:1803 unit:DR-1"},
 		{Name: "pass", Description: "Give up the rest of the round (R4.5)", Acts: true,
-			Help: "Ends your round, giving up the points left (R4.5). A pending attack is resolved first.", Example: "pass"},
+			Help: "Ends your round, giving up the points left (R4.5). A pending attack is resolved first. " +
+				"The Pass button asks first while points are left and a unit can still act, as a pass draws the next card, which undo cannot take back; typed, pass goes ahead at once.", Example: "pass"},
 		{Name: "undo", Description: "Take back your last step (within the round, until a card is drawn)", Acts: true,
 			Help: "Takes back the last step of the round, as long as no card was drawn since.", Example: "undo"},
 		{Name: "status", Description: "Turn, round, card, points, deck, Air/OBA, options, seats",
@@ -300,11 +303,12 @@ func buildDefinitions() []Definition {
 			Options: []Option{{Name: "games", Description: "threads (the default): a thread per game; channel: one game in each channel itself", Choices: choices(GamesInThreads, GamesInChannel)},
 				{Name: "language", Description: "the language of new games: en, ja, or each starter's (off)", Choices: choices("en", "ja", "off")},
 				{Name: "forum-tag", Description: "the tag of a game's post in a forum (the name of one of its tags), or off"},
-				{Name: "forum-results", Description: "here: forum games' results also go to this channel; off: to the game's post only", Choices: choices("here", "off")}},
+				{Name: "forum-results", Description: "here: forum games' results also go to this channel; off: to the game's post only", Choices: choices("here", "off")},
+				{Name: SettingPosts, Description: "new games post a map after each activation (default) or each round", Choices: choices(PostsActivation, PostsRound)}},
 			Help: "Without options, shows the server's settings. games:threads (the default) plays every game started in a channel in a thread of its own, so that several games run side by side; " +
 				"games:channel keeps one game in each channel itself, as before. In a forum each game is a post, and a forum takes no messages itself: " +
 				"forum-tag:NAME gives each game's post that tag of the forum (a forum that requires a tag refuses posts without one; without forum-tag, a tag whose name holds Mortain is taken), " +
-				"and forum-results:here, given in a channel, also posts there the result of each game played in a forum (by default it is posted in the game's post only). " +
+				"and forum-results:here, given in a channel, also posts there the result of each game played in a forum (by default it is posted in the game's post only). posts:round makes new games post one map a round (new posts: chooses for one game). " +
 				"Games already running stay where they are. Needs the Manage Channels permission.",
 			Example: "server games:channel"},
 	}

@@ -48,6 +48,7 @@ func (s *Service) newGame(req Request) (Response, error) {
 		return Response{}, err
 	}
 	settings[SettingLang] = lang.String()
+	s.choosePosts(req, settings)
 	salt := s.cfg.Salt()
 	settings[SettingSalt] = salt
 	if req.Caller.UserID != "" {
@@ -182,6 +183,7 @@ func (s *Service) newGame(req Request) (Response, error) {
 		settings[SettingParent] = req.Key.Channel
 	}
 	post.Buttons = buttonsFor(rec)
+	s.yourMove(rec, &post)
 	if open(other) && me.AI == "" {
 		post.Buttons = append(post.Buttons, joinButtonIn(rec, lang))
 	}
@@ -313,7 +315,7 @@ func parseDuration(v string) (time.Duration, error) {
 // hard · deadline: 24h".
 func settingsLineIn(settings map[string]string, lang i18n.Lang) string {
 	var parts []string
-	for _, k := range []string{SettingLevel, SettingPace, SettingRemind, SettingRoundLimit, SettingDeadline, SettingRanked} {
+	for _, k := range []string{SettingLevel, SettingPace, SettingPosts, SettingRemind, SettingRoundLimit, SettingDeadline, SettingRanked} {
 		if v := settings[k]; v != "" {
 			if d, err := time.ParseDuration(v); err == nil {
 				v = durationText(d)
@@ -364,6 +366,7 @@ func (s *Service) join(req Request) (Response, error) {
 				post.Mention = mentionOf(rec, rec.Game.State.ToAct())
 				post.Buttons = buttonsFor(rec)
 				post.Live = true
+				s.yourMove(rec, &post)
 				resp = Response{Posts: []Post{post}, AINext: isAI(rec, rec.Game.State.ToAct())}
 				s.queue(r, &resp)
 				return nil
@@ -388,6 +391,7 @@ func (s *Service) join(req Request) (Response, error) {
 			"Seats": seatsLineIn(rec.Seats, lang), "What": whatWaitsIn(&rec.Game.State, lang)})}
 		post.Mention = mentionOf(rec, rec.Game.State.ToAct())
 		post.Buttons = buttonsFor(rec)
+		s.yourMove(rec, &post)
 		resp = Response{Posts: []Post{post}}
 		s.queue(r, &resp)
 		return nil

@@ -66,11 +66,7 @@ func (s *Service) picker(rec *store.Record, view string, lang i18n.Lang) *Panel 
 	w := words{sc, lang}
 	cmds := legalCommands(st)
 	p := &Panel{}
-	head := "**" + w.waits(st) + "** — " + roundHeaderIn(st, lang)
-	if e, ok := st.PendingOdds(); ok && st.Phase() != rules.PhaseFaceChoice {
-		t, _, _ := st.PendingAttack()
-		head += "\n" + w.t("pick.pending", map[string]any{"Target": uid(sc, t), "Odds": w.odds(int(e.N), st.HitChance(int(e.N)))})
-	}
+	head := w.pickHead(st)
 	back := Button{Label: w.t("pick.back", nil), CustomID: pickID(rec, "view:top"), Style: Secondary}
 	switch {
 	case strings.HasPrefix(view, "u:"):
@@ -180,6 +176,17 @@ func (s *Service) picker(rec *store.Record, view string, lang i18n.Lang) *Panel 
 		p.Selects = p.Selects[:max]
 	}
 	return p
+}
+
+// pickHead is the first line of the picker: what the game waits for and
+// the round, with the pending attack's odds.
+func (w words) pickHead(st *rules.State) string {
+	head := "**" + w.waits(st) + "** — " + roundHeaderIn(st, w.lang)
+	if e, ok := st.PendingOdds(); ok && st.Phase() != rules.PhaseFaceChoice {
+		t, _, _ := st.PendingAttack()
+		head += "\n" + w.t("pick.pending", map[string]any{"Target": uid(w.sc, t), "Odds": w.odds(int(e.N), st.HitChance(int(e.N)))})
+	}
+	return head
 }
 
 // menus splits options into menus of at most 25 (each a row), named
@@ -406,6 +413,10 @@ func (s *Service) pick(ctx context.Context, key store.Key, caller Caller, parts 
 		return Response{Update: s.picker(rec, "u:"+value, caller.Lang)}
 	case name == "airhex" || name == "obahex":
 		return Response{Update: s.picker(rec, strings.TrimSuffix(name, "hex")+":"+value, caller.Lang)}
+	case arg == "do:pass" && passGivesUp(&rec.Game.State):
+		return Response{Update: passPanel(rec, caller.Lang)}
+	case arg == "confirm:pass":
+		return s.pickCommand(ctx, key, caller, rec, "pass")
 	case strings.HasPrefix(arg, "do:"):
 		return s.pickCommand(ctx, key, caller, rec, strings.TrimPrefix(arg, "do:"))
 	case name == "cmd":

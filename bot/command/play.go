@@ -53,6 +53,7 @@ func (s *Service) commit(key store.Key, check func(rec *store.Record) error, ste
 			out.resp = s.report(out)
 		}
 		s.queue(rec, &out.resp)
+		noteTold(rec, len(out.resp.Posts) > 0)
 		return nil
 	})
 	if err != nil {
@@ -106,9 +107,46 @@ func (s *Service) playStepIn(_ context.Context, req Request, step func(lang i18n
 func (s *Service) report(out *outcome) Response {
 	rec := out.rec
 	st := &rec.Game.State
-	sc := st.Scenario()
 	lang := langOf(rec.Settings)
-	lines := narrateAll(sc, out.events, lang)
+	told := toldEvents(out)
+	post := Post{Text: stepHeaderIn(&out.before, st, out.events, lang) + " — " + strings.Join(narration(out, told, lang), "\n"), Live: true}
+	if mapped(out) {
+		post.Image, post.ImageName = s.render(st, mapEvents(out, told), lang)
+	}
+	for _, e := range out.events {
+		if e.Kind == rules.EvRoundStart {
+			post.Mention = mentionOf(rec, e.Side)
+		}
+	}
+	if out.before.Phase() == rules.PhaseSetup && st.Phase() == rules.PhaseSetup {
+		post.Mention = ""
+	}
+	resp := Response{Posts: []Post{post}}
+	if st.Over() {
+		resp.Over = true
+		resp.Posts = append(resp.Posts, Post{Text: summaryIn(rec.Game, rec.Seats, rec.Settings, lang), Live: true})
+		return resp
+	}
+	resp.Posts[0].Buttons = buttonsFor(rec)
+	if s.cfg.Local && !isAI(rec, st.ToAct()) {
+		resp.Next = bestCommands(st, 3, lang) // the terminal's prompt alone shows them
+	}
+	if next := st.ToAct(); isAI(rec, next) {
+		resp.AINext = true
+	} else if post.Mention == "" && out.before.ToAct() != next {
+		resp.Posts[0].Mention = mentionOf(rec, next)
+	}
+	s.yourMove(rec, &resp.Posts[0])
+	return resp
+}
+
+// narration words the events a step's post tells (told), in lang: a line
+// each, the step's note first, the pending attack's odds last.
+func narration(out *outcome, told []rules.Event, lang i18n.Lang) []string {
+	rec := out.rec
+	st := &rec.Game.State
+	sc := st.Scenario()
+	lines := narrateAll(sc, told, lang)
 	if strike := strikeOf(rec.Game, lang); strike != "" && len(out.events) > 0 {
 		// An Air or OBA strike whose card is a face card: say the strike
 		// before its card (R6.8, R7.4).
@@ -137,38 +175,19 @@ func (s *Service) report(out *outcome) Response {
 		lines = append(lines, i18n.T(lang, "post.pending", map[string]any{"Target": sc.Unit(t).ID,
 			"Odds": words{sc, lang}.odds(int(e.N), st.HitChance(int(e.N)))}))
 	}
-	// A step with events is told where it was taken; one without (undo, a
-	// debug edit) where it leaves the game.
-	where := &out.before
-	if len(out.events) == 0 {
-		where = st
+	return lines
+}
+
+// yourMove starts a post that pings the player to act with what the ping
+// is for: their move, the round and its points, in the game's language;
+// what happened follows. The terminal says it after the post instead.
+func (s *Service) yourMove(rec *store.Record, p *Post) {
+	st := &rec.Game.State
+	if s.cfg.Local || p.Mention == "" || st.Over() || p.Mention != mentionOf(rec, st.ToAct()) {
+		return
 	}
-	post := Post{Text: roundHeaderIn(where, lang) + " — " + strings.Join(lines, "\n"), Live: true}
-	post.Image, post.ImageName = s.render(st, out.events, lang)
-	for _, e := range out.events {
-		if e.Kind == rules.EvRoundStart {
-			post.Mention = mentionOf(rec, e.Side)
-		}
-	}
-	if out.before.Phase() == rules.PhaseSetup && st.Phase() == rules.PhaseSetup {
-		post.Mention = ""
-	}
-	resp := Response{Posts: []Post{post}}
-	if st.Over() {
-		resp.Over = true
-		resp.Posts = append(resp.Posts, Post{Text: summaryIn(rec.Game, rec.Seats, rec.Settings, lang), Live: true})
-		return resp
-	}
-	resp.Posts[0].Buttons = buttonsFor(rec)
-	if s.cfg.Local && !isAI(rec, st.ToAct()) {
-		resp.Next = bestCommands(st, 3, lang) // the terminal's prompt alone shows them
-	}
-	if next := st.ToAct(); isAI(rec, next) {
-		resp.AINext = true
-	} else if post.Mention == "" && out.before.ToAct() != next {
-		resp.Posts[0].Mention = mentionOf(rec, next)
-	}
-	return resp
+	lang := langOf(rec.Settings)
+	p.Text = i18n.T(lang, "post.your-move", map[string]any{"Header": roundHeaderIn(st, lang)}) + "\n" + p.Text
 }
 
 // strikeOf words the Air attack or OBA that the game's last step made
@@ -282,8 +301,30 @@ func list(ids []string, lang i18n.Lang) string {
 	return i18n.List(lang, ids)
 }
 
-// roundHeaderIn is roundHeader in lang.
+// stepHeaderIn is the header of a step's post in lang: the round the step
+// was taken in, with the points left after it, as status and the map
+// count them (none left when the step ended the round); a step without
+// events (undo, a debug edit) is told where it leaves the game.
+func stepHeaderIn(before, after *rules.State, evs []rules.Event, lang i18n.Lang) string {
+	switch {
+	case len(evs) == 0:
+		return roundHeaderIn(after, lang)
+	case before.Phase() == rules.PhaseSetup:
+		return roundHeaderIn(before, lang)
+	case endsRound(evs):
+		return roundHeaderLeft(before, 0, lang)
+	}
+	return roundHeaderIn(after, lang)
+}
+
+// roundHeaderIn words the round of st and its points left in lang: "Turn
+// 2 · German round 7C (3 pts left)".
 func roundHeaderIn(st *rules.State, lang i18n.Lang) string {
+	return roundHeaderLeft(st, st.PointsLeft(), lang)
+}
+
+// roundHeaderLeft is roundHeaderIn with left points left.
+func roundHeaderLeft(st *rules.State, left int, lang i18n.Lang) string {
 	n := narrator{st.Scenario(), lang}
 	switch st.Phase() {
 	case rules.PhaseSetup:
@@ -301,7 +342,7 @@ func roundHeaderIn(st *rules.State, lang i18n.Lang) string {
 	if st.FaceRound() {
 		return r + n.t("header.face", nil)
 	}
-	return r + i18n.Plural(lang, "header.points", st.PointsLeft(), nil)
+	return r + i18n.Plural(lang, "header.points", left, nil)
 }
 
 // render draws a routine post's map: the compact one when the front end

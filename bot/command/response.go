@@ -96,8 +96,10 @@ type Response struct {
 	Pause bool
 	// Pending is set by AIStep when its action completed nothing yet (a
 	// unit placed while the set-up goes on, a firer joining an attack
-	// still pending: ai.Ends): the post that completes it follows, so the
-	// front end need not pause before it.
+	// still pending: ai.Ends), or went without a post of its own (the
+	// AI's set-up, its round in a game that posts by round): the post
+	// that completes or tells it follows, so the front end need not pause
+	// before it.
 	Pending bool
 	// Over is set when the game ended with this response.
 	Over bool

@@ -152,6 +152,7 @@ func (s *Service) seat(req Request) (Response, error) {
 		if st.ToAct() == side {
 			post.Mention = id
 		}
+		s.yourMove(r, &post)
 		resp = Response{Posts: []Post{post}}
 		s.queue(r, &resp)
 		return nil

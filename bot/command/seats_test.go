@@ -200,7 +200,7 @@ func TestSeatHandsOver(t *testing.T) {
 	if b := s.HandleButton(context.Background(), testKey, player, pass); !b.Refused || !strings.Contains(b.Private, "Not your game") {
 		t.Errorf("the previous holder pressed pass: %+v", b)
 	}
-	if b := s.HandleButton(context.Background(), testKey, eve, pass); b.Refused {
+	if b := passByButton(s, eve, pass); b.Refused {
 		t.Errorf("the new holder pressed pass: %s", b.Private)
 	}
 

@@ -221,8 +221,8 @@ func (s *Service) server(req Request) (Response, error) {
 	if err != nil {
 		return Response{}, err
 	}
-	games, language := strings.ToLower(req.Options["games"]), strings.ToLower(req.Options["language"])
-	if games == "" && language == "" && req.Options["forum-tag"] == "" && req.Options["forum-results"] == "" {
+	games, language, posts := strings.ToLower(req.Options["games"]), strings.ToLower(req.Options["language"]), strings.ToLower(req.Options[SettingPosts])
+	if games == "" && language == "" && posts == "" && req.Options["forum-tag"] == "" && req.Options["forum-results"] == "" {
 		return Response{Private: serverText(req.Lang, "server.head", cur, "server.change")}, nil
 	}
 	switch games {
@@ -236,6 +236,12 @@ func (s *Service) server(req Request) (Response, error) {
 		cur.Language = ""
 	case "en", "ja":
 		cur.Language = language
+	}
+	switch posts {
+	case PostsRound:
+		cur.Posts = PostsRound
+	case PostsActivation:
+		cur.Posts = "" // the default
 	}
 	if err := setForum(&cur, req); err != nil {
 		return Response{}, err
@@ -278,7 +284,7 @@ func setForum(cur *store.ServerSettings, req Request) error {
 // and foot.
 func serverText(lang i18n.Lang, head string, s store.ServerSettings, foot string) string {
 	return strings.Join([]string{i18n.T(lang, head, nil), "- " + gamesWhere(s, lang), "- " + serverLanguage(s, lang),
-		"- " + forumTagText(s, lang), "- " + forumResultsText(s, lang), i18n.T(lang, foot, nil)}, "\n")
+		"- " + forumTagText(s, lang), "- " + forumResultsText(s, lang), "- " + serverPosts(s, lang), i18n.T(lang, foot, nil)}, "\n")
 }
 
 // forumTagText words a server's forum-tag setting in lang.
@@ -295,6 +301,15 @@ func forumResultsText(s store.ServerSettings, lang i18n.Lang) string {
 		return i18n.T(lang, "server.results-unset", nil)
 	}
 	return i18n.T(lang, "server.results-set", map[string]any{"Channel": s.ForumResults})
+
+}
+
+// serverPosts words how often a server's new games post their map.
+func serverPosts(s store.ServerSettings, lang i18n.Lang) string {
+	if s.Posts == PostsRound {
+		return i18n.T(lang, "server.posts-round", nil)
+	}
+	return i18n.T(lang, "server.posts-activation", nil)
 }
 
 // gamesWhere words where a server's new games are played.

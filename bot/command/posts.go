@@ -1,0 +1,121 @@
+package command
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store"
+)
+
+// How often a game posts its map (new posts:, and the server's default):
+// after every activation (the default), or once a round, the AI's
+// activations of the round told together in one post. Either way the
+// AI's set-up is one post with one map.
+const (
+	PostsActivation = "activation"
+	PostsRound      = "round"
+	// SettingPosts is the Record.Settings entry with a game's posts:
+	// PostsRound, or nothing for PostsActivation (postsOf reads it).
+	SettingPosts = "posts"
+	// settingUntold is the Record.Settings entry with the first step the
+	// AI played without a post of its own, while the post that tells it
+	// is still to come.
+	settingUntold = "untold"
+)
+
+// postsOf is how often the game with settings posts its map:
+// PostsActivation or PostsRound.
+func postsOf(settings map[string]string) string {
+	if settings[SettingPosts] == PostsRound {
+		return PostsRound
+	}
+	return PostsActivation
+}
+
+// choosePosts keeps in settings how often the new game of req posts its
+// map: posts: of new, else the server's default (the default when it
+// cannot be read); PostsActivation is kept as no entry.
+func (s *Service) choosePosts(req Request, settings map[string]string) {
+	posts := strings.ToLower(strings.TrimSpace(req.Options[SettingPosts]))
+	if posts == "" && req.Key.Guild != localGuild {
+		if server, err := s.cfg.Store.Server(req.Key.Guild); err == nil {
+			posts = server.Posts
+		}
+	}
+	if posts == PostsRound {
+		settings[SettingPosts] = PostsRound
+	}
+}
+
+// untold reports whether the AI's step out goes without a post of its
+// own, to be told by the next one: a placement while its set-up goes on,
+// or in a game that posts by round an activation after which its round
+// goes on. A step where an AI-vs-AI game pauses is always posted.
+func untold(out *outcome) bool {
+	rec, st := out.rec, &out.rec.Game.State
+	if st.Over() || !isAI(rec, st.ToAct()) || (isAIvsAI(rec) && pauses(rec.Settings[SettingPace], out.events)) {
+		return false
+	}
+	if out.before.Phase() == rules.PhaseSetup {
+		return st.Phase() == rules.PhaseSetup
+	}
+	return postsOf(rec.Settings) == PostsRound && !endsRound(out.events)
+}
+
+// endsRound reports whether events end the round they were taken in.
+func endsRound(evs []rules.Event) bool {
+	for _, e := range evs {
+		if e.Kind == rules.EvRoundEnd || e.Kind == rules.EvTurnEnd || e.Kind == rules.EvGameOver {
+			return true
+		}
+	}
+	return false
+}
+
+// noteTold keeps, in the record of a step just committed, the first step
+// no post has told yet (posted: whether this step's response posts).
+func noteTold(rec *store.Record, posted bool) {
+	if posted {
+		delete(rec.Settings, settingUntold)
+		return
+	}
+	if _, ok := rec.Settings[settingUntold]; !ok && len(rec.Game.History) > 0 {
+		rec.Settings[settingUntold] = strconv.Itoa(len(rec.Game.History) - 1)
+	}
+}
+
+// toldEvents are the events a step's post tells: its own, and those of
+// the AI's steps before it that went without a post.
+func toldEvents(out *outcome) []rules.Event {
+	g := out.rec.Game
+	from, err := strconv.Atoi(out.rec.Settings[settingUntold])
+	if err != nil || len(out.events) == 0 || from < 0 || from >= len(g.Marks) || g.Marks[from] > len(g.Log) {
+		return out.events
+	}
+	return g.Log[g.Marks[from]:]
+}
+
+// mapped reports whether a step's post carries the map: always in a game
+// that posts after every activation; in one that posts by round, when the
+// step ends a round, the set-up or the game.
+func mapped(out *outcome) bool {
+	st := &out.rec.Game.State
+	return postsOf(out.rec.Settings) == PostsActivation || st.Over() || endsRound(out.events) ||
+		(out.before.Phase() == rules.PhaseSetup) != (st.Phase() == rules.PhaseSetup)
+}
+
+// mapEvents are the events a step's map draws: in a game that posts by
+// round, those of the whole round the step ended (every activation's
+// arrows and shots); else those the post tells.
+func mapEvents(out *outcome, told []rules.Event) []rules.Event {
+	g := out.rec.Game
+	if postsOf(out.rec.Settings) == PostsActivation || len(out.events) == 0 || len(g.Marks) == 0 {
+		return told
+	}
+	start := min(g.Marks[len(g.Marks)-1], len(g.Log))
+	for start > 0 && g.Log[start-1].Kind != rules.EvRoundStart {
+		start--
+	}
+	return g.Log[start:]
+}
