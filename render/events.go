@@ -159,7 +159,7 @@ func (p *painter) overlay(s *rules.State, events []rules.Event) *overlay {
 		case rules.EvFaceCard:
 			ov.summary = append(ov.summary, p.tr("map.event.face", map[string]any{"Card": e.Card.String()}))
 		case rules.EvTurnEnd:
-			ov.summary = append(ov.summary, p.tr("map.event.turn-end", map[string]any{"Why": p.reason(e.Text)}))
+			ov.summary = append(ov.summary, p.tr("map.event.turn-end", map[string]any{"Why": p.reason(e.Reason)}))
 		}
 	}
 	// A ground attack still waiting for its card (R6.6): dashed lines.

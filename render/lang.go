@@ -42,7 +42,7 @@ func (p *painter) sideName(side rules.Side) string {
 
 // reason words one of the rules' reasons in the painter's language (an
 // unknown one as the rules word it).
-func (p *painter) reason(why string) string { return i18n.Reason(p.lang, why) }
+func (p *painter) reason(why rules.Reason) string { return i18n.Reason(p.lang, why) }
 
 // place words a place name of the scenario in the painter's language (one
 // the catalog lacks, from a scenario file, as the file writes it).

@@ -88,7 +88,7 @@ func (s *State) airCover(h Hex, log *[]Event) {
 	e := newEvent(EvAirCover)
 	e.Side, e.To, e.Firers = US, h, m
 	s.emit(log, e)
-	s.endRound("R7.1: the marker was used", log)
+	s.endRound(ReasonMarkerUsed, log)
 }
 
 // markerActions yields the Air and OBA actions of a US round (R7).

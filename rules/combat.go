@@ -43,7 +43,7 @@ func (s *State) checkFire(a Action) error {
 		return refuseT("R6.2", "range", map[string]any{"Target": td.ID, "To": to.String(), "Unit": d.ID, "From": from.String(), "Range": s.sc.Range(from)})
 	}
 	if !s.sc.LOS(from, to, s.options.LOS) {
-		return refuseT("R6.3", "los", map[string]any{"Unit": d.ID, "From": from.String(), "Target": td.ID, "To": to.String(), "Blockers": blockers{s.sc, s.sc.Blockers(from, to, s.options.LOS)}})
+		return refuseT("R6.3", "los", map[string]any{"Unit": d.ID, "From": from.String(), "Target": td.ID, "To": to.String(), "Blockers": s.sc.losBlockers(from, to, s.options.LOS)})
 	}
 	_, err := s.activationCost(u, ActFire, to)
 	return err
@@ -215,7 +215,7 @@ func (s *State) drawForCombat(log *[]Event) {
 		c, ok := s.draw(true, log)
 		if !ok {
 			s.finishAttack(ResultCancelled, NoCard, log)
-			s.endRoundAndTurn("R4.7: the deck is used up", log)
+			s.endRoundAndTurn(ReasonDeckUsedUp, log)
 			return
 		}
 		if c == Joker {
@@ -223,7 +223,7 @@ func (s *State) drawForCombat(log *[]Event) {
 				continue
 			}
 			s.finishAttack(ResultCancelled, Joker, log)
-			s.endRoundAndTurn("R4.8: the Joker was drawn in combat", log)
+			s.endRoundAndTurn(ReasonJokerInCombat, log)
 			return
 		}
 		if c.IsFace() {
@@ -290,11 +290,11 @@ func (s *State) finishAttack(res Result, c Card, log *[]Event) {
 	}
 	switch {
 	case strike:
-		s.endRound("R7.1: the marker was used", log)
+		s.endRound(ReasonMarkerUsed, log)
 	case r.passPending:
-		s.endRound("R4.5: passed", log)
+		s.endRound(ReasonPassed, log)
 	case s.options.Attack == AttackEndsRound:
-		s.endRound("R6.6: the attack ends the round (opt:attack=ends-round)", log)
+		s.endRound(ReasonAttackEndsRound, log)
 	default:
 		s.continueRound(log)
 	}

@@ -34,7 +34,7 @@ func TestDebugEliminate(t *testing.T) {
 		t.Fatalf("eliminate CCR with the TD still in the game: %v", err)
 	}
 	_, err := g.ApplyText("debug place TD eliminated")
-	if err == nil || !strings.Contains(err.Error(), "last US unit") {
+	if err == nil || !strings.Contains(err.Error(), "debug: last-unit") {
 		t.Fatalf("eliminating the last US unit: %v, want a refusal", err)
 	}
 	if g.State.Over() {

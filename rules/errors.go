@@ -3,106 +3,92 @@
 package rules
 
 import (
+	"fmt"
+	"sort"
 	"strings"
-
-	"github.com/mortain/mortain/internal/i18n"
 )
 
 // RuleError is an illegal action refused by Apply: Rule names the rule
-// broken ("R5.1"), and catalog message "refuse.ID", filled from Data,
-// says why. It is safe to show to a player: Error words it in English, In
-// in any language.
+// broken ("R5.1"), and ID, with Data filling its placeholders, says why.
+// Front ends word it in the reader's language from catalog message
+// "refuse.ID" (internal/i18n); Error is for developers.
 type RuleError struct {
 	Rule string
-	// ID names the catalog message "refuse.ID" that words the reason,
-	// with Data filling its placeholders.
-	ID   string
+	// ID names the reason; the catalog words it as message "refuse.ID".
+	ID string
+	// Data are the reason's values: strings, ints (an int under "Count"
+	// picks the plural form), and values the front end words too: a Side,
+	// a Status, a Terrain, a Phase and LOSBlockers.
 	Data map[string]any
 }
 
-// Error is the rule and the reason in English: "R5.1: ...".
-func (e *RuleError) Error() string { return e.Rule + ": " + e.In(i18n.English) }
+// Error is the rule, the reason's id and its data, for developers:
+// "R5.1: not-adjacent (From=1503, To=1705)".
+func (e *RuleError) Error() string { return e.Rule + ": " + describe(e.ID, e.Data) }
 
-// In words the reason in lang (without the rule number). The values of
-// Data that are words are worded in lang too: a Side, a Status, a Terrain
-// and the hexes blocking a line of sight; an int under "Count" picks the
-// message's plural form.
-func (e *RuleError) In(lang i18n.Lang) string {
-	d := make(map[string]any, len(e.Data))
-	for k, v := range e.Data {
-		d[k] = word(lang, v)
+// describe writes a reason's id and data without the catalog.
+func describe(id string, data map[string]any) string {
+	if len(data) == 0 {
+		return id
 	}
-	if n, ok := e.Data["Count"].(int); ok {
-		return i18n.Plural(lang, "refuse."+e.ID, n, d)
+	keys := make([]string, 0, len(data))
+	for k := range data {
+		keys = append(keys, k)
 	}
-	return i18n.T(lang, "refuse."+e.ID, d)
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%s=%v", k, data[k])
+	}
+	return id + " (" + strings.Join(parts, ", ") + ")"
 }
 
-// word is a value of a refusal's data as lang words it.
-func word(lang i18n.Lang, v any) any {
-	switch v := v.(type) {
-	case Side:
-		if v == NoSide {
-			return i18n.T(lang, "refuse.nobody", nil)
-		}
-		return i18n.T(lang, "side."+v.String(), nil)
-	case Status:
-		return i18n.T(lang, "status."+v.String(), nil)
-	case Terrain:
-		return i18n.T(lang, "terrain."+v.String(), nil)
-	case Phase:
-		return i18n.T(lang, "refuse.phase."+v.String(), nil)
-	case blockers:
-		return v.in(lang)
-	}
-	return v
-}
-
-// refuseT is a RuleError worded by catalog message "refuse."+id with
-// data. It is worded only when shown, so that a refusal costs little to
-// the AI, which asks Check about many actions.
+// refuseT is a RuleError for reason id with data. It is worded only when
+// shown, so that a refusal costs little to the AI, which asks Check about
+// many actions.
 func refuseT(rule, id string, data map[string]any) error {
 	return &RuleError{Rule: rule, ID: id, Data: data}
 }
 
-// blockers are the hexes blocking a line of sight (R6.3), with their
-// terrain, worded with the verb: "the forest at 1603 blocks", "the forest
-// at 1504 and the forest at 1505 block", "terrain blocks" when none is
-// known.
-type blockers struct {
-	sc    *Scenario
-	hexes []Hex
+// LOSBlocker is a hex blocking a line of sight (R6.3) and its terrain.
+type LOSBlocker struct {
+	Hex     Hex
+	Terrain Terrain
 }
 
-func (b blockers) in(lang i18n.Lang) string {
-	parts := make([]string, len(b.hexes))
-	for i, h := range b.hexes {
-		parts[i] = i18n.T(lang, "refuse.los-blocker", map[string]any{"Terrain": word(lang, b.sc.Terrain[h]), "Hex": h.String()})
+// LOSBlockers are the hexes blocking a line of sight (R6.3), in a
+// refusal's data; none when no hex is known.
+type LOSBlockers []LOSBlocker
+
+// String lists the blockers for developers: "forest 1504, forest 1505".
+func (b LOSBlockers) String() string {
+	parts := make([]string, len(b))
+	for i, x := range b {
+		parts[i] = x.Terrain.String() + " " + x.Hex.String()
 	}
-	switch len(parts) {
-	case 0:
-		return i18n.T(lang, "refuse.los-blocks-none", nil)
-	case 1:
-		return i18n.T(lang, "refuse.los-blocks-one", map[string]any{"Blocker": parts[0]})
+	return strings.Join(parts, ", ")
+}
+
+// losBlockers are the blockers of the line from -> to under los.
+func (sc *Scenario) losBlockers(from, to Hex, los uint8) LOSBlockers {
+	hexes := sc.Blockers(from, to, los)
+	out := make(LOSBlockers, len(hexes))
+	for i, h := range hexes {
+		out[i] = LOSBlocker{h, sc.Terrain[h]}
 	}
-	return i18n.T(lang, "refuse.los-blocks-many", map[string]any{"Blockers": strings.Join(parts, i18n.T(lang, "refuse.los-and", nil))})
+	return out
 }
 
 // DebugError is a debug edit refused (rules/debug.go): not a rule of the
 // game, but an edit that is malformed or would break its invariants.
-// Catalog message "refuse.debug.ID", filled from Data, says why.
+// ID, with Data, says why; the catalog words it as "refuse.debug.ID".
 type DebugError struct {
 	ID   string
 	Data map[string]any
 }
 
-// Error is the reason in English.
-func (e *DebugError) Error() string { return e.In(i18n.English) }
+// Error is the reason's id and data, for developers.
+func (e *DebugError) Error() string { return "debug: " + describe(e.ID, e.Data) }
 
-// In words the reason in lang, as RuleError.In does.
-func (e *DebugError) In(lang i18n.Lang) string {
-	return (&RuleError{ID: "debug." + e.ID, Data: e.Data}).In(lang)
-}
-
-// debugErr is a DebugError worded by catalog message "refuse.debug."+id.
+// debugErr is a DebugError for reason id with data.
 func debugErr(id string, data map[string]any) error { return &DebugError{ID: id, Data: data} }

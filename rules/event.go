@@ -11,7 +11,7 @@ const (
 	EvSetupDone                     // the set-up is complete
 	EvTurnStart                     // Turn begins; the deck is shuffled (R4.1)
 	EvDraw                          // Card drawn; Combat tells whether for combat (R4.2, R6.8)
-	EvJokerIgnored                  // an early Joker was ignored (R4.7); Text says how
+	EvJokerIgnored                  // an early Joker was ignored (R4.7); Reason says how
 	EvRoundStart                    // Side's round with Card: Points, or Face
 	EvMove                          // Unit moved From -> To; Free for the Tiger (R4.6)
 	EvEnter                         // Unit entered from reserve at To (R5.3); With (R5.4)
@@ -21,9 +21,9 @@ const (
 	EvFaceCard                      // a face card drawn in combat awaits redraw or miss
 	EvAirCover                      // Air cover on To covering the units in Firers (R7.5)
 	EvPass                          // Side passed (R4.5)
-	EvRoundEnd                      // the round ended; Text says why
-	EvTurnEnd                       // the turn ended; Text says why (R4.7, R4.8)
-	EvGameOver                      // Side won; Text says why (R8)
+	EvRoundEnd                      // the round ended; Reason says why
+	EvTurnEnd                       // the turn ended; Reason says why (R4.7, R4.8)
+	EvGameOver                      // Side won; Reason says why (R8)
 )
 
 var eventNames = [...]string{"place", "setup-done", "turn-start", "draw", "joker-ignored", "round-start", "move", "enter", "exit", "fire", "attack", "face-card", "air-cover", "pass", "round-end", "turn-end", "game-over"}
@@ -98,9 +98,9 @@ type Event struct {
 	TigerMod int8
 	N        int8
 	Result   Result
-	// Text gives the reason for round ends, turn ends, ignored Jokers and
-	// victory, naming the rule.
-	Text string
+	// Reason says why for round ends, turn ends, ignored Jokers and
+	// victory.
+	Reason Reason
 }
 
 // Modifier is M of R6.8 for an EvAttack.

@@ -92,7 +92,10 @@ type eventJSON struct {
 	TigerMod int8     `json:"tiger,omitempty"`
 	N        int8     `json:"n,omitempty"`
 	Result   string   `json:"result,omitempty"`
-	Text     string   `json:"text,omitempty"`
+	Reason   string   `json:"reason,omitempty"`
+	// Text is the reason as earlier releases saved it ("R4.5: passed"),
+	// read only.
+	Text string `json:"text,omitempty"`
 }
 
 func (s *Scenario) ids(m uint32) []string {
@@ -139,7 +142,7 @@ func (s *State) toJSON() stateJSON {
 	j := stateJSON{
 		Options: s.options, RNG: uint64(s.rng), Phase: s.phase.String(), Turn: int(s.turn),
 		Deck: append([]Card(nil), s.deck[:]...), Drawn: int(s.drawn), JokerAside: s.jokerAside,
-		AirOBAUsed: s.airOBAUsed, Winner: s.winner, WinReason: s.winReason,
+		AirOBAUsed: s.airOBAUsed, Winner: s.winner, WinReason: s.winReason.ID(),
 		Round: roundJSON{
 			Side: r.side, Card: r.card, Points: int(r.points), Face: r.face,
 			Stack: sc.ids(r.stack), StackFixed: r.stackFixed, Activated: sc.ids(r.activated),
@@ -195,10 +198,13 @@ func (s *State) fromJSON(sc *Scenario, j stateJSON) error {
 	for _, side := range j.HadRound {
 		s.hadRound[side] = true
 	}
-	s.airOBAUsed, s.winner, s.winReason = j.AirOBAUsed, j.Winner, j.WinReason
+	s.airOBAUsed, s.winner = j.AirOBAUsed, j.Winner
+	var err error
+	if s.winReason, err = readReason(j.WinReason); err != nil {
+		return err
+	}
 	jr := j.Round
 	r := &s.round
-	var err error
 	r.side, r.card, r.points, r.face, r.stackFixed = jr.Side, jr.Card, int8(jr.Points), jr.Face, jr.StackFixed
 	r.strikeKind, r.strikeHex, r.combatCard = jr.StrikeKind, jr.StrikeHex, jr.CombatCard
 	r.tigerCredit, r.tigerCreditHex, r.passPending = jr.TigerCredit, jr.TigerCreditHex, jr.PassPending
@@ -319,7 +325,7 @@ func (sc *Scenario) eventToJSON(e Event) eventJSON {
 		Kind: e.Kind.String(), Turn: e.Turn, Side: e.Side, Unit: sc.id(e.Unit), With: sc.id(e.With), Target: sc.id(e.Target),
 		Firers: sc.ids(e.Firers), From: e.From, To: e.To, Card: e.Card, Points: e.Points, Face: e.Face, Free: e.Free,
 		Combat: e.Combat, Source: e.Source, Strength: e.Strength, Terrain: e.Terrain, Cover: e.Cover, Adjacent: e.Adjacent,
-		TigerMod: e.TigerMod, N: e.N, Result: e.Result.String(), Text: e.Text,
+		TigerMod: e.TigerMod, N: e.N, Result: e.Result.String(), Reason: e.Reason.ID(),
 	}
 	return j
 }
@@ -349,7 +355,12 @@ func (sc *Scenario) eventFromJSON(j eventJSON) (Event, error) {
 	}
 	e.Turn, e.Side, e.From, e.To, e.Card, e.Points, e.Face, e.Free = j.Turn, j.Side, j.From, j.To, j.Card, j.Points, j.Face, j.Free
 	e.Combat, e.Source, e.Strength, e.Terrain, e.Cover, e.Adjacent, e.TigerMod, e.N = j.Combat, j.Source, j.Strength, j.Terrain, j.Cover, j.Adjacent, j.TigerMod, j.N
-	e.Text = j.Text
+	if j.Reason == "" {
+		j.Reason = j.Text
+	}
+	if e.Reason, err = readReason(j.Reason); err != nil {
+		return e, err
+	}
 	for i, n := range resultNames {
 		if n == j.Result {
 			e.Result = Result(i)
@@ -418,4 +429,14 @@ func (g *Game) UnmarshalJSON(b []byte) error {
 	}
 	*g = n
 	return nil
+}
+
+// readReason reads a saved reason: its ID, or its English text as
+// releases before typed reasons saved it.
+func readReason(s string) (Reason, error) {
+	r, ok := ParseReason(s)
+	if !ok {
+		return NoReason, fmt.Errorf("unknown reason %q", s)
+	}
+	return r, nil
 }

@@ -7,8 +7,6 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
-
-	"github.com/mortain/mortain/internal/i18n"
 )
 
 // pos builds a position from its notation (ParsePosition), so that a rule
@@ -145,7 +143,7 @@ func mustRefuseAction(t testing.TB, s *State, a Action, rule string) {
 		t.Fatalf("%s: error %v is not a *RuleError", text, err)
 	}
 	if re.Rule != rule {
-		t.Errorf("%s: refused under %s (%s), want %s", text, re.Rule, re.In(i18n.English), rule)
+		t.Errorf("%s: refused under %s (%s), want %s", text, re.Rule, re.Error(), rule)
 	}
 	checkWorded(t, re)
 	if *s != before {

@@ -71,7 +71,7 @@ func TestPositionErrors(t *testing.T) {
 	sc := DefaultScenario()
 	for text, want := range map[string]string{
 		"turn:x":                        "turn:x",
-		"round:us/KS":                   "German round",
+		"round:us/KS":                   "card-side (Card=KS, CardSide=german",
 		"us:DR-1@1501":                  "not a US unit",
 		"us:117@1901":                   "R5.2",
 		"us:117@1501,119@1501,120@1501": "R3.1",

@@ -290,7 +290,7 @@ func TestPropertyWestwardGames(t *testing.T) {
 				saveFailure(t, g, "after "+a.Format(g.State.sc)+": "+err.Error())
 			}
 		}
-		wins[g.State.WinReason()[:4]]++
+		wins[g.State.WinReason().Rule()]++
 	}
 	if wins["R8.1"] == 0 || wins["R8.4"] == 0 {
 		t.Errorf("the westward games should see both sides win: %v", wins)

@@ -89,8 +89,8 @@ func TestR4_3_FaceCardActivatesOneStack(t *testing.T) {
 	}
 	mustRefuse(t, &s, "move 117 1601", "R4.3")
 	log := do(t, &s, "move 823 1401")
-	if e := one(t, log, EvRoundEnd); !strings.Contains(e.Text, "R4.5") {
-		t.Errorf("round end: %q", e.Text)
+	if e := one(t, log, EvRoundEnd); !strings.Contains(e.Reason.String(), "R4.5") {
+		t.Errorf("round end: %q", e.Reason)
 	}
 	if s.RoundCard() != card(t, "5S") {
 		t.Errorf("next round card %s", s.RoundCard())
@@ -135,8 +135,8 @@ func TestR4_5_PassAndRoundEnd(t *testing.T) {
 	if e := one(t, log, EvPass); e.Side != US {
 		t.Errorf("pass by %s", e.Side)
 	}
-	if e := one(t, log, EvRoundEnd); e.Text != "R4.5: passed" {
-		t.Errorf("round end %q", e.Text)
+	if e := one(t, log, EvRoundEnd); e.Reason != ReasonPassed {
+		t.Errorf("round end %q", e.Reason)
 	}
 	if s.RoundSide() != German || s.PointsLeft() != 2 {
 		t.Errorf("next round %s %d", s.RoundSide(), s.PointsLeft())
@@ -144,8 +144,8 @@ func TestR4_5_PassAndRoundEnd(t *testing.T) {
 	// No points left: the round ends by itself.
 	s = pos(t, "round:us/1 us:117@1501 deck:5S")
 	log = do(t, &s, "move 117 1502")
-	if e := one(t, log, EvRoundEnd); e.Text != "R4.5: no activation left" {
-		t.Errorf("round end %q", e.Text)
+	if e := one(t, log, EvRoundEnd); e.Reason != ReasonNoActivationLeft {
+		t.Errorf("round end %q", e.Reason)
 	}
 	if s.RoundCard() != card(t, "5S") {
 		t.Errorf("round card %s", s.RoundCard())
@@ -155,7 +155,7 @@ func TestR4_5_PassAndRoundEnd(t *testing.T) {
 	s = pos(t, "round:german/1 res:CCA,CCB,CCR elim:117,119,120,823,TD ger:DR-1@1803 air:used deck:4H,6S")
 	log = do(t, &s, "move DR-1 1703")
 	ends := events(log, EvRoundEnd)
-	if len(ends) != 2 || ends[1].Side != US || ends[1].Text != "R4.5: no legal action" {
+	if len(ends) != 2 || ends[1].Side != US || ends[1].Reason != ReasonNoLegalAction {
 		t.Fatalf("round ends %+v", ends)
 	}
 	if s.RoundCard() != card(t, "6S") || s.Over() {
@@ -240,7 +240,7 @@ func TestR4_6_TigerAloneCostsOne(t *testing.T) {
 func TestR4_7_JokerEndsTurn(t *testing.T) {
 	s := pos(t, "turn:2 round:us/1 deck:JK us:117@1501")
 	log := do(t, &s, "pass")
-	if e := one(t, log, EvTurnEnd); e.Text != "R4.7: the Joker was drawn" || e.Turn != 2 {
+	if e := one(t, log, EvTurnEnd); e.Reason != ReasonJoker || e.Turn != 2 {
 		t.Errorf("turn end %+v", e)
 	}
 	if s.Turn() != 3 {
@@ -256,8 +256,8 @@ func TestR4_7_DeckUsedUpEndsTurn(t *testing.T) {
 		t.Fatalf("last card %s, %d left", s.RoundCard(), s.DeckLeft())
 	}
 	log := do(t, &s, "pass")
-	if e := one(t, log, EvTurnEnd); e.Text != "R4.7: the deck is used up" {
-		t.Errorf("turn end %q", e.Text)
+	if e := one(t, log, EvTurnEnd); e.Reason != ReasonDeckUsedUp {
+		t.Errorf("turn end %q", e.Reason)
 	}
 	if s.Turn() != 3 {
 		t.Errorf("turn %d", s.Turn())
@@ -270,8 +270,8 @@ func TestR4_7_EarlyJokerReshuffle(t *testing.T) {
 	s := pos(t, "turn:2 had:us round:us/1 deck:JK us:117@1501")
 	log := do(t, &s, "pass")
 	e := one(t, log, EvJokerIgnored)
-	if !strings.Contains(e.Text, "shuffled back") {
-		t.Errorf("text %q", e.Text)
+	if !strings.Contains(e.Reason.String(), "shuffled back") {
+		t.Errorf("text %q", e.Reason)
 	}
 	if len(events(log, EvTurnEnd)) != 0 || s.Turn() != 2 {
 		t.Fatal("the early Joker ended the turn")
@@ -289,8 +289,8 @@ func TestR4_7_EarlyJokerReshuffle(t *testing.T) {
 func TestR4_7_EarlyJokerDiscard(t *testing.T) {
 	s := pos(t, "opt:early-joker=discard turn:2 had:us round:us/1 deck:JK,5S us:117@1501")
 	log := do(t, &s, "pass")
-	if e := one(t, log, EvJokerIgnored); !strings.Contains(e.Text, "set aside") {
-		t.Errorf("text %q", e.Text)
+	if e := one(t, log, EvJokerIgnored); !strings.Contains(e.Reason.String(), "set aside") {
+		t.Errorf("text %q", e.Reason)
 	}
 	if s.Turn() != 2 || s.RoundCard() != card(t, "5S") || !s.jokerAside {
 		t.Fatalf("turn %d card %s", s.Turn(), s.RoundCard())
@@ -335,8 +335,8 @@ func TestR4_7_EarlyJokerLastCard(t *testing.T) {
 	s := pos(t, "turn:2 had:us round:us/1 deck:JK/last us:117@1501")
 	log := do(t, &s, "pass")
 	one(t, log, EvJokerIgnored)
-	if e := one(t, log, EvTurnEnd); e.Text != "R4.7: the deck is used up" {
-		t.Errorf("turn end %q", e.Text)
+	if e := one(t, log, EvTurnEnd); e.Reason != ReasonDeckUsedUp {
+		t.Errorf("turn end %q", e.Reason)
 	}
 }
 
@@ -353,8 +353,8 @@ func TestR4_8_JokerInCombat(t *testing.T) {
 		t.Error("the cancelled attack hit")
 	}
 	one(t, log, EvRoundEnd)
-	if e := one(t, log, EvTurnEnd); !strings.HasPrefix(e.Text, "R4.8") {
-		t.Errorf("turn end %q", e.Text)
+	if e := one(t, log, EvTurnEnd); !strings.HasPrefix(e.Reason.String(), "R4.8") {
+		t.Errorf("turn end %q", e.Reason)
 	}
 	if s.Turn() != 3 {
 		t.Errorf("turn %d", s.Turn())
@@ -371,7 +371,7 @@ func TestR4_9_TurnEnd(t *testing.T) {
 	}
 	s = pos(t, "turn:6 round:us/1 deck:JK us:117@1501")
 	log := do(t, &s, "pass")
-	if !s.Over() || s.Winner() != US || !strings.HasPrefix(s.WinReason(), "R8.4") {
+	if !s.Over() || s.Winner() != US || s.WinReason().Rule() != "R8.4" {
 		t.Fatalf("over %v winner %s (%s)", s.Over(), s.Winner(), s.WinReason())
 	}
 	one(t, log, EvGameOver)
@@ -393,8 +393,8 @@ func TestR4_7_DeckUsedUpInCombat(t *testing.T) {
 	if a := one(t, log, EvAttack); a.Result != ResultCancelled || a.Card != NoCard {
 		t.Errorf("attack %+v", a)
 	}
-	if e := one(t, log, EvTurnEnd); e.Text != "R4.7: the deck is used up" {
-		t.Errorf("turn end %q", e.Text)
+	if e := one(t, log, EvTurnEnd); e.Reason != ReasonDeckUsedUp {
+		t.Errorf("turn end %q", e.Reason)
 	}
 	if status(t, &s, "117").Flipped || s.Turn() != 3 {
 		t.Errorf("turn %d", s.Turn())
@@ -426,7 +426,7 @@ func TestR4_6_TigerCreditLastsTheRound(t *testing.T) {
 	do(t, &s, "fire DR-1 117")
 	do(t, &s, "resolve")
 	log := do(t, &s, "fire 102 119")
-	if one(t, log, EvFire).Free || one(t, log, EvRoundEnd).Text != "R4.5: no activation left" {
+	if one(t, log, EvFire).Free || one(t, log, EvRoundEnd).Reason != ReasonNoActivationLeft {
 		t.Error("the Tiger fired free after the attack")
 	}
 }

@@ -45,7 +45,7 @@ func TestR6_3_LineOfSight(t *testing.T) {
 	s := pos(t, "round:us/3 us:117@1401 ger:DF@1403")
 	mustRefuse(t, &s, "fire 117 DF", "R6.3") // through Mortain (city)
 	// The refusal names the hex that blocks.
-	if err := s.Check(mustAction(t, &s, "fire 117 DF")); err == nil || !strings.Contains(err.Error(), "the city at 1402 blocks") {
+	if err := s.Check(mustAction(t, &s, "fire 117 DF")); err == nil || !strings.Contains(err.Error(), "Blockers=city 1402") {
 		t.Errorf("the R6.3 refusal does not name the blocking hex: %v", err)
 	}
 	s = pos(t, "round:us/3 us:117@1502 ger:DF@1504 deck:AC")
@@ -153,8 +153,8 @@ func TestR6_6_AutoResolve(t *testing.T) {
 func TestR6_6_AttackEndsRound(t *testing.T) {
 	s := pos(t, "opt:attack=ends-round round:us/4 us:117@1602,120@1401 ger:DF@1702 deck:9C,5S")
 	log := do(t, &s, "fire 117 DF")
-	if e := one(t, log, EvRoundEnd); e.Text != "R6.6: the attack ends the round (opt:attack=ends-round)" {
-		t.Errorf("round end %q", e.Text)
+	if e := one(t, log, EvRoundEnd); e.Reason != ReasonAttackEndsRound {
+		t.Errorf("round end %q", e.Reason)
 	}
 	if s.RoundCard() != card(t, "5S") {
 		t.Errorf("round card %s", s.RoundCard())

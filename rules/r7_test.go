@@ -40,8 +40,8 @@ func TestR7_1_OncePerTurnFirstActionEndsRound(t *testing.T) {
 	mustRefuse(t, &s, "oba 1803", "R7.1")
 	s = pos(t, "round:us/4H ger:DR-1@1803 us:117@1501 deck:2C,9H,JK")
 	log := do(t, &s, "oba 1803")
-	if e := one(t, log, EvRoundEnd); e.Text != "R7.1: the marker was used" {
-		t.Errorf("round end %q", e.Text)
+	if e := one(t, log, EvRoundEnd); e.Reason != ReasonMarkerUsed {
+		t.Errorf("round end %q", e.Reason)
 	}
 	if !s.AirOBAUsed() || s.RoundCard() != card(t, "9H") {
 		t.Fatalf("after OBA: used %v, round %s", s.AirOBAUsed(), s.RoundCard())
@@ -141,8 +141,8 @@ func TestR7_5_AirCover(t *testing.T) {
 	if e.To != hex(t, "1803") || e.Firers != 1<<uid(t, "DR-1")|1<<uid(t, "DF") {
 		t.Errorf("cover event %+v", e)
 	}
-	if e := one(t, log, EvRoundEnd); e.Text != "R7.1: the marker was used" {
-		t.Errorf("round end %q", e.Text)
+	if e := one(t, log, EvRoundEnd); e.Reason != ReasonMarkerUsed {
+		t.Errorf("round end %q", e.Reason)
 	}
 	if !s.Covered(uid(t, "DR-1")) || !s.Covered(uid(t, "DF")) || s.Covered(uid(t, "DR-2")) || !s.AirOBAUsed() {
 		t.Fatal("cover marks")

@@ -14,7 +14,7 @@ func TestR8_1_FifthExitWins(t *testing.T) {
 		t.Fatal("four exits won")
 	}
 	log := do(t, &s, "exit DR-2")
-	if !s.Over() || s.Winner() != German || !strings.HasPrefix(s.WinReason(), "R8.1") || s.Exited() != 5 {
+	if !s.Over() || s.Winner() != German || s.WinReason().Rule() != "R8.1" || s.Exited() != 5 {
 		t.Fatalf("winner %s (%s)", s.Winner(), s.WinReason())
 	}
 	if e := one(t, log, EvGameOver); e.Side != German {
@@ -27,7 +27,7 @@ func TestR8_1_FifthExitWins(t *testing.T) {
 func TestR8_2_NoUSUnitLeft(t *testing.T) {
 	s := pos(t, "round:german/3 elim:117,119,120,823,CCA,CCB,CCR us:TD@1703* ger:DR-1@1803 deck:AC")
 	do(t, &s, "fire DR-1 TD")
-	if !s.Over() || s.Winner() != German || !strings.HasPrefix(s.WinReason(), "R8.2") {
+	if !s.Over() || s.Winner() != German || s.WinReason().Rule() != "R8.2" {
 		t.Fatalf("winner %s (%s)", s.Winner(), s.WinReason())
 	}
 	s = pos(t, "round:german/3 elim:117,119,120,823,CCA,CCB res:CCR us:TD@1703* ger:DR-1@1803 deck:AC")
@@ -42,7 +42,7 @@ func TestR8_2_NoUSUnitLeft(t *testing.T) {
 func TestR8_3_WestEdgeHeld(t *testing.T) {
 	s := pos(t, "round:german/1 res:CCA,CCB,CCR elim:117,119,120,823,TD ger:DR-1@1203 deck:5H")
 	do(t, &s, "move DR-1 1103")
-	if !s.Over() || s.Winner() != German || !strings.HasPrefix(s.WinReason(), "R8.3") {
+	if !s.Over() || s.Winner() != German || s.WinReason().Rule() != "R8.3" {
 		t.Fatalf("winner %s (%s)", s.Winner(), s.WinReason())
 	}
 	s = pos(t, "round:us/2 air:used res:CCA,CCB,CCR elim:117,119,120,823,TD ger:DR-1@1103 deck:5S")
@@ -51,7 +51,7 @@ func TestR8_3_WestEdgeHeld(t *testing.T) {
 		t.Fatal("the end of a US round decided R8.3")
 	}
 	do(t, &s, "pass")
-	if !s.Over() || !strings.HasPrefix(s.WinReason(), "R8.3") {
+	if !s.Over() || s.WinReason().Rule() != "R8.3" {
 		t.Fatalf("winner %s (%s)", s.Winner(), s.WinReason())
 	}
 	// A US unit on the map prevents it.
@@ -68,7 +68,7 @@ func TestR8_4_USWinsAfterTurn6(t *testing.T) {
 	s := pos(t, "turn:6 round:us/1 deck:5S/last us:117@1501 ger:DR-1@1103")
 	do(t, &s, "pass")
 	log := do(t, &s, "pass")
-	if !s.Over() || s.Winner() != US || !strings.HasPrefix(s.WinReason(), "R8.4") || s.Turn() != 6 {
+	if !s.Over() || s.Winner() != US || s.WinReason().Rule() != "R8.4" || s.Turn() != 6 {
 		t.Fatalf("winner %s (%s) turn %d", s.Winner(), s.WinReason(), s.Turn())
 	}
 	kinds := kinds(log)
@@ -163,8 +163,8 @@ func TestR9_3_EventLog(t *testing.T) {
 	}
 	for _, e := range g.Log {
 		if e.Kind == EvRoundEnd || e.Kind == EvTurnEnd || e.Kind == EvGameOver || e.Kind == EvJokerIgnored {
-			if !strings.HasPrefix(e.Text, "R") {
-				t.Errorf("%s without a rule: %q", e.Kind, e.Text)
+			if !strings.HasPrefix(e.Reason.String(), "R") {
+				t.Errorf("%s without a rule: %q", e.Kind, e.Reason)
 			}
 		}
 	}

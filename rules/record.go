@@ -63,7 +63,7 @@ func rulesResult(g *Game) string {
 	if !g.State.Over() {
 		return ""
 	}
-	return g.State.Winner().Title() + " wins: " + g.State.WinReason()
+	return g.State.Winner().Title() + " wins: " + g.State.WinReason().String()
 }
 
 // DebugEdits lists the steps of the record that are debug steps (numbered

@@ -44,7 +44,7 @@ func TestR9_1_RecordVerifiesTheDealing(t *testing.T) {
 	tampered(func(r *Record) { r.Draws = r.Draws[:len(r.Draws)-1] }, "the record ends after")
 	// The result is the replay's (R8): another winner, or none, is caught.
 	other := g.State.Winner().Enemy()
-	tampered(func(r *Record) { r.Result = other.Title() + " wins: " + g.State.WinReason() }, "the record's result")
+	tampered(func(r *Record) { r.Result = other.Title() + " wins: " + g.State.WinReason().String() }, "the record's result")
 	tampered(func(r *Record) { r.Result = "" }, "the record's result")
 
 	// While the game runs the record keeps its seed to itself.

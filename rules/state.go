@@ -133,7 +133,7 @@ type State struct {
 	covered    uint32    // units under Air cover (R7.5)
 	airOBAUsed bool      // R7.1
 	winner     Side
-	winReason  string
+	winReason  Reason
 }
 
 // Scenario is the game's scenario.
@@ -154,8 +154,8 @@ func (s *State) Over() bool { return s.phase == PhaseOver }
 // Winner is the winning side once the game is over (R8).
 func (s *State) Winner() Side { return s.winner }
 
-// WinReason says why the winner won, naming the rule.
-func (s *State) WinReason() string { return s.winReason }
+// WinReason says why the winner won (R8).
+func (s *State) WinReason() Reason { return s.winReason }
 
 // ToAct is the side whose decision the game waits for; NoSide when over.
 func (s *State) ToAct() Side {

@@ -37,12 +37,12 @@ func (s *State) earlyJoker(log *[]Event) bool {
 		// Shuffle the Joker back into the undrawn cards.
 		s.drawn--
 		splitmix.Shuffle(&s.rng, s.deck[s.drawn:])
-		e.Text = "R4.7: early Joker shuffled back into the deck"
+		e.Reason = ReasonEarlyJokerBack
 	} else {
 		// Set aside for the rest of the turn (also when it was the last card
 		// left: the deck is then used up).
 		s.jokerAside = true
-		e.Text = "R4.7: early Joker set aside for the turn"
+		e.Reason = ReasonEarlyJokerAside
 	}
 	s.emit(log, e)
 	return true
@@ -69,14 +69,14 @@ func (s *State) nextRound(log *[]Event) {
 		s.round = round{attackTarget: NoUnit, combatCard: NoCard, card: NoCard, strikeHex: NoHex, tigerCreditHex: NoHex}
 		c, ok := s.draw(false, log)
 		if !ok {
-			s.endTurn("R4.7: the deck is used up", log)
+			s.endTurn(ReasonDeckUsedUp, log)
 			return
 		}
 		if c == Joker {
 			if s.earlyJoker(log) {
 				continue
 			}
-			s.endTurn("R4.7: the Joker was drawn", log)
+			s.endTurn(ReasonJoker, log)
 			return
 		}
 		r := &s.round
@@ -93,7 +93,7 @@ func (s *State) nextRound(log *[]Event) {
 		if s.hasAction() {
 			return
 		}
-		if s.endRoundOnly("R4.5: no legal action", log) {
+		if s.endRoundOnly(ReasonNoLegalAction, log) {
 			return
 		}
 	}
@@ -101,15 +101,15 @@ func (s *State) nextRound(log *[]Event) {
 
 // endRoundOnly logs the end of the round and checks R8.3; it reports true
 // if the game ended.
-func (s *State) endRoundOnly(why string, log *[]Event) bool {
+func (s *State) endRoundOnly(why Reason, log *[]Event) bool {
 	e := newEvent(EvRoundEnd)
-	e.Side, e.Text = s.round.side, why
+	e.Side, e.Reason = s.round.side, why
 	s.emit(log, e)
 	return s.winByWestEdge(log)
 }
 
 // endRound ends the round and draws for the next one.
-func (s *State) endRound(why string, log *[]Event) {
+func (s *State) endRound(why Reason, log *[]Event) {
 	if s.endRoundOnly(why, log) {
 		return
 	}
@@ -117,7 +117,7 @@ func (s *State) endRound(why string, log *[]Event) {
 }
 
 // endRoundAndTurn ends the round and the turn at once (R4.8, deck used up).
-func (s *State) endRoundAndTurn(why string, log *[]Event) {
+func (s *State) endRoundAndTurn(why Reason, log *[]Event) {
 	if s.endRoundOnly(why, log) {
 		return
 	}
@@ -126,9 +126,9 @@ func (s *State) endRoundAndTurn(why string, log *[]Event) {
 
 // endTurn ends the turn (R4.9) and starts the next, or ends the game after
 // turn 6 (R8.4).
-func (s *State) endTurn(why string, log *[]Event) {
+func (s *State) endTurn(why Reason, log *[]Event) {
 	e := newEvent(EvTurnEnd)
-	e.Text = why
+	e.Reason = why
 	s.emit(log, e)
 	s.covered = 0
 	s.airOBAUsed = false
@@ -258,7 +258,7 @@ func (s *State) continueRound(log *[]Event) {
 		return
 	}
 	if !s.hasAction() {
-		s.endRound("R4.5: no activation left", log)
+		s.endRound(ReasonNoActivationLeft, log)
 	}
 }
 
@@ -273,7 +273,7 @@ func (s *State) pass(log *[]Event) {
 		s.resolve(log)
 		return
 	}
-	s.endRound("R4.5: passed", log)
+	s.endRound(ReasonPassed, log)
 }
 
 // activationActions lists the activations of the round with no attack

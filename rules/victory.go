@@ -5,13 +5,13 @@ package rules
 import "math/bits"
 
 // win ends the game (R8).
-func (s *State) win(side Side, why string, log *[]Event) {
+func (s *State) win(side Side, why Reason, log *[]Event) {
 	s.phase = PhaseOver
 	s.winner = side
 	s.winReason = why
 	s.round.attackTarget = NoUnit
 	e := newEvent(EvGameOver)
-	e.Side, e.Text = side, why
+	e.Side, e.Reason = side, why
 	s.emit(log, e)
 }
 
@@ -19,7 +19,7 @@ func (s *State) win(side Side, why string, log *[]Event) {
 // game ended.
 func (s *State) winByExits(log *[]Event) bool {
 	if s.Exited() >= ExitsToWin {
-		s.win(German, "R8.1: the fifth German unit exited off the west edge", log)
+		s.win(German, ReasonR8_1, log)
 		return true
 	}
 	return false
@@ -29,7 +29,7 @@ func (s *State) winByExits(log *[]Event) bool {
 // ended.
 func (s *State) winByWipeOut(log *[]Event) bool {
 	if s.usWiped() {
-		s.win(German, "R8.2: no US unit is left in the game", log)
+		s.win(German, ReasonR8_2, log)
 		return true
 	}
 	return false
@@ -50,7 +50,7 @@ func (s *State) usWiped() bool {
 // game ended.
 func (s *State) winByWestEdge(log *[]Event) bool {
 	if s.round.side == German && s.r83() {
-		s.win(German, "R8.3: at the end of a German round no US unit is on the map and a German unit is in column 11", log)
+		s.win(German, ReasonR8_3, log)
 		return true
 	}
 	return false
@@ -78,7 +78,7 @@ func (s *State) r83() bool {
 // game ended.
 func (s *State) winByTurnLimit(log *[]Event) bool {
 	if int(s.turn) >= Turns {
-		s.win(US, "R8.4: turn 6 ended without a German victory", log)
+		s.win(US, ReasonR8_4, log)
 		return true
 	}
 	return false

@@ -174,7 +174,7 @@ func finished(rec *Record, at time.Time) *Finished {
 	f := &Finished{Key: rec.Key, Winner: rules.NoSide, Reason: ReasonAborted, Seats: rec.Seats,
 		Turn: st.Turn(), Steps: len(rec.Game.History), Finished: at, Game: rec.Game, Salt: rec.Settings[SettingSalt], Lang: rec.Settings[SettingLang]}
 	if st.Over() {
-		f.Winner, f.Reason = st.Winner(), st.WinReason()
+		f.Winner, f.Reason = st.Winner(), st.WinReason().String()
 	} else if side, err := rules.ParseSide(rec.Settings[SettingResigned]); err == nil && side != rules.NoSide {
 		f.Winner, f.Reason = side.Enemy(), "the "+side.Title()+" side resigned"
 		if rec.Settings[SettingOnTime] != "" {

@@ -75,7 +75,7 @@ func (s *Service) debug(_ context.Context, req Request) (Response, error) {
 			why := err.Error()
 			var de *rules.DebugError
 			if errors.As(err, &de) {
-				why = de.In(req.Lang)
+				why = i18n.DebugRefusal(req.Lang, de)
 			}
 			return nil, "", say("options.debug.refused", map[string]any{"Why": why})
 		}

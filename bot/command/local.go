@@ -123,9 +123,9 @@ func (s *Service) localGamesIn(lang i18n.Lang) ([]LocalGame, error) {
 		g := LocalGame{ID: id, Key: f.Key, Seats: f.Seats, Where: roundHeaderIn(&f.Game.State, lang), Finished: true, Active: f.Finished}
 		switch {
 		case f.Winner == rules.NoSide:
-			g.Result = i18n.Reason(lang, f.Reason)
+			g.Result = i18n.ArchiveReason(lang, f.Reason)
 		default:
-			g.Result = i18n.T(lang, "term.games.won", map[string]any{"Side": narrator{lang: lang}.side(f.Winner), "Reason": i18n.Reason(lang, f.Reason)})
+			g.Result = i18n.T(lang, "term.games.won", map[string]any{"Side": narrator{lang: lang}.side(f.Winner), "Reason": i18n.ArchiveReason(lang, f.Reason)})
 		}
 		out = append(out, g)
 	}

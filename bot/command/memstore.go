@@ -166,7 +166,7 @@ func (m *MemStore) finish(key store.Key, reason string, notices []store.Notice) 
 // games; m.mu is held.
 func (m *MemStore) archive(key store.Key, r *store.Record, reason string) *store.Finished {
 	delete(m.running, key)
-	f := store.Finished{Key: key, Winner: r.Game.State.Winner(), Reason: r.Game.State.WinReason(), Seats: r.Seats,
+	f := store.Finished{Key: key, Winner: r.Game.State.Winner(), Reason: r.Game.State.WinReason().String(), Seats: r.Seats,
 		Turn: r.Game.State.Turn(), Steps: len(r.Game.History), Finished: time.Now().UTC(), Game: r.Game, Salt: r.Settings[store.SettingSalt], Lang: r.Settings[store.SettingLang]}
 	switch {
 	case reason != "":

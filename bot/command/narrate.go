@@ -105,7 +105,7 @@ func (n narrator) event(e rules.Event) string {
 		free = n.t("narrate.free", nil)
 	}
 	d := map[string]any{"Unit": uid(sc, e.Unit), "From": e.From.String(), "To": n.hex(e.To), "Free": free,
-		"Card": e.Card.String(), "Turn": e.Turn, "Why": i18n.Reason(n.lang, e.Text)}
+		"Card": e.Card.String(), "Turn": e.Turn, "Why": i18n.Reason(n.lang, e.Reason)}
 	switch e.Kind {
 	case rules.EvPlace:
 		d["Hex"] = n.hex(e.To)

@@ -140,7 +140,7 @@ func ErrorText(err error, lang i18n.Lang) string {
 	case errors.As(err, &r):
 		return r.in(lang)
 	case errors.As(err, &re):
-		return i18n.T(lang, "fail.rule", map[string]any{"Rule": re.Rule, "Why": re.In(lang)})
+		return i18n.T(lang, "fail.rule", map[string]any{"Rule": re.Rule, "Why": i18n.Refusal(lang, re)})
 	}
 	return err.Error()
 }

@@ -90,4 +90,6 @@ func listPhrase(items []string) phrase {
 }
 
 // reasonPhrase is one of the rules' reasons for a refusal.
-func reasonPhrase(why string) phrase { return func(l i18n.Lang) string { return i18n.Reason(l, why) } }
+func reasonPhrase(why rules.Reason) phrase {
+	return func(l i18n.Lang) string { return i18n.Reason(l, why) }
+}

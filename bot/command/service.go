@@ -290,7 +290,7 @@ func (s *Service) fail(err error, lang i18n.Lang) Response {
 	case errors.As(err, &r):
 		return Response{Private: r.in(lang), Refused: true}
 	case errors.As(err, &re):
-		return say("fail.rule", map[string]any{"Rule": re.Rule, "Why": re.In(lang)})
+		return say("fail.rule", map[string]any{"Rule": re.Rule, "Why": i18n.Refusal(lang, re)})
 	case errors.As(err, &dmg):
 		s.cfg.Logger.Error("a command reached a damaged page of the database: stop the bot, back up the file and run mortain doctor", "err", err, "stack", string(dmg.Stack))
 		return say("fail.damaged", nil)

@@ -51,7 +51,7 @@ type UnitView struct {
 func View(g *rules.Game) StateView {
 	st := &g.State
 	sc := st.Scenario()
-	v := StateView{Phase: st.Phase().String(), Turn: st.Turn(), Winner: st.Winner().String(), WinReason: st.WinReason(),
+	v := StateView{Phase: st.Phase().String(), Turn: st.Turn(), Winner: st.Winner().String(), WinReason: st.WinReason().String(),
 		Exited: st.Exited(), DeckLeft: st.DeckLeft(), AirOBAUsed: st.AirOBAUsed(), Options: st.Options().Map(),
 		Steps: len(g.History)}
 	if st.Over() {

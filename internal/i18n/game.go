@@ -1,24 +1,14 @@
 package i18n
 
-// reasons maps the rules' reasons (for a round's, a turn's or the game's
-// end, and an early Joker), as the rules package words them, and the
-// archive's (store.Finished.Reason), to their catalog messages.
-var reasons = map[string]string{
-	"R4.5: passed":             "map.reason.passed",
-	"R4.5: no activation left": "map.reason.no-activation-left",
-	"R4.5: no legal action":    "map.reason.no-legal-action",
-	"R6.6: the attack ends the round (opt:attack=ends-round)":                                       "map.reason.attack-ends-round",
-	"R7.1: the marker was used":                                                                     "map.reason.marker-used",
-	"R4.7: early Joker shuffled back into the deck":                                                 "map.reason.early-joker-back",
-	"R4.7: early Joker set aside for the turn":                                                      "map.reason.early-joker-aside",
-	"R4.7: the deck is used up":                                                                     "map.reason.deck-used-up",
-	"R4.7: the Joker was drawn":                                                                     "map.reason.joker",
-	"R4.8: the Joker was drawn in combat":                                                           "map.reason.joker-in-combat",
-	"R8.1: the fifth German unit exited off the west edge":                                          "map.reason.r8-1",
-	"R8.2: no US unit is left in the game":                                                          "map.reason.r8-2",
-	"R8.3: at the end of a German round no US unit is on the map and a German unit is in column 11": "map.reason.r8-3",
-	"R8.4: turn 6 ended without a German victory":                                                   "map.reason.r8-4",
-	// The archive's reasons for a game that did not end by the rules.
+import "github.com/mortain/mortain/rules"
+
+// Reason words one of the rules' reasons in lang: catalog message
+// "map.reason.ID".
+func Reason(lang Lang, r rules.Reason) string { return T(lang, "map.reason."+r.ID(), nil) }
+
+// archiveReasons maps the archive's reasons for a game that did not end
+// by the rules (store.Finished.Reason) to their catalog messages.
+var archiveReasons = map[string]string{
 	"the US side resigned":                               "reason.resigned-us",
 	"the German side resigned":                           "reason.resigned-german",
 	"the US side missed its deadline: a win on time":     "reason.on-time-us",
@@ -27,14 +17,22 @@ var reasons = map[string]string{
 	"abandoned: its channel was deleted": "reason.abandoned",
 }
 
-// Reason words one of the rules' reasons in lang; one the catalog lacks
-// as the rules word it.
-func Reason(lang Lang, why string) string { return word(lang, reasons, why) }
+// ArchiveReason words the archive's reason for a game's end
+// (store.Finished.Reason) in lang: a reason of the rules, saved as its
+// English text, or one of the archive's own; one the catalog lacks as it
+// is.
+func ArchiveReason(lang Lang, why string) string {
+	if r, ok := rules.ParseReason(why); ok && r != rules.NoReason {
+		return Reason(lang, r)
+	}
+	return word(lang, archiveReasons, why)
+}
 
-// Reasons lists the rules' reasons the catalog words (for tests).
-func Reasons() []string {
-	out := make([]string, 0, len(reasons))
-	for why := range reasons {
+// ArchiveReasons lists the archive's own reasons the catalog words (for
+// tests).
+func ArchiveReasons() []string {
+	out := make([]string, 0, len(archiveReasons))
+	for why := range archiveReasons {
 		out = append(out, why)
 	}
 	return out

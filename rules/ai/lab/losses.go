@@ -93,8 +93,7 @@ func countLosses(ctx context.Context, w *germanWeights, setups []ai.USSetup, gam
 			n.games++
 			if s.Winner() == rules.German {
 				n.wins++
-				rule, _, _ := strings.Cut(s.WinReason(), ":")
-				n.byRule[rule]++
+				n.byRule[s.WinReason().Rule()]++
 			} else {
 				n.losses++
 				if lostAt >= 0 {
