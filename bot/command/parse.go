@@ -136,11 +136,14 @@ func optionsRefusal(id string, d Definition, data map[string]any) error {
 func ErrorText(err error, lang i18n.Lang) string {
 	var r *refusal
 	var re *rules.RuleError
+	var de *rules.DebugError
 	switch {
 	case errors.As(err, &r):
 		return r.in(lang)
 	case errors.As(err, &re):
 		return i18n.T(lang, "fail.rule", map[string]any{"Rule": re.Rule, "Why": i18n.Refusal(lang, re)})
+	case errors.As(err, &de):
+		return i18n.T(lang, "options.debug.refused", map[string]any{"Why": i18n.DebugRefusal(lang, de)})
 	}
 	return err.Error()
 }
