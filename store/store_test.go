@@ -182,7 +182,7 @@ func TestFinishArchiveAndStats(t *testing.T) {
 	winner := want.Game.State.Winner()
 	require.NotEqual(t, rules.NoSide, winner)
 	assert.Equal(t, winner, f1.Winner)
-	assert.Equal(t, want.Game.State.WinReason(), f1.Reason)
+	assert.Equal(t, want.Game.State.WinReason().String(), f1.Reason)
 	assert.Equal(t, len(want.Game.History), f1.Steps)
 
 	_, err = db.Get(k1)
