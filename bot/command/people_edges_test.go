@@ -178,6 +178,27 @@ func TestANewHolderOfASeatStartsWithNoMissedDeadline(t *testing.T) {
 	assert.Equal(t, now.Add(24*time.Hour), due, "Eve's deadline runs from the hand-over, not from Ann's vacation")
 }
 
+// A member given the seat of a player whose deadline passed has a
+// deadline of their own, warned of and offered to the opponent when it
+// passes; missing it counts as their first.
+func TestANewHoldersDeadlineIsWarnedOfAndPasses(t *testing.T) {
+	s, st, now := peopleService(t)
+	missTwice(t, s, st, now)
+	mustDo(t, s, mod, "seat side:us user:<@3>")
+	start := *now
+	got, warn := firstPostAfter(t, s, now, start, 30*time.Minute, 48*time.Hour)
+	assert.Equal(t, 18*time.Hour, got, "Eve is warned 6 hours before her deadline")
+	require.Len(t, warn.Posts, 1)
+	assert.Equal(t, eve.UserID, warn.Posts[0].Mention)
+	*now = start.Add(24 * time.Hour)
+	lapsed := s.Tick(context.Background(), testKey)
+	require.Len(t, lapsed.Posts, 1, "Eve's deadline passes")
+	assert.Equal(t, bob.UserID, lapsed.Posts[0].Mention, "Bob is offered the ways out")
+	rec, err := st.Get(testKey)
+	require.NoError(t, err)
+	assert.Equal(t, "1", rec.Settings[settingMissed+"us"], "one missed in a row, not three")
+}
+
 // A side handed to the AI leaves the game unrated, also once its player
 // takes it back.
 func TestASideHandedToTheAILeavesTheGameUnrated(t *testing.T) {
@@ -259,4 +280,22 @@ func TestAThreadNameIsClippedToDiscords100Characters(t *testing.T) {
 			assert.Equal(t, string(full[:99])+"…", got, lang)
 		}
 	}
+}
+
+// A member given the seat of a player who was already warned is warned
+// of their own deadline in turn. (Without an outbox, a warning counts as
+// given at once, as it does once delivered.)
+func TestANewHolderIsWarnedThoughThePreviousOneWas(t *testing.T) {
+	now := new(time.Time)
+	*now = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	s := New(Config{Store: NewMemStore(), Now: func() time.Time { return *now }, Seed: func() uint64 { return 5 }})
+	mustDo(t, s, ann, "new opponent:<@2> deadline:24h")
+	start := *now
+	got, _ := firstPostAfter(t, s, now, start, time.Hour, 24*time.Hour)
+	require.Equal(t, 18*time.Hour, got, "Ann is warned")
+	mustDo(t, s, mod, "seat side:us user:<@3>")
+	start = *now
+	got, warn := firstPostAfter(t, s, now, start, time.Hour, 24*time.Hour)
+	assert.Equal(t, 18*time.Hour, got, "Eve is warned 6 hours before her own deadline")
+	assert.Equal(t, eve.UserID, warn.Posts[0].Mention)
 }
