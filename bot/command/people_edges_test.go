@@ -299,3 +299,56 @@ func TestANewHolderIsWarnedThoughThePreviousOneWas(t *testing.T) {
 	assert.Equal(t, 18*time.Hour, got, "Eve is warned 6 hours before her own deadline")
 	assert.Equal(t, eve.UserID, warn.Posts[0].Mention)
 }
+
+// notify and away take the values at their limits and refuse the first
+// beyond, changing nothing.
+func TestNotifyAndAwayTakeTheirLimits(t *testing.T) {
+	s, st, now := peopleService(t)
+	member := func() store.Member {
+		t.Helper()
+		m, err := st.Member(testKey.Guild, bob.UserID)
+		require.NoError(t, err)
+		return m
+	}
+	mustDo(t, s, bob, "notify quiet:22:59-07:00")
+	assert.Equal(t, [2]int{22*60 + 59, 7 * 60}, [2]int{member().QuietFrom, member().QuietTo})
+	mustDo(t, s, bob, "notify quiet:7-23")
+	assert.Equal(t, [2]int{7 * 60, 23 * 60}, [2]int{member().QuietFrom, member().QuietTo}, "hours alone")
+	mustDo(t, s, bob, "notify quiet:23:00-00:00")
+	assert.Equal(t, [2]int{23 * 60, 0}, [2]int{member().QuietFrom, member().QuietTo})
+	for _, bad := range []string{"22:60-07:00", "24:00-07:00", "07:00-07:00", "22:00", "22:00-7:0x"} {
+		mustRefuse(t, s, st, bob, "notify quiet:"+bad, "quiet:"+bad)
+	}
+	mustDo(t, s, bob, "notify quiet:off")
+	assert.Equal(t, [2]int{0, 0}, [2]int{member().QuietFrom, member().QuietTo})
+
+	mustDo(t, s, bob, "notify remind:6h")
+	assert.Equal(t, 6*time.Hour, member().Remind)
+	mustRefuse(t, s, st, bob, "notify remind:59m", "remind:59m")
+	mustDo(t, s, bob, "notify remind:off")
+	assert.Zero(t, member().Remind)
+	mustRefuse(t, s, st, bob, "notify dm:maybe", "dm:maybe")
+
+	for _, bad := range []string{"0", "31", "x"} {
+		mustRefuse(t, s, st, bob, "away days:"+bad, "days:"+bad)
+	}
+	mustDo(t, s, bob, "away days:30")
+	assert.Equal(t, now.Add(30*24*time.Hour), member().AwayUntil)
+	mustDo(t, s, bob, "away back:yes")
+	assert.False(t, member().AwayUntil.After(*now), "back:yes ends it")
+	mustDo(t, s, bob, "away days:1")
+	assert.Equal(t, now.Add(24*time.Hour), member().AwayUntil)
+	mustDo(t, s, bob, "away back:yes")
+
+	// until: is midnight of that day in the member's time zone, after
+	// today and within 31 days.
+	mustDo(t, s, bob, "notify tz:Asia/Tokyo")
+	mustDo(t, s, bob, "away until:2026-03-05")
+	assert.Equal(t, time.Date(2026, 3, 4, 15, 0, 0, 0, time.UTC), member().AwayUntil.UTC())
+	mustDo(t, s, bob, "away until:2026-04-01")
+	assert.Equal(t, time.Date(2026, 3, 31, 15, 0, 0, 0, time.UTC), member().AwayUntil.UTC(), "30 days and 3 hours ahead")
+	for _, bad := range []string{"2026-04-02", "2026-03-01", "2026-02-28"} {
+		mustRefuse(t, s, st, bob, "away until:"+bad, "until:"+bad)
+	}
+	mustRefuse(t, s, st, bob, "away until:tomorrow", "until:tomorrow")
+}
