@@ -174,7 +174,7 @@ func TestAPickOfAnotherMemberOrAStalePickChangesNothing(t *testing.T) {
 // 700 times).
 func (e *env) settle(key store.Key) {
 	e.t.Helper()
-	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(2 * time.Millisecond) {
+	for deadline := time.Now().Add(patience); time.Now().Before(deadline); time.Sleep(2 * time.Millisecond) {
 		b := e.bot.Load()
 		if b == nil || !b.Idle() {
 			continue
