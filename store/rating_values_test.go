@@ -1,12 +1,14 @@
 package store
 
 import (
+	"encoding/json"
 	"math"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	bolt "go.etcd.io/bbolt"
 
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store/glicko2"
@@ -182,4 +184,34 @@ func TestTheSideAdvantageCountsOnlyRatedGames(t *testing.T) {
 	assert.Greater(t, SideAdvantage(1, 1), SideAdvantage(0, 0))
 	near(t, "US after one rated US win", changes[rules.US].After, want[rules.US].After, 1e-9)
 	assert.Less(t, changes[rules.US].After, 1680.4217, "a US win is less of a surprise now")
+}
+
+// RecomputeRatings rewrites the changes stored with each rated game from
+// the archive alone: changes written by older rating rules (here, made
+// up) are replaced by what the rules give now.
+func TestRecomputeRewritesTheStoredChanges(t *testing.T) {
+	db, _ := openTemp(t, Options{})
+	at := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	rankedGame(t, db, "g", "c1", "ann", "bob", rules.US, at, nil)
+	right, err := db.Archive("g", 0)
+	require.NoError(t, err)
+	require.Len(t, right, 1)
+	require.NoError(t, db.bolt.Update(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketArchive).Bucket([]byte("g")).ForEachBucket(func(seq []byte) error {
+			a := tx.Bucket(bucketArchive).Bucket([]byte("g")).Bucket(seq)
+			var f Finished
+			require.NoError(t, json.Unmarshal(a.Get(keyFinished), &f))
+			f.Ratings = map[rules.Side]RatingChange{rules.US: {Before: 1500, After: 1400, RD: 300}, rules.German: {Before: 1500, After: 1600, RD: 300}}
+			data, err := json.Marshal(&f)
+			require.NoError(t, err)
+			return a.Put(keyFinished, data)
+		})
+	}))
+	n, err := db.RecomputeRatings()
+	require.NoError(t, err)
+	assert.Equal(t, 1, n)
+	again, err := db.Archive("g", 0)
+	require.NoError(t, err)
+	assert.Equal(t, right[0].Ratings, again[0].Ratings)
+	near(t, "US after", again[0].Ratings[rules.US].After, 1680.4217, 0.001)
 }

@@ -352,3 +352,46 @@ func TestNotifyAndAwayTakeTheirLimits(t *testing.T) {
 	}
 	mustRefuse(t, s, st, bob, "away until:tomorrow", "until:tomorrow")
 }
+
+// away lists the member's one game, says when there is none, and shows
+// an example date a week ahead when until: cannot be read.
+func TestAwayListsTheGamesItPauses(t *testing.T) {
+	s, st, now := peopleService(t)
+	none := mustDo(t, s, ann, "away days:2")
+	assert.Contains(t, none.Private, i18n.T(i18n.English, "people.away.no-games", map[string]any{"Head": ""}))
+	mustDo(t, s, ann, "away back:yes")
+	mustDo(t, s, ann, "new opponent:<@2> deadline:24h")
+	one := mustDo(t, s, ann, "away days:2")
+	assert.Contains(t, one.Private, "<#c1>")
+	assert.NotContains(t, one.Private, i18n.T(i18n.English, "people.away.no-games", map[string]any{"Head": ""}))
+	mustRefuse(t, s, st, ann, "away until:someday", now.AddDate(0, 0, 7).Format("2006-01-02"))
+}
+
+// A member who is away when a game seats them has their deadline paused
+// until they are back, within the game's allowance.
+func TestAnAwayMemberSeatedInANewGameHasTheDeadlinePaused(t *testing.T) {
+	s, st, now := peopleService(t)
+	mustDo(t, s, bob, "away days:3")
+	mustDo(t, s, ann, "new opponent:<@2> side:german deadline:24h")
+	rec, err := st.Get(testKey)
+	require.NoError(t, err)
+	due, ok := deadlineDue(rec)
+	require.True(t, ok)
+	assert.Equal(t, now.Add(4*24*time.Hour), due, "Bob's 24 hours run from his return")
+	assert.Equal(t, "259200", rec.Settings[settingVacation+"us"], "3 days of his allowance")
+	*now = now.Add(25 * time.Hour)
+	for _, p := range s.Tick(context.Background(), testKey).Posts {
+		assert.NotEqual(t, bob.UserID, p.Mention, "no warning or lapse while he is away: %q", p.Text)
+	}
+}
+
+// A hotseat game's thread is named after its one player.
+func TestAHotseatThreadIsNamedAfterItsPlayer(t *testing.T) {
+	ann := store.Seat{UserID: "1", Name: "Ann"}
+	for _, lang := range i18n.Langs() {
+		both := threadName(map[rules.Side]store.Seat{rules.US: ann, rules.German: ann}, lang)
+		assert.Equal(t, i18n.T(lang, "thread.name-both", map[string]any{"Name": "Ann"}), both, lang)
+		open := threadName(map[rules.Side]store.Seat{rules.US: ann, rules.German: {}}, lang)
+		assert.Equal(t, i18n.T(lang, "thread.name", map[string]any{"US": "Ann", "German": plainName(store.Seat{}, lang)}), open, lang)
+	}
+}

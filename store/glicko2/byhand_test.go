@@ -58,3 +58,14 @@ func TestInflateByHand(t *testing.T) {
 		t.Errorf("RD %v, want capped at %v", got, DefaultRD)
 	}
 }
+
+// A rating period without a game only grows the deviation, as Inflate
+// by one period does.
+func TestAPeriodWithoutAGameOnlyGrowsTheDeviation(t *testing.T) {
+	p := Rating{R: 1600, RD: 80, Vol: 0.06}
+	got := Update(p, nil, Tau)
+	if got != Inflate(p, 1) || got.R != 1600 || got.Vol != 0.06 {
+		t.Errorf("Update without games = %+v, want %+v", got, Inflate(p, 1))
+	}
+	near(t, "RD", got.RD, 173.7178*math.Sqrt((80/173.7178)*(80/173.7178)+0.06*0.06), 1e-9)
+}
