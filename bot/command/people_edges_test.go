@@ -395,3 +395,68 @@ func TestAHotseatThreadIsNamedAfterItsPlayer(t *testing.T) {
 		assert.Equal(t, i18n.T(lang, "thread.name", map[string]any{"US": "Ann", "German": plainName(store.Seat{}, lang)}), open, lang)
 	}
 }
+
+// A passed deadline with nobody to ask (a hotseat game, a game against
+// the AI) only tells the player, without buttons.
+func TestALapseWithNoOpponentToAskOnlyTellsThePlayer(t *testing.T) {
+	for _, text := range []string{"new mode:hotseat deadline:24h", "new mode:ai side:us deadline:24h"} {
+		s, st, now := peopleService(t)
+		mustDo(t, s, ann, text)
+		*now = now.Add(25 * time.Hour)
+		r := s.Tick(context.Background(), testKey)
+		require.Len(t, r.Posts, 1, text)
+		assert.Equal(t, ann.UserID, r.Posts[0].Mention, text)
+		assert.Empty(t, r.Posts[0].Buttons, text)
+		rec, err := st.Get(testKey)
+		require.NoError(t, err)
+		assert.Equal(t, "1", rec.Settings[settingMissed+"us"], text)
+	}
+}
+
+// The buttons of a passed deadline are for the opponent or a moderator,
+// not for the absent player, and only while the deadline stays passed.
+func TestTheButtonsOfAPassedDeadline(t *testing.T) {
+	s, st, now := peopleService(t)
+	mustDo(t, s, ann, "new opponent:<@2> deadline:24h")
+	*now = now.Add(25 * time.Hour)
+	s.Tick(context.Background(), testKey)
+	n := lastNotice(t, st, testKey)
+	wait, claim := buttonOf(t, n, "wait"), buttonOf(t, n, "claim")
+	annMod := Caller{UserID: ann.UserID, Name: "Ann", CanManage: true}
+	for _, c := range []Caller{ann, eve, annMod} {
+		r := s.HandleButton(context.Background(), testKey, c, wait)
+		assert.True(t, r.Refused, "%s (moderator: %v)", c.Name, c.CanManage)
+	}
+	forged := strings.Replace(buttonOf(t, n, "hand-easy"), "hand-easy", "hand-expert", 1)
+	assert.True(t, s.HandleButton(context.Background(), testKey, bob, forged).Refused, "an unknown level")
+	r := s.HandleButton(context.Background(), testKey, mod, wait)
+	require.False(t, r.Refused, "a moderator may choose: %s", r.Private)
+	rec, err := st.Get(testKey)
+	require.NoError(t, err)
+	due, ok := deadlineDue(rec)
+	require.True(t, ok)
+	assert.Equal(t, now.Add(24*time.Hour), due, "a whole new deadline from now")
+	assert.True(t, s.HandleButton(context.Background(), testKey, bob, claim).Refused, "the deadline no longer passed")
+	_, err = st.Get(testKey)
+	assert.NoError(t, err, "the game goes on")
+}
+
+// Back sooner than said: the deadline runs from the return, and the days
+// not taken go back to the allowance; the opponent is told, with the
+// deadline.
+func TestBackSoonerTheDeadlineRunsFromTheReturn(t *testing.T) {
+	s, st, now := peopleService(t)
+	mustDo(t, s, ann, "new opponent:<@2> deadline:24h")
+	mustDo(t, s, ann, "away days:5")
+	*now = now.Add(24 * time.Hour)
+	mustDo(t, s, ann, "away back:yes")
+	rec, err := st.Get(testKey)
+	require.NoError(t, err)
+	due, ok := deadlineDue(rec)
+	require.True(t, ok)
+	assert.Equal(t, now.Add(24*time.Hour), due)
+	assert.Equal(t, "86400", rec.Settings[settingVacation+"us"], "one day used")
+	n := lastNotice(t, st, testKey)
+	assert.Equal(t, bob.UserID, n.Mention, "the opponent is told")
+	assert.Contains(t, n.Text, deadlineLine(rec))
+}
