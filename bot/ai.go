@@ -130,8 +130,12 @@ func (b *Bot) aiDelay(step aiStepped) time.Duration {
 }
 
 // pauseAI waits between two AI activations; the bot counts as idle
-// meanwhile (nothing is being worked on).
+// meanwhile (nothing is being worked on). Without a pause the AI goes on
+// at once and the bot stays busy: Idle is never true between two steps.
 func (b *Bot) pauseAI(d time.Duration) {
+	if d <= 0 {
+		return
+	}
 	b.busy.Add(-1)
 	defer b.busy.Add(1)
 	b.sleep(d)

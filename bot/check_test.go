@@ -17,7 +17,7 @@ func waitChecked(t *testing.T, e *env) {
 	t.Helper()
 	select {
 	case <-e.bot.Load().DatabaseChecked():
-	case <-time.After(30 * time.Second):
+	case <-time.After(patience):
 		t.Fatal("the background check of the database did not end")
 	}
 }

@@ -144,7 +144,7 @@ func TestARevokedTokenStopsTheBotAndSendsNothingMore(t *testing.T) {
 	var err error
 	select {
 	case err = <-e.done:
-	case <-time.After(20 * time.Second):
+	case <-time.After(patience):
 		t.Fatal("the bot did not stop after Discord refused its token")
 	}
 	e.stop = nil // it stopped by itself
@@ -170,7 +170,7 @@ func TestAResetTokenClosesTheGatewayAndStopsTheBot(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "DISCORD_TOKEN") {
 			t.Fatalf("bot.Run returned %v", err)
 		}
-	case <-time.After(20 * time.Second):
+	case <-time.After(patience):
 		t.Fatal("the bot did not stop after the gateway refused its token")
 	}
 }
@@ -186,7 +186,7 @@ func TestAFatalGatewayCloseStopsTheBotNamingTheCause(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "4014") || !strings.Contains(err.Error(), "intents") {
 			t.Fatalf("bot.Run returned %v", err)
 		}
-	case <-time.After(20 * time.Second):
+	case <-time.After(patience):
 		t.Fatal("the bot did not stop after a close Discord says not to reconnect after")
 	}
 }
@@ -534,7 +534,7 @@ func TestShardsIdentifyMaxConcurrencyAtATime(t *testing.T) {
 		}()
 		select {
 		case <-running:
-		case <-time.After(10 * time.Second):
+		case <-time.After(patience):
 			t.Fatal("shard 1 did not start")
 		}
 		cancel()

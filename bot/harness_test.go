@@ -156,7 +156,7 @@ func (e *env) start() {
 			Running: func(b *bot.Bot) { e.bot.Store(b) }})
 	}()
 	e.runs++
-	if !e.fake.WaitFor(10*time.Second, func() bool {
+	if !e.fake.WaitFor(patience, func() bool {
 		for _, r := range e.fake.Requests()[before:] {
 			if r.Method == "PUT" && strings.HasSuffix(r.Route, "/commands") {
 				return true
@@ -168,7 +168,7 @@ func (e *env) start() {
 	}
 	// Serving starts after the registration: the outbox kept from before
 	// is being delivered once Running was called.
-	if !e.fake.WaitFor(10*time.Second, func() bool { return e.bot.Load() != nil }) {
+	if !e.fake.WaitFor(patience, func() bool { return e.bot.Load() != nil }) {
 		e.t.Fatal("the bot did not start serving")
 	}
 }
@@ -184,7 +184,7 @@ func (e *env) shutdown() {
 		if err != nil {
 			e.t.Errorf("bot.Run: %v", err)
 		}
-	case <-time.After(20 * time.Second):
+	case <-time.After(patience):
 		e.t.Error("the bot did not stop")
 	}
 	e.stop = nil
@@ -204,7 +204,7 @@ func (e *env) restart() {
 // reply waits for the answer to interaction id.
 func (e *env) reply(id string) fakediscord.Reply {
 	e.t.Helper()
-	ok := e.fake.WaitFor(10*time.Second, func() bool {
+	ok := e.fake.WaitFor(patience, func() bool {
 		r := e.fake.Reply(id)
 		if !r.Acknowledged {
 			return false
@@ -245,23 +245,37 @@ func (e *env) settled(send func() string) fakediscord.Reply {
 	return r
 }
 
+// patience is how long a test waits for what it expects before it fails:
+// a guard against a hang, not a figure of speed.
+const patience = fakediscord.Patience
+
 // quiet waits until the bot has nothing in flight (no interaction, AI run
 // or unsent post) and no new message arrives in ch for a short while.
-func (e *env) quiet(ch string) {
-	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if b := e.bot.Load(); b == nil || b.Idle() {
-			break
-		}
-	}
-	e.quietFor(ch, 100*time.Millisecond)
-}
+func (e *env) quiet(ch string) { e.quietFor(ch, 100*time.Millisecond) }
 
-// quietFor waits until no new message arrives in ch for d (at most 30 s).
+// quietFor waits until the bot has nothing in flight, twice in a row with
+// no new message in ch between, and then until no new message arrives in
+// ch for d. It fails the test when the bot is still busy after patience.
 func (e *env) quietFor(ch string, d time.Duration) {
+	e.t.Helper()
+	idle := func() bool { b := e.bot.Load(); return b == nil || b.Idle() }
+	n := -1
+	if !e.fake.WaitFor(patience, func() bool {
+		if !idle() {
+			n = -1
+			return false
+		}
+		m := len(e.fake.Messages(ch))
+		settled := m == n
+		n = m
+		return settled
+	}) {
+		e.t.Fatalf("the bot was still busy after %v", patience)
+	}
 	n, since := len(e.fake.Messages(ch)), time.Now()
-	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); {
-		time.Sleep(50 * time.Millisecond)
-		if m := len(e.fake.Messages(ch)); m != n {
+	for deadline := time.Now().Add(patience); time.Now().Before(deadline); {
+		time.Sleep(20 * time.Millisecond)
+		if m := len(e.fake.Messages(ch)); m != n || !idle() {
 			n, since = m, time.Now()
 		} else if time.Since(since) >= d {
 			return

@@ -90,7 +90,9 @@ func TestTwoPlayersPlayToTheEnd(t *testing.T) {
 }
 
 // TestLatencyWithRealMaps plays the scripted game with the real map
-// renderer, whose PNGs are what players get.
+// renderer, whose PNGs are what players get, and logs the interactions'
+// latency (go test -run TestLatencyWithRealMaps -v ./bot; the figure is
+// in docs/benchmarks.md).
 func TestLatencyWithRealMaps(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		t.Skip("renders real maps: measured without -race and -short")
@@ -221,8 +223,8 @@ func playScriptedGame(t *testing.T, e *env) {
 	reportLatency(t, e.fake.Latencies())
 }
 
-// reportLatency logs p50 and p99 of INTERACTION_CREATE to callback and
-// checks p99 stays under 500 ms.
+// reportLatency logs p50 and p99 of INTERACTION_CREATE to callback (the
+// figure docs/benchmarks.md keeps; no test asserts a speed).
 func reportLatency(t *testing.T, lat []time.Duration) {
 	t.Helper()
 	if len(lat) < 10 {
@@ -231,9 +233,6 @@ func reportLatency(t *testing.T, lat []time.Duration) {
 	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
 	p := func(q float64) time.Duration { return lat[int(q*float64(len(lat)-1)+0.5)] }
 	t.Logf("interaction latency over %d interactions: p50 %v, p99 %v, max %v", len(lat), p(0.50), p(0.99), lat[len(lat)-1])
-	if p(0.99) > 500*time.Millisecond {
-		t.Errorf("p99 latency %v, want under 500ms", p(0.99))
-	}
 }
 
 func TestDirectMessagesAreRefused(t *testing.T) {

@@ -55,7 +55,7 @@ func TestAIGameRunsToItsEndInOrderDespiteRateLimits(t *testing.T) {
 	if !r.Acknowledged {
 		t.Fatal("new was not acknowledged")
 	}
-	if !e.fake.WaitFor(60*time.Second, func() bool {
+	if !e.fake.WaitFor(patience, func() bool {
 		msgs := e.fake.Messages(channel)
 		return len(msgs) > 0 && strings.Contains(msgs[len(msgs)-1].Content, "Game over")
 	}) {
@@ -117,10 +117,9 @@ func TestRestartMidGameContinues(t *testing.T) {
 	e.press(alice, e.last(channel), button(t, e.last(channel), "setup-done"))
 
 	aiToAct := func(st *rules.State) bool { return !st.Over() && st.ToAct() == rules.German }
-	if !e.passUntil(40, func(st *rules.State) bool {
-		time.Sleep(100 * time.Millisecond) // let the AI take its first activation
-		return aiToAct(st)
-	}) {
+	// Each press waits until the bot is idle: the AI has taken its first
+	// activation and waits out its delay.
+	if !e.passUntil(40, aiToAct) {
 		t.Skip("the AI never stayed to act within 40 steps for this seed")
 	}
 	e.quiet(channel)
@@ -130,7 +129,7 @@ func TestRestartMidGameContinues(t *testing.T) {
 	// The bot restarts in the middle of the AI's round.
 	e.cfg.AIDelay = 0
 	e.restart()
-	if !e.fake.WaitFor(20*time.Second, func() bool {
+	if !e.fake.WaitFor(patience, func() bool {
 		rec, err := e.db.Get(store.Key{Guild: guild, Channel: channel})
 		return err != nil || !aiToAct(&rec.Game.State)
 	}) {
@@ -178,21 +177,25 @@ func TestRemindersAndRoundLimitsSurviveRestarts(t *testing.T) {
 	steps := len(e.game(channel).Game.History)
 
 	e.clock.Advance(61 * time.Minute)
-	if !e.fake.WaitFor(5*time.Second, func() bool { return strings.HasPrefix(e.last(channel).Content, "<@"+waiting.ID+"> Reminder") }) {
+	if !e.fake.WaitFor(patience, func() bool { return strings.HasPrefix(e.last(channel).Content, "<@"+waiting.ID+"> Reminder") }) {
 		t.Fatalf("no reminder; last post %q", e.last(channel).Content)
 	}
 	if m := e.last(channel); len(m.Mentions) != 1 || m.Mentions[0] != waiting.ID {
 		t.Errorf("the reminder pings %v, want %s", m.Mentions, waiting.ID)
 	}
+	e.quiet(channel)
 	n := len(e.fake.Messages(channel))
-	time.Sleep(100 * time.Millisecond)
+	for range 3 { // three more checks, as the clock would run them
+		e.bot.Load().Tick()
+	}
+	e.quiet(channel)
 	if len(e.fake.Messages(channel)) != n {
 		t.Error("the reminder was repeated")
 	}
 
 	e.restart()
 	e.clock.Advance(2 * time.Hour)
-	if !e.fake.WaitFor(5*time.Second, func() bool { return len(e.game(channel).Game.History) > steps }) {
+	if !e.fake.WaitFor(patience, func() bool { return len(e.game(channel).Game.History) > steps }) {
 		t.Fatal("the round time limit did not pass the round after the restart")
 	}
 	e.quiet(channel)
@@ -209,17 +212,16 @@ func TestRemindersAndRoundLimitsSurviveRestarts(t *testing.T) {
 
 func TestSlowWorkIsDeferredThenAnswered(t *testing.T) {
 	e := newEnv(t)
+	// The map takes until the bot has acknowledged the interaction it is
+	// drawn for: longer than DeferAfter, whatever the machine's load.
 	e.render = func(s *rules.State, evs []rules.Event, _ i18n.Lang) ([]byte, error) {
-		time.Sleep(700 * time.Millisecond) // slower than DeferAfter
+		e.fake.WaitFor(patience, func() bool { return len(e.fake.Unanswered()) == 0 })
 		return tinyPNG(s, evs, i18n.English)
 	}
 	e.start()
 	r := e.slash(alice, "new", opt("mode", "hotseat"))
 	if r.AckType != 5 || !r.Ephemeral() {
 		t.Errorf("a slow command was acknowledged with type %d (ephemeral %v), want a deferred ephemeral reply", r.AckType, r.Ephemeral())
-	}
-	if r.Latency > time.Second {
-		t.Errorf("acknowledged after %v", r.Latency)
 	}
 	if r.Text() != "Done — posted in the channel." {
 		t.Errorf("deferred reply edited to %q", r.Text())
@@ -229,7 +231,7 @@ func TestSlowWorkIsDeferredThenAnswered(t *testing.T) {
 	if b.AckType != 6 {
 		t.Errorf("a slow button was acknowledged with type %d, want 6", b.AckType)
 	}
-	e.fake.WaitFor(5*time.Second, func() bool { return len(e.fake.Messages(channel)) > n })
+	e.fake.WaitFor(patience, func() bool { return len(e.fake.Messages(channel)) > n })
 	if m := e.last(channel); !strings.Contains(m.Content, "set up at") {
 		t.Errorf("after the slow button the channel shows %q", m.Content)
 	}
@@ -242,7 +244,7 @@ func (e *env) pausedAIGame() fakediscord.Message {
 	e.t.Helper()
 	e.slash(alice, "new", opt("mode", "ai-vs-ai"), opt("pace", "round"))
 	var paused fakediscord.Message
-	if !e.fake.WaitFor(20*time.Second, func() bool {
+	if !e.fake.WaitFor(patience, func() bool {
 		m := e.fake.Messages(channel)
 		if len(m) == 0 {
 			return false
@@ -279,7 +281,7 @@ func TestAIVersusAIPausesAtItsPaceAcrossRestarts(t *testing.T) {
 	if r.Text() != "" {
 		t.Fatalf("continue: %q", r.Text())
 	}
-	if !e.fake.WaitFor(10*time.Second, func() bool { return len(e.fake.Messages(channel)) > n }) {
+	if !e.fake.WaitFor(patience, func() bool { return len(e.fake.Messages(channel)) > n }) {
 		t.Fatal("Continue did not resume the game")
 	}
 }

@@ -134,8 +134,11 @@ func (s *Service) seat(req Request) (Response, error) {
 			delete(r.Settings, k+side.String())
 		}
 		if st.ToAct() == side {
+			// Their deadline is their own: warned of and passing anew.
 			r.Settings[SettingActed] = s.cfg.Now().UTC().Format(time.RFC3339)
-			delete(r.Settings, SettingReminded)
+			for _, k := range []string{SettingReminded, SettingWarned, SettingLapsed} {
+				delete(r.Settings, k)
+			}
 		}
 		lang := langOf(r.Settings)
 		by := i18n.T(lang, "reply.seat.moderator", nil)

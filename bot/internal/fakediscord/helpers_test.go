@@ -40,7 +40,7 @@ func next[T any](t *testing.T, ch <-chan T) T {
 	select {
 	case v := <-ch:
 		return v
-	case <-time.After(5 * time.Second):
+	case <-time.After(Patience):
 		var zero T
 		t.Fatalf("no %T event arrived", zero)
 		return zero

@@ -89,6 +89,13 @@ type Server struct {
 	MaxUpload int
 	// OnViolation reports an invalid request; it defaults to t.Errorf.
 	OnViolation func(error)
+	// AckDeadline, when set, is enforced as Discord does: a callback
+	// later than it is refused (10062) and is a violation. Zero (the
+	// default) accepts a late callback and logs how late it was: on a
+	// busy machine the bot's goroutines may be scheduled seconds late,
+	// which says nothing of its code (the deferral that keeps it in time
+	// has tests of its own).
+	AckDeadline time.Duration
 
 	nextID atomic.Uint64
 
@@ -202,10 +209,17 @@ func (s *Server) notify() {
 	s.changed = make(chan struct{})
 }
 
-// WaitFor polls cond after every change until it holds or timeout passes;
-// it reports whether cond held.
+// Patience is how long a test waits for something it expects before it
+// gives up: a guard against a hang, not a figure of speed, and generous,
+// since a loaded machine (the race detector, other tests beside) can make
+// the bot's work take tens of seconds.
+const Patience = 3 * time.Minute
+
+// WaitFor polls cond after every change until it holds or the time is up;
+// it reports whether cond held. The time is timeout, but never less than
+// Patience: a test waits for a condition, not for a time.
 func (s *Server) WaitFor(timeout time.Duration, cond func() bool) bool {
-	deadline := time.After(timeout)
+	deadline := time.After(max(timeout, Patience))
 	for {
 		s.mu.Lock()
 		ch := s.changed

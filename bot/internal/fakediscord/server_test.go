@@ -147,20 +147,18 @@ func (rawButton) MarshalJSON() ([]byte, error) {
 }
 
 func TestLateAcknowledgementIsAViolation(t *testing.T) {
-	if testing.Short() {
-		t.Skip("waits for Discord's 3-second deadline")
-	}
 	s := New(t)
+	s.AckDeadline = 50 * time.Millisecond // Discord's is AckDeadline
 	var errs []error
 	var mu sync.Mutex
 	s.OnViolation = func(err error) { mu.Lock(); errs = append(errs, err); mu.Unlock() }
 	sess := openSession(t, s)
 	sess.AddHandler(func(ss *discordgo.Session, ic *discordgo.InteractionCreate) {
-		time.Sleep(AckDeadline + 100*time.Millisecond)
+		time.Sleep(s.AckDeadline + 100*time.Millisecond)
 		ss.InteractionRespond(ic.Interaction, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource})
 	})
 	id := s.Slash(guild, channel, alice, "status")
-	s.WaitFor(6*time.Second, func() bool { mu.Lock(); defer mu.Unlock(); return len(errs) > 0 })
+	s.WaitFor(Patience, func() bool { mu.Lock(); defer mu.Unlock(); return len(errs) > 0 })
 	mu.Lock()
 	defer mu.Unlock()
 	if len(errs) == 0 || !strings.Contains(errs[0].Error(), "This interaction failed") {
