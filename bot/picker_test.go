@@ -199,11 +199,3 @@ func (e *env) settle(key store.Key) {
 	e.t.Fatalf("the bot did not settle:\n%s", e.logs.String())
 }
 
-// steps is the number of steps of the running game of key (-1: none).
-func (e *env) steps(key store.Key) int {
-	rec, err := e.db.Get(key)
-	if err != nil {
-		return -1
-	}
-	return len(rec.Game.History)
-}
