@@ -198,4 +198,3 @@ func (e *env) settle(key store.Key) {
 	}
 	e.t.Fatalf("the bot did not settle:\n%s", e.logs.String())
 }
-
