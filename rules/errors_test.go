@@ -40,16 +40,6 @@ func checkWorded(t testing.TB, re *RuleError) {
 // refuseCall finds the catalog id of each refusal in the rules' source.
 var refuseCall = regexp.MustCompile(`refuseT\("(R[0-9.]+)", "([a-z0-9-]+)"`)
 
-// refusalIDs lists the ids of the refusals the rules' source makes.
-func refusalIDs(t *testing.T) []string {
-	t.Helper()
-	ids, err := sourceRefusals()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ids
-}
-
 func sourceRefusals() ([]string, error) {
 	files, err := filepath.Glob("*.go")
 	if err != nil {

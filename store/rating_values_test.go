@@ -125,21 +125,23 @@ func TestTheDeviationGrowsWithTheTimeAwayByHand(t *testing.T) {
 	assert.Equal(t, 197, got[rules.German].Delta())
 }
 
-// previewOf is what archiving a ranked game between ann (US) and bob
-// (German) after steps steps, won by winner, would do to their ratings on
-// guild g; ok is false when it would not be rated.
+// previewOf archives a ranked game between two new players, ann-CHANNEL
+// (US) and bob-CHANNEL (German), after steps steps, won by winner, on
+// guild g, and returns what it did to their ratings; ok is false when it
+// was not rated.
 func previewOf(t *testing.T, db *DB, channel string, steps int, winner rules.Side) (map[rules.Side]RatingChange, bool) {
 	t.Helper()
 	key := Key{Guild: "g", Channel: channel}
 	rec := newRecord(key, 5)
-	rec.Seats = map[rules.Side]Seat{rules.US: {UserID: "ann"}, rules.German: {UserID: "bob"}}
+	rec.Seats = map[rules.Side]Seat{rules.US: {UserID: "ann-" + channel}, rules.German: {UserID: "bob-" + channel}}
 	rec.Settings = map[string]string{SettingRanked: "yes", SettingResigned: winner.Enemy().String(),
 		SettingActed: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC).Format(time.RFC3339)}
 	play(t, rec.Game, rules.NewRandomPlayer(3), steps)
 	require.Len(t, rec.Game.History, steps)
-	changes, ok, err := db.RatingPreview(rec)
+	require.NoError(t, db.Create(rec))
+	f, err := db.Finish(key)
 	require.NoError(t, err)
-	return changes, ok
+	return f.Ratings, f.Rated
 }
 
 func TestAGameIsRatedFromTenSteps(t *testing.T) {
@@ -175,14 +177,14 @@ func TestTheSideAdvantageCountsOnlyRatedGames(t *testing.T) {
 	near(t, "US after, with the prior alone", changes[rules.US].After, 1680.4217, 0.001)
 	near(t, "German after, with the prior alone", changes[rules.German].After, 1319.5783, 0.001)
 
-	// One rated US win (between two other players): the advantage is
-	// now SideAdvantage(1, 1), less favourable to the German.
+	// With that rated US win and one more (between two other players),
+	// the advantage is SideAdvantage(2, 2), less favourable to the German.
 	rankedGame(t, db, "g", "r1", "eve", "fay", rules.US, at, nil)
 	changes, ok = previewOf(t, db, "c2", 12, rules.US)
 	require.True(t, ok)
-	want := rate(map[rules.Side]*PlayerStats{rules.US: newPlayer("ann"), rules.German: newPlayer("bob")}, rules.US, SideAdvantage(1, 1), at)
-	assert.Greater(t, SideAdvantage(1, 1), SideAdvantage(0, 0))
-	near(t, "US after one rated US win", changes[rules.US].After, want[rules.US].After, 1e-9)
+	want := rate(map[rules.Side]*PlayerStats{rules.US: newPlayer("ann"), rules.German: newPlayer("bob")}, rules.US, SideAdvantage(2, 2), at)
+	assert.Greater(t, SideAdvantage(2, 2), SideAdvantage(0, 0))
+	near(t, "US after two rated US wins", changes[rules.US].After, want[rules.US].After, 1e-9)
 	assert.Less(t, changes[rules.US].After, 1680.4217, "a US win is less of a surprise now")
 }
 
