@@ -239,3 +239,14 @@ func TestThePermissionRetryBackOffDoubles(t *testing.T) {
 		t.Errorf("a refusal no permission fixes is retried after %v", other.backoff)
 	}
 }
+
+// The transport spaces requests at the rate configured, the default when
+// none is.
+func TestTheRequestRateIsTheOneConfigured(t *testing.T) {
+	for rate, want := range map[float64]float64{0: GlobalRate, -3: GlobalRate, 1: 1, 40: 40} {
+		rt := newRateTransport(nil, rate, nil, quietLog())
+		if got := float64(rt.limit.Limit()); got != want || rt.limit.Burst() != GlobalBurst {
+			t.Errorf("configured %v: %v a second, burst %d, want %v and %d", rate, got, rt.limit.Burst(), want, GlobalBurst)
+		}
+	}
+}

@@ -15,7 +15,8 @@
 //	go run ./tools/mutants bot/command/deadlines.go store/ratings.go:rate,rateable
 //
 // A FILE:F1,F2 argument limits a file's sites to the functions (or
-// methods) named. Statements that only log are never dropped. Each run of
+// methods) named. Statements that only log are never dropped, and the
+// values returned beside an error (return 0, err) are not changed. Each run of
 // a package's tests uses -count=1 -failfast -vet=off and the -timeout
 // given; a mutant that does not build is left out of the figure, and one
 // that runs into the timeout is counted as caught (the tests hang on it,
@@ -162,6 +163,9 @@ type collector struct {
 	file  string
 	src   []byte
 	sites []site
+	// unused are the literals returned beside an error, which callers
+	// do not read (return 0, err).
+	unused map[token.Pos]bool
 }
 
 // The operator mutations: each comparison negated and moved by one, each
@@ -188,8 +192,12 @@ func (c *collector) visit(n ast.Node) bool {
 				c.add(op, end, to.String(), fmt.Sprintf("`%s` to `%s`", n.Op, to))
 			}
 		}
+	case *ast.ReturnStmt:
+		c.markUnused(n)
 	case *ast.BasicLit:
-		c.literal(n)
+		if !c.unused[n.Pos()] {
+			c.literal(n)
+		}
 	case *ast.BlockStmt:
 		for _, s := range n.List {
 			c.statement(s)
@@ -200,6 +208,26 @@ func (c *collector) visit(n ast.Node) bool {
 		}
 	}
 	return true
+}
+
+// markUnused marks the literals a return statement gives beside an error
+// that is not nil: by Go's convention nobody reads them, so changing
+// them changes nothing.
+func (c *collector) markUnused(r *ast.ReturnStmt) {
+	if len(r.Results) < 2 {
+		return
+	}
+	if id, ok := r.Results[len(r.Results)-1].(*ast.Ident); ok && id.Name == "nil" {
+		return
+	}
+	for _, x := range r.Results[:len(r.Results)-1] {
+		if l, ok := x.(*ast.BasicLit); ok {
+			if c.unused == nil {
+				c.unused = map[token.Pos]bool{}
+			}
+			c.unused[l.Pos()] = true
+		}
+	}
 }
 
 // literal adds an integer constant off by one (up, and down when above
