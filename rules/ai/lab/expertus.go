@@ -82,6 +82,9 @@ func (x *situation) usScores(legal []rules.Action) []float64 {
 		case rules.ActMove:
 			h := x.s.Unit(a.Unit).Hex
 			out[i] = x.usPlace(a.Unit, a.Hex) - x.usPlace(a.Unit, h) + x.raceGain(a.Unit, a.Hex) - usMoveCost
+			if ok && at.p >= 0.4 && at.firers&(1<<a.Unit) != 0 {
+				out[i] = -1 // it fires first
+			}
 		case rules.ActEnter:
 			out[i] = usEnter + x.usPlace(a.Unit, a.Hex) + x.raceGain(a.Unit, a.Hex)
 		case rules.ActAirAttack, rules.ActOBA:
