@@ -35,6 +35,7 @@ Tools:
   wait           the person's wait between two decisions over whole games
   tactics-show   each tactics position with the heuristic's scores and the levels' play
   level-ratings  rate the AI levels on each side on the players' scale (help for level:)
+  sparring       the AI levels against the scripted experts, with the blunders a wargamer counts
 
 They print figures rather than check them. Their defaults repeat the figures
 of docs/journal/ exactly (budget and wait measure the clock, so theirs vary);
@@ -431,6 +432,61 @@ anchored at 800. bot/command/levelratings.go holds the figures help shows.
 				o.Budget = b
 				_, err = lab.RateLevels(ctx, w, o)
 				return err
+			}
+		},
+		positive: []string{"games"}},
+
+	{name: "sparring", usage: `mortain-lab sparring — the AI against the scripted experts, with blunder counts
+
+Usage:
+  mortain-lab sparring [--us LEVEL] [--german LEVEL] [--games N] [--seed N]
+                       [--budget B] [--us-setup SPEC] [--parallel N]
+
+Flags:
+  --us LEVEL       the US player: random, easy, hard or expert (default expert)
+  --german LEVEL   the German player: random, easy, hard or expert (default hard)
+  --games N        games to play (default 400)
+  --seed N         the match seed; game i is the arena's game i (default 1)
+  --budget B       the hard level's budget per decision: iterations (100it, the
+                   default, repeats on any machine) or a time (500ms)
+  --us-setup SPEC  the US set-up of every game, as mortain arena reads it: ai (the
+                   US player's own; default), historical, random, the name of a
+                   set-up of the suite (e.g. searched-1) or placements
+  --parallel N     games played at once (default: the processors)
+
+expert is the scripted expert of the side (rules/ai/lab/expert*.go): a
+rule-based player with no search, playing by a wargamer's principles, kept
+in the lab as a sparring partner. It prints each side's wins with the 95%
+interval and units lost, then what each side did a game: passes with
+points left while a shot of 40% or better was legal, units lost in turn 1,
+moves ending in the open within range of two or more enemy units, the
+German exits, and the US set-ups' units in column 18 and share holding
+neither Mortain nor Hill 314 (docs/ai.md, "Against the scripted experts").
+`,
+		flags: func(fs *flag.FlagSet) func(context.Context, io.Writer) error {
+			o := lab.DefaultSparring()
+			fs.StringVar(&o.US, "us", o.US, "")
+			fs.StringVar(&o.German, "german", o.German, "")
+			fs.IntVar(&o.Games, "games", o.Games, "")
+			fs.Uint64Var(&o.Seed, "seed", o.Seed, "")
+			fs.IntVar(&o.Parallel, "parallel", 0, "")
+			budget := fs.String("budget", o.Budget.String(), "")
+			setup := fs.String("us-setup", "ai", "")
+			return func(ctx context.Context, w io.Writer) error {
+				b, err := ai.ParseBudget(*budget)
+				if err != nil {
+					return usageError{err.Error()}
+				}
+				o.Budget = b
+				if o.USSetup, err = arena.ParseSetupSpec(*setup, nil); err != nil {
+					return usageError{"--us-setup: " + err.Error()}
+				}
+				for _, l := range []string{o.US, o.German} {
+					if _, err := lab.SparringPlayers(rules.US, l, 0, b); err != nil {
+						return usageError{err.Error()}
+					}
+				}
+				return lab.RunSparring(ctx, w, o)
 			}
 		},
 		positive: []string{"games"}},

@@ -238,3 +238,32 @@ func TestAIFitLosses(t *testing.T) {
 		wantLines(t, out, name+`: 48 set-ups, 96 games: German wins \d+\.\d% \(R8\.1 \d+, R8\.2 \d+, R8\.3 \d+\), worst set-up \d+\.\d%; losses \d+, after the exits were lost \d+; US units left then \(units: games\) (\d: \d+(, \d: \d+)*)?`)
 	}
 }
+
+// mortain-lab sparring plays the scripted experts against a level and
+// prints each side's wins with the 95% interval and the counts a game;
+// an unknown level or a set-up suite is a usage error.
+func TestAIFitSparring(t *testing.T) {
+	out := aiFit(t, "sparring", "--us", "expert", "--german", "random", "--games", "4", "--seed", "2", "--us-setup", "historical")
+	pct := `\d+\.\d%`
+	per := `\d+\.\d\d`
+	wantLines(t, out,
+		`US expert against German random: 4 games, seed 2, hard budget 100it, US set-up historical`,
+		`  US      wins +\d+ +`+pct+`  \(95% CI `+pct+`-`+pct+`\)  units lost `+per+` a game`,
+		`  German  wins +\d+ +`+pct+`  \(95% CI `+pct+`-`+pct+`\)  units lost `+per+` a game`,
+		`    passes with points left and a shot of 40% or better +`+per+` / `+per,
+		`    units lost in turn 1 +`+per+` / `+per,
+		`    moves ending in the open in reach of 2\+ enemy units +`+per+` / `+per,
+		`    German exits +`+per,
+		`    US units set up in column 18 \(by the entry edge\) +0\.00`,
+		`    US set-ups holding neither Mortain nor Hill 314 +0\.0%`)
+	for _, args := range [][]string{
+		{"sparring", "--us", "grandmaster"},
+		{"sparring", "--us-setup", "suite"},
+		{"sparring", "--budget", "soon"},
+	} {
+		_, stderr, code := run(t, args...)
+		if code != 2 || !strings.Contains(stderr, "Usage:") {
+			t.Errorf("mortain-lab %q: exit %d, stderr %q; want 2 and the usage", args, code, stderr)
+		}
+	}
+}

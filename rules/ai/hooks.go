@@ -33,6 +33,7 @@ func init() {
 	}
 	hooks.NumFeatures = numFeatures
 	hooks.ExitsLost = exitsLost
+	hooks.AttackN = attackN
 	hooks.Scores = func(s *rules.State, w *germanWeights, legal []rules.Action) []float64 {
 		v := &view{gw: w}
 		v.reset(s, true)

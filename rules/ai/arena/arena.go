@@ -35,6 +35,19 @@ type ArenaConfig struct {
 	// USSetup is the US set-up of every game (R2.1); the zero value lets
 	// the US level choose its own.
 	USSetup SetupSpec
+	// Players, if set, makes the player of a side instead of
+	// ai.NewWithBudget, with the level, seed and budget the arena would
+	// pass it: the lab (mortain-lab sparring) adds its scripted experts
+	// and its counters so.
+	Players func(side rules.Side, level string, seed uint64, b ai.Budget) (ai.Player, error)
+}
+
+// player makes the player of side in a game of the match.
+func (cfg *ArenaConfig) player(side rules.Side, level string, seed uint64, b ai.Budget) (ai.Player, error) {
+	if cfg.Players != nil {
+		return cfg.Players(side, level, seed, b)
+	}
+	return ai.NewWithBudget(level, seed, b)
 }
 
 // SideStats are one side's figures over a match.
@@ -90,8 +103,12 @@ type gameStats struct {
 // depends only on cfg.Seed and i, so with iteration budgets the result is
 // the same on every run and every machine.
 func RunArena(ctx context.Context, cfg ArenaConfig) (ArenaResult, error) {
-	for _, l := range []string{cfg.US, cfg.German} {
-		if _, err := ai.NewWithBudget(l, 0, cfg.Budget); err != nil {
+	for _, side := range []rules.Side{rules.US, rules.German} {
+		l := cfg.US
+		if side == rules.German {
+			l = cfg.German
+		}
+		if _, err := cfg.player(side, l, 0, cfg.Budget); err != nil {
 			return ArenaResult{}, err
 		}
 	}
@@ -151,11 +168,11 @@ func playGame(ctx context.Context, cfg ArenaConfig, i int) (g gameStats) {
 		opt.Workers = cfg.Budget.Workers
 	}
 	var players [3]ai.Player
-	players[rules.US], _ = ai.NewWithBudget(cfg.US, hooks.Mix(cfg.Seed, uint64(3*i+1)), opt)
+	players[rules.US], _ = cfg.player(rules.US, cfg.US, hooks.Mix(cfg.Seed, uint64(3*i+1)), opt)
 	if u := cfg.USSetup.forGame(cfg.Scenario, gseed); u != nil {
 		players[rules.US] = ai.WithSetup(players[rules.US], u)
 	}
-	players[rules.German], _ = ai.NewWithBudget(cfg.German, hooks.Mix(cfg.Seed, uint64(3*i+2)), opt)
+	players[rules.German], _ = cfg.player(rules.German, cfg.German, hooks.Mix(cfg.Seed, uint64(3*i+2)), opt)
 	s := rules.NewState(cfg.Scenario, cfg.Options, gseed)
 	for !s.Over() {
 		side := s.ToAct()

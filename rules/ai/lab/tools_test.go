@@ -30,6 +30,7 @@ func TestToolsStopWhenCancelled(t *testing.T) {
 		"budget":       func(w io.Writer) error { return BudgetAgreement(ctx, w, DefaultBudget()) },
 		"wait":         func(w io.Writer) error { return PersonWait(ctx, w, DefaultWait()) },
 		"tactics-show": func(w io.Writer) error { return ShowTactics(ctx, w, "") },
+		"sparring":     func(w io.Writer) error { return RunSparring(ctx, w, DefaultSparring()) },
 	} {
 		var out bytes.Buffer
 		if err := run(&out); !errors.Is(err, context.Canceled) {

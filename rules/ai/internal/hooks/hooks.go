@@ -82,6 +82,10 @@ var (
 	// blunder scores below every other action), with the German weights
 	// w.
 	Scores func(s *rules.State, w *GermanWeights, legal []rules.Action) []float64
+	// AttackN is N of R6.8 for an attack on t by the units of the mask
+	// firers, made now: their strength less the terrain, cover,
+	// adjacency and Tiger modifiers.
+	AttackN func(s *rules.State, firers uint32, t rules.UnitID) int
 )
 
 // Mix derives an independent seed from a seed and a stream number, as the
