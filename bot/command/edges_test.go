@@ -61,7 +61,7 @@ func TestTheChannelListsTenOfItsThreadsGames(t *testing.T) {
 		name, opts, err := Parse("new mode:hotseat")
 		require.NoError(t, err)
 		key := store.Key{Guild: testKey.Guild, Channel: fmt.Sprint("t", i)}
-		place := Place{OpenThread: func(name, first string) (store.Key, error) { th.names = append(th.names, name); return key, nil }}
+		place := Place{OpenThread: func(nt NewThread) (store.Key, error) { th.names = append(th.names, nt.Name); return key, nil }}
 		r := s.Handle(context.Background(), Request{Key: testKey, Caller: c, Command: name, Options: opts, Place: place})
 		require.False(t, r.Refused, r.Private)
 	}
