@@ -161,3 +161,15 @@ func TestStatusShowsEveryPostSetAsideUpToThree(t *testing.T) {
 	assert.Contains(t, status, ": "+strings.Repeat("x", 200)+"…")
 	assert.NotContains(t, status, strings.Repeat("x", 201))
 }
+
+// Without an outbox a deadline's warning counts as given once returned:
+// it is not repeated at the next check.
+func TestWithoutAnOutboxAWarningIsGivenOnce(t *testing.T) {
+	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	s := New(Config{Store: NewMemStore(), Now: func() time.Time { return now }, Seed: func() uint64 { return 5 }})
+	mustDo(t, s, ann, "new opponent:<@2> deadline:24h")
+	now = now.Add(18 * time.Hour)
+	assert.Len(t, s.Tick(context.Background(), testKey).Posts, 1)
+	now = now.Add(time.Hour)
+	assert.Empty(t, s.Tick(context.Background(), testKey).Posts)
+}
