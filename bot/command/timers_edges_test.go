@@ -173,3 +173,20 @@ func TestWithoutAnOutboxAWarningIsGivenOnce(t *testing.T) {
 	now = now.Add(time.Hour)
 	assert.Empty(t, s.Tick(context.Background(), testKey).Posts)
 }
+
+// Without a round time limit no round is passed, however long it waits;
+// notify says a reminder that is off is off.
+func TestNoLimitNoPassAndAnOffReminderIsOff(t *testing.T) {
+	s, st, now := peopleService(t)
+	mustDo(t, s, ann, "new mode:hotseat")
+	playTo(t, st, func(s *rules.State) bool { return s.Phase() == rules.PhaseRound })
+	before, err := st.Get(testKey)
+	require.NoError(t, err)
+	*now = now.Add(30 * 24 * time.Hour)
+	s.Tick(context.Background(), testKey)
+	after, err := st.Get(testKey)
+	require.NoError(t, err)
+	assert.Len(t, after.Game.History, len(before.Game.History))
+	off := i18n.T(i18n.English, "people.notify.reminder", map[string]any{"Value": i18n.T(i18n.English, "people.notify.off", nil)})
+	assert.Contains(t, mustDo(t, s, bob, "notify").Private, off)
+}
