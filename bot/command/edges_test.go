@@ -161,3 +161,41 @@ func TestTheButtonsFollowThePhase(t *testing.T) {
 	}
 	assert.True(t, seen[rules.PhaseRound] && seen[rules.PhaseFaceChoice], "the phases seen: %v", seen)
 }
+
+// "Set-up done" is offered once the set-up may end.
+func TestSetupDoneIsOfferedOnceTheSetupMayEnd(t *testing.T) {
+	s, st := newService(t, 5)
+	mustDo(t, s, ann, "new mode:hotseat")
+	has := func() bool {
+		rec, err := st.Get(testKey)
+		require.NoError(t, err)
+		for _, b := range buttonsFor(rec) {
+			if strings.HasPrefix(b.CustomID, "mortain/setup-done/") {
+				return true
+			}
+		}
+		return false
+	}
+	assert.False(t, has(), "no unit placed")
+	mustDo(t, s, ann, "setup preset:historical")
+	assert.True(t, has(), "every unit placed")
+}
+
+// A direct message goes to the player to act only, and the response
+// names its channel for delivery.
+func TestADirectMessageGoesToThePlayerToActOnly(t *testing.T) {
+	s, st, _ := peopleService(t)
+	mustDo(t, s, bob, "notify dm:on")
+	r := mustDo(t, s, ann, "new opponent:<@2> side:german")
+	assert.Contains(t, r.Also, store.Key{Guild: testKey.Guild, Channel: DMPrefix + bob.UserID}, "the DM's channel is named for delivery")
+	assert.Len(t, dmsOf(t, st, bob.UserID), 1, "Bob sets the US up")
+
+	s, st, now := peopleService(t)
+	mustDo(t, s, bob, "notify dm:on")
+	mustDo(t, s, ann, "new opponent:<@2> side:us deadline:24h")
+	*now = now.Add(25 * time.Hour)
+	lapse := s.Tick(context.Background(), testKey)
+	require.Len(t, lapse.Posts, 1)
+	require.Equal(t, bob.UserID, lapse.Posts[0].Mention, "Bob is asked about Ann's passed deadline")
+	assert.Empty(t, dmsOf(t, st, bob.UserID), "but gets no DM: the game waits for Ann")
+}

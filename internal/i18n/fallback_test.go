@@ -38,3 +38,11 @@ func TestALanguageWithoutACatalogSpeaksEnglish(t *testing.T) {
 		t.Errorf("String = %q", other.String())
 	}
 }
+
+// A stray closing mark outside every message hides nothing after it.
+func TestBareSeesPastAStrayClosingMark(t *testing.T) {
+	line := PseudoClose + " bare words " + PseudoOpen + "marked" + PseudoClose
+	if got := Bare(line); len(got) != 1 {
+		t.Errorf("Bare(%q) = %q, want the line", line, got)
+	}
+}

@@ -14,6 +14,11 @@
 //	go run ./tools/mutants -list            # every site, no test run
 //	go run ./tools/mutants bot/command/deadlines.go store/ratings.go:rate,rateable
 //
+// The mutants listed in tools/mutants/equivalent.txt were reviewed as
+// equivalent (nothing anyone can observe changes: a timeout's length, a
+// map's capacity, a value no caller reads): they are drawn but not run,
+// and the figure is given with and without them.
+//
 // A FILE:F1,F2 argument limits a file's sites to the functions (or
 // methods) named. Statements that only log are never dropped, and the
 // values returned beside an error (return 0, err) are not changed. Each run of
@@ -69,11 +74,16 @@ var defaultTargets = []string{
 // site is one mutation: the bytes [start, end) of file replaced by repl.
 type site struct {
 	file       string // relative to the module root
-	line       int
+	line, col  int
 	start, end int
 	repl       string
 	what       string // "`<` to `<=`"
+	text       string // the source line, trimmed
 }
+
+// key names a site by its file, its column, its mutation and its line's
+// text, so that it stays the same when lines move.
+func (s site) key() string { return fmt.Sprintf("%s\t%d\t%s\t%s", s.file, s.col, s.what, s.text) }
 
 func main() {
 	n := flag.Int("n", 36, "mutants to draw")
@@ -82,6 +92,7 @@ func main() {
 	list := flag.Bool("list", false, "list every site and exit")
 	run := flag.String("run", "", "go test -run pattern (default: every test of the package)")
 	verbose := flag.Bool("v", false, "print the test output of mutants that lived")
+	equivFile := flag.String("equivalent", "tools/mutants/equivalent.txt", "the mutants reviewed as equivalent (not run; \"\" for none)")
 	flag.Parse()
 	targets := flag.Args()
 	if len(targets) == 0 {
@@ -98,13 +109,18 @@ func main() {
 	}
 	if *list {
 		for _, s := range sites {
-			fmt.Printf("%s:%d\t%s\n", s.file, s.line, s.what)
+			fmt.Printf("%s:%d\t%s\n", s.file, s.line, strings.TrimPrefix(s.key(), s.file+"\t"))
 		}
 		fmt.Printf("%d sites\n", len(sites))
 		return
 	}
+	equivalent, err := readEquivalent(*equivFile)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "mutants:", err)
+		os.Exit(2)
+	}
 	sample := draw(sites, *n, *seed)
-	r := &runner{timeout: *timeout, run: *run, verbose: *verbose, out: os.Stdout}
+	r := &runner{timeout: *timeout, run: *run, verbose: *verbose, out: os.Stdout, equivalent: equivalent}
 	if err := r.measure(sample, len(sites), *seed); err != nil {
 		fmt.Fprintln(os.Stderr, "mutants:", err)
 		os.Exit(1)
@@ -179,7 +195,13 @@ var (
 
 func (c *collector) add(pos token.Pos, end token.Pos, repl, what string) {
 	p := c.fset.Position(pos)
-	c.sites = append(c.sites, site{file: c.file, line: p.Line, start: p.Offset, end: c.fset.Position(end).Offset, repl: repl, what: what})
+	from := bytes.LastIndexByte(c.src[:p.Offset], '\n') + 1
+	to := bytes.IndexByte(c.src[p.Offset:], '\n')
+	if to < 0 {
+		to = len(c.src) - p.Offset
+	}
+	text := strings.TrimSpace(string(c.src[from : p.Offset+to]))
+	c.sites = append(c.sites, site{file: c.file, line: p.Line, col: p.Column, start: p.Offset, end: c.fset.Position(end).Offset, repl: repl, what: what, text: text})
 }
 
 func (c *collector) visit(n ast.Node) bool {
@@ -316,13 +338,39 @@ func printExpr(w io.Writer, x ast.Expr) error {
 	return errors.New("not a selector chain")
 }
 
+// readEquivalent reads the mutants reviewed as equivalent: a line each,
+// "FILE<TAB>COLUMN<TAB>MUTATION<TAB>SOURCE LINE<TAB>why" (-list prints
+// the first four, the file with its line number); # starts a comment.
+func readEquivalent(path string) (map[string]bool, error) {
+	out := map[string]bool{}
+	if path == "" {
+		return out, nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	for i, line := range strings.Split(string(data), "\n") {
+		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) < 5 {
+			return nil, fmt.Errorf("%s:%d: want FILE, COLUMN, MUTATION, SOURCE LINE and why, tab-separated", path, i+1)
+		}
+		out[strings.Join(f[:4], "\t")] = true
+	}
+	return out, nil
+}
+
 // runner runs the tests against each mutant.
 type runner struct {
-	timeout time.Duration
-	run     string
-	verbose bool
-	out     io.Writer
-	dir     string
+	timeout    time.Duration
+	run        string
+	verbose    bool
+	out        io.Writer
+	dir        string
+	equivalent map[string]bool // site keys reviewed as equivalent
 }
 
 // outcome is what a package's tests did with one mutant.
@@ -333,9 +381,10 @@ const (
 	lived
 	timedOut
 	notBuilt
+	equivalent
 )
 
-var outcomeNames = [...]string{"killed", "LIVED", "timed out", "no build"}
+var outcomeNames = [...]string{"killed", "LIVED", "timed out", "no build", "equiv."}
 
 func (r *runner) measure(sample []site, total int, seed uint64) error {
 	dir, err := os.MkdirTemp("", "mutants-")
@@ -364,16 +413,19 @@ func (r *runner) measure(sample []site, total int, seed uint64) error {
 	var survivors []string
 	for i, s := range sample {
 		t0 := time.Now()
-		res, out, err := r.mutant(i, s)
-		if err != nil {
-			return err
+		res, out := equivalent, ""
+		if !r.equivalent[s.key()] {
+			var err error
+			if res, out, err = r.mutant(i, s); err != nil {
+				return err
+			}
 		}
 		counts[res]++
 		detail := ""
 		if res == killed {
 			detail = firstFailure(out)
 		}
-		line := fmt.Sprintf("%s:%d %s", s.file, s.line, s.what)
+		line := fmt.Sprintf("%s:%d %s\t%s", s.file, s.line, s.what, s.text)
 		fmt.Fprintf(r.out, "[%d/%d] %-9s %s %s (%.0fs)\n", i+1, len(sample), outcomeNames[res], line, detail, time.Since(t0).Seconds())
 		if res == lived {
 			survivors = append(survivors, line)
@@ -382,12 +434,15 @@ func (r *runner) measure(sample []site, total int, seed uint64) error {
 			}
 		}
 	}
-	k, l, to := counts[killed], counts[lived], counts[timedOut]
-	fmt.Fprintf(r.out, "\nkilled %d, lived %d, timed out %d, did not build %d\n", k, l, to, counts[notBuilt])
+	k, l, to, eq := counts[killed], counts[lived], counts[timedOut], counts[equivalent]
+	fmt.Fprintf(r.out, "\nkilled %d, lived %d, timed out %d, did not build %d, reviewed as equivalent %d\n", k, l, to, counts[notBuilt], eq)
+	// A mutant the tests hang on is caught too (their own hang guards
+	// fail them, later than go test's timeout).
+	if all := k + to + l + eq; all > 0 {
+		fmt.Fprintf(r.out, "caught %d/%d = %.1f%% of the mutants that build\n", k+to, all, 100*float64(k+to)/float64(all))
+	}
 	if k+to+l > 0 {
-		// A mutant the tests hang on is caught too (their own hang guards
-		// fail them, later than go test's timeout).
-		fmt.Fprintf(r.out, "caught (killed or timed out) %d/%d = %.1f%% (%s)\n", k+to, k+to+l, 100*float64(k+to)/float64(k+to+l), time.Since(start).Round(time.Second))
+		fmt.Fprintf(r.out, "caught %d/%d = %.1f%% of those not reviewed as equivalent (%s)\n", k+to, k+to+l, 100*float64(k+to)/float64(k+to+l), time.Since(start).Round(time.Second))
 	}
 	for _, s := range survivors {
 		fmt.Fprintln(r.out, "lived:", s)
