@@ -48,6 +48,8 @@ type hardPlayer struct {
 	style styleReader
 	// side is the side the player last chose for.
 	side rules.Side
+	// planned says the player plays the US by the plan (plan.go).
+	planned bool
 }
 
 // Watch weighs the German's moves, to tell a hunt from a walk west
@@ -110,6 +112,7 @@ func (p *hardPlayer) Choose(ctx context.Context, s *rules.State) (rules.Action, 
 		go func() {
 			defer wg.Done()
 			sr := newSearcher(smp, cands, mix(dseed, uint64(1000+w)))
+			sr.v.plan = p.planned
 			results[w] = sr.run(ctx, iters, deadline)
 			done[w] = sr.iters
 		}()
@@ -166,7 +169,7 @@ func overrules(w, n, w0, n0 float64) bool {
 // action to play at once when the decision is forced or the heuristic
 // leaves a single candidate.
 func (p *hardPlayer) plan(s *rules.State) (rules.Action, []rules.Action) {
-	v := &view{}
+	v := &view{plan: p.usPlan(s.ToAct())}
 	if s.ToAct() == rules.German {
 		v.gw = p.gw
 	}

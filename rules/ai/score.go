@@ -198,7 +198,8 @@ func (v *view) tigerFree(n rules.Hex) bool {
 }
 
 // usPlace rates hex h for US unit u: cover, the German units it can fire
-// at, and the fire it draws.
+// at, and the fire it draws; by the plan, also the key hexes and the fire
+// lanes (plan.go).
 func (v *view) usPlace(u rules.UnitID, h rules.Hex) float64 {
 	s, sc := v.s, v.sc
 	sc0 := 2.0 * float64(sc.Terrain[h].Modifier())
@@ -208,6 +209,9 @@ func (v *view) usPlace(u rules.UnitID, h rules.Hex) float64 {
 	// Standing west of the German spearhead keeps the road to the edge shut.
 	if h.Col() < v.westGerman {
 		sc0 += 1
+	}
+	if v.planned() {
+		sc0 += v.planPlace(u, h)
 	}
 	return sc0
 }

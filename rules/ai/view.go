@@ -51,6 +51,12 @@ type view struct {
 	// bl is the context of the blunder classes (blunder.go), worked out
 	// when first needed.
 	bl blunderCtx
+	// plan says the US side plays the hard US's plan (plan.go); kept by
+	// reset.
+	plan bool
+	// lanes[h] counts the German units on the map that can fire at hex h
+	// (range and line of sight, R6.2, R6.3).
+	lanes [rules.NumHexes]int8
 }
 
 // reset recomputes the view for s, reusing v's memory.
@@ -64,7 +70,7 @@ func (v *view) reset(s *rules.State, exact bool) {
 	if gw == nil {
 		gw = &easyGerman
 	}
-	*v = view{s: s, sc: sc, los: s.Options().LOS, side: s.ToAct(), westGerman: rules.LastCol + 1, geo: geo, gw: gw}
+	*v = view{s: s, sc: sc, los: s.Options().LOS, side: s.ToAct(), westGerman: rules.LastCol + 1, geo: geo, gw: gw, plan: v.plan}
 	for u := range sc.Units {
 		us := s.Unit(rules.UnitID(u))
 		if us.Status != rules.OnMap {
@@ -84,6 +90,9 @@ func (v *view) reset(s *rules.State, exact bool) {
 			h := bits.TrailingZeros64(m)
 			fire[h][0] += at
 			fire[h][1] += ai
+			if d.Side == rules.German {
+				v.lanes[h]++
+			}
 		}
 	}
 	for u := range sc.Units {
