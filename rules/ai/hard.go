@@ -207,6 +207,7 @@ func Thinks(level string, s *rules.State) bool {
 // its legal actions. Forced are:
 //   - the US set-up (the historical placement, setup.go);
 //   - a decision with one legal action;
+//   - the German's race to five exits within reach (R8.1, exitRace);
 //   - the Tiger's free follow-up (R4.6): after a German unit stacked with
 //     the Tiger moved, exited or fired, the Tiger may do the same at no
 //     cost; it does so at once when the heuristic rates that above passing
@@ -221,6 +222,9 @@ func forced(s *rules.State, v *view, legal []rules.Action) (rules.Action, bool) 
 	}
 	if len(legal) == 1 {
 		return legal[0], true
+	}
+	if a, ok := exitRace(s, legal); ok {
+		return a, true
 	}
 	if a, ok := tigerFollowUp(s, v, legal); ok {
 		return a, true

@@ -19,6 +19,11 @@ import (
 //     and a move into one from a hex less exposed is a blunder.
 //   - Never pass with a useful shot: passing while a unit alone has a
 //     shot of 40% or better (R6.8) is a blunder.
+//
+// The hard German's plan: once five exits are within reach (exitsNear),
+// it races for them (R8.1) instead of hunting the US units (R8.2): a unit
+// in column 11 exits, one in column 12 steps into column 11, before
+// anything else (exitRace).
 
 // Key hexes of the default scenario the hard US holds.
 var (
@@ -114,4 +119,28 @@ func (v *view) shotInHand() bool {
 		}
 	}
 	return false
+}
+
+// exitRace returns the hard German's next step of the race to five exits
+// (R8.1) once they are within reach (exitsNear): an exit (R5.5), else a
+// unit's move from column 12 into column 11; ok is false when there is no
+// such step or the race is not on.
+func exitRace(s *rules.State, legal []rules.Action) (rules.Action, bool) {
+	if s.ToAct() != rules.German || !exitsNear(s) {
+		return rules.Action{}, false
+	}
+	if _, _, ok := s.PendingAttack(); ok {
+		return rules.Action{}, false
+	}
+	for _, a := range legal {
+		if a.Kind == rules.ActExit {
+			return a, true
+		}
+	}
+	for _, a := range legal {
+		if a.Kind == rules.ActMove && a.Hex.Col() == rules.FirstCol && s.Unit(a.Unit).Hex.Col() == rules.FirstCol+1 {
+			return a, true
+		}
+	}
+	return rules.Action{}, false
 }

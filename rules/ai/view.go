@@ -40,8 +40,8 @@ type view struct {
 	// exits to win (R8.1): only R8.2 and R8.3 are left to the German.
 	exitsLost bool
 	// hunt says the German side to act closes in on the US units instead
-	// of moving west: when the exits are lost, or always with weights that
-	// hunt (germanWeights.Hunt).
+	// of moving west: when the exits are lost, or with weights that hunt
+	// (germanWeights.Hunt) unless five exits are within reach (exitsNear).
 	hunt bool
 	// quarry[h] is, in a hunt, how far hex h is from the nearest US unit
 	// on the map (from the west edge when none is on the map, R8.3).
@@ -102,7 +102,7 @@ func (v *view) reset(s *rules.State, exact bool) {
 	}
 	if v.side == rules.German {
 		v.exitsLost = exitsLost(s)
-		v.hunt = v.exitsLost || gw.Hunt
+		v.hunt = v.exitsLost || gw.Hunt && !exitsNear(s)
 		if v.hunt {
 			v.findQuarry()
 		}
@@ -142,6 +142,24 @@ func exitsLost(s *rules.State) bool {
 		}
 	}
 	return n < rules.ExitsToWin
+}
+
+// exitReach is how far east of the west edge a German unit counts as
+// within reach of an exit (R5.5): column 11 exits now, column 12 a move
+// later.
+const exitReach = 1
+
+// exitsNear reports whether five exits are within reach (R8.1): the units
+// exited and those on the map within exitReach columns of the west edge
+// make five. A German that hunts (R8.2) walks west and exits then.
+func exitsNear(s *rules.State) bool {
+	n := s.Exited()
+	for m := s.Scenario().SideUnits(rules.German); m != 0; m &= m - 1 {
+		if us := s.Unit(rules.UnitID(bits.TrailingZeros32(m))); us.Status == rules.OnMap && us.Hex.Col() <= rules.FirstCol+exitReach {
+			n++
+		}
+	}
+	return n >= rules.ExitsToWin
 }
 
 // findQuarry fills quarry: each hex's distance to the nearest US unit on
