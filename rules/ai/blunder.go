@@ -38,8 +38,8 @@ import (
 //     game for five exits (R8.1): it can only help the hunt for the last
 //     US units (R8.2) by staying;
 //   - by the hard US's plan (plan.go): a US move or entry into the open
-//     in reach of two or more German units, and a pass while a US unit
-//     alone has a shot of 40% or better;
+//     in reach of two or more German units, and a pass, or that unit's
+//     move, while a US unit alone has a shot of 40% or better;
 //   - a German unit entering without the Tiger when they could enter
 //     together, or the Tiger alone when a partner could come with it
 //     (R5.4); passing with no points left when the Tiger could still follow
@@ -191,7 +191,7 @@ func (v *view) blunder(a rules.Action) bool {
 		if b := v.blunders(); b.last != rules.NoUnit && b.safe != 0 {
 			return b.safe&(1<<a.Hex) == 0
 		}
-		if v.planned() && v.intoLanes(a) {
+		if v.planned() && (v.intoLanes(a) || v.hasShot(a.Unit)) {
 			return true
 		}
 		if s.Turn() > 1 {

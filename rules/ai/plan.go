@@ -17,8 +17,12 @@ import (
 //     that two or more German units can fire at (range and line of sight,
 //     R6.2, R6.3; none of them is activated in a US round) costs laneCost,
 //     and a move into one from a hex less exposed is a blunder.
+//   - Block the exits: a hex west of a German unit three columns or less
+//     from the west edge, within two hexes of it, is worth blockValue
+//     for each such unit (two at most; R5.5).
 //   - Never pass with a useful shot: passing while a unit alone has a
-//     shot of 40% or better (R6.8) is a blunder.
+//     shot of 40% or better (R6.8) is a blunder, and so is moving such a
+//     unit before it fires (R4.4: it moves or fires).
 //
 // The hard German's plan: once five exits are within reach (exitsNear),
 // it races for them (R8.1) instead of hunting the US units (R8.2): a unit
@@ -35,6 +39,7 @@ var (
 // Weights of the plan, in the heuristic's points of value.
 const (
 	holdValue  = 5.0 // the first unit holding a key hex; the second half as much
+	blockValue = 4.0 // per German unit near the west edge a hex stands in the way of (two at most)
 	laneCost   = 5.0 // standing in the open in reach of two or more German units
 	usefulShot = 0.4 // a shot a US unit alone never passes up
 )
@@ -78,7 +83,24 @@ func (v *view) planPlace(u rules.UnitID, h rules.Hex) float64 {
 	if v.exposed(h) {
 		sc0 -= laneCost
 	}
+	if !exitsLost(v.s) {
+		sc0 += blockValue * v.blocking(h)
+	}
 	return sc0
+}
+
+// blocking counts the German units three columns or less from the west
+// edge that h stands in the way of (west of them, within two hexes), two
+// at most.
+func (v *view) blocking(h rules.Hex) float64 {
+	n := 0.0
+	for m := v.sc.SideUnits(rules.German); m != 0; m &= m - 1 {
+		gs := v.s.Unit(rules.UnitID(bits.TrailingZeros32(m)))
+		if gs.Status == rules.OnMap && gs.Hex.Col() <= rules.FirstCol+3 && h.Col() <= gs.Hex.Col() && rules.Distance(h, gs.Hex) <= 2 {
+			n++
+		}
+	}
+	return min(n, 2)
 }
 
 // intoLanes reports whether US action a (a move or an entry) ends in an
@@ -97,25 +119,33 @@ func (v *view) intoLanes(a rules.Action) bool {
 // shotInHand reports whether a US unit alone has a legal shot of
 // usefulShot or better, with no attack pending.
 func (v *view) shotInHand() bool {
-	s, sc := v.s, v.sc
-	if _, _, ok := s.PendingAttack(); ok {
+	if _, _, ok := v.s.PendingAttack(); ok {
 		return false
 	}
-	for m := sc.SideUnits(rules.US); m != 0; m &= m - 1 {
-		u := rules.UnitID(bits.TrailingZeros32(m))
-		us := s.Unit(u)
-		if us.Status != rules.OnMap || s.Activated(u) {
+	for m := v.sc.SideUnits(rules.US); m != 0; m &= m - 1 {
+		if v.hasShot(rules.UnitID(bits.TrailingZeros32(m))) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasShot reports whether US unit u alone has a legal shot of usefulShot
+// or better.
+func (v *view) hasShot(u rules.UnitID) bool {
+	s, sc := v.s, v.sc
+	us := s.Unit(u)
+	if us.Status != rules.OnMap || s.Activated(u) {
+		return false
+	}
+	for g := sc.SideUnits(rules.German); g != 0; g &= g - 1 {
+		t := rules.UnitID(bits.TrailingZeros32(g))
+		ts := s.Unit(t)
+		if ts.Status != rules.OnMap || !sc.InRange(us.Hex, ts.Hex, v.los) {
 			continue
 		}
-		for g := sc.SideUnits(rules.German); g != 0; g &= g - 1 {
-			t := rules.UnitID(bits.TrailingZeros32(g))
-			ts := s.Unit(t)
-			if ts.Status != rules.OnMap || !sc.InRange(us.Hex, ts.Hex, v.los) {
-				continue
-			}
-			if v.pHit(attackN(s, 1<<u, t)) >= usefulShot && s.Check(rules.Fire(u, t)) == nil {
-				return true
-			}
+		if v.pHit(attackN(s, 1<<u, t)) >= usefulShot && s.Check(rules.Fire(u, t)) == nil {
+			return true
 		}
 	}
 	return false
