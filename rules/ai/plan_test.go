@@ -125,3 +125,24 @@ func TestHardUSNeverPassesWithAUsefulShot(t *testing.T) {
 		t.Errorf("the easy US counts the pass a blunder: the plan is the hard US's alone")
 	}
 }
+
+// TestHuntingGermanPastTheUSWalksToTheExits checks the hard German's
+// heuristic: a unit west of every US unit on the map walks on to the west
+// edge (R5.5, R8.1) rather than turning back east to hunt them (R8.2),
+// while a unit among the US units still closes in on them.
+func TestHuntingGermanPastTheUSWalksToTheExits(t *testing.T) {
+	s := debugPos(t, []string{"debug place 119 1504", "debug place DR-1 1205", "debug place DR-2 1604", "debug round german 3", "debug deck 5C"})
+	v := &view{gw: &hardGerman}
+	v.reset(&s, true)
+	dr1, _ := s.Scenario().UnitByID("DR-1")
+	from := rules.HexAt(12, 5)
+	west, east := v.germanMove(dr1, from, rules.HexAt(11, 5)), v.germanMove(dr1, from, rules.HexAt(13, 5))
+	if west <= east {
+		t.Errorf("DR-1 past the US units: west to 1105 scores %.1f, east to 1305 %.1f; want west", west, east)
+	}
+	dr2, _ := s.Scenario().UnitByID("DR-2")
+	from = rules.HexAt(16, 4)
+	if w, e := v.germanMove(dr2, from, rules.HexAt(17, 4)), v.germanMove(dr2, from, rules.HexAt(15, 5)); w >= e {
+		t.Errorf("DR-2 among the US units: away to 1704 scores %.1f, towards them to 1505 %.1f; want the hunt", w, e)
+	}
+}

@@ -156,8 +156,9 @@ func (v *view) germanMove(u rules.UnitID, h, n rules.Hex) float64 {
 	if h.Col() == n.Col() {
 		sc0 = w.Sideways
 	}
-	if v.hunt {
-		// R8.2 and R8.3 rather than R8.1: close in on the US units.
+	if v.hunt && (v.exitsLost || h.Col() >= v.westUS) {
+		// R8.2 and R8.3 rather than R8.1: close in on the US units. A
+		// unit past them all walks on to the exits (R5.5).
 		sc0 = w.Move * float64(v.quarry[h]-v.quarry[n])
 	} else if n.Col() < h.Col() {
 		sc0 += w.Lead * float64(rules.LastCol-h.Col())

@@ -34,6 +34,9 @@ type view struct {
 	// westGerman is the column of the westmost German unit on the map (or
 	// LastCol+1 when none is on the map).
 	westGerman int
+	// westUS is the column of the westmost US unit on the map (or
+	// LastCol+1 when none is on the map).
+	westUS int
 	// onMap counts the German units on the map.
 	onMap int
 	// exitsLost says too few German units are left in the game for their
@@ -70,7 +73,7 @@ func (v *view) reset(s *rules.State, exact bool) {
 	if gw == nil {
 		gw = &easyGerman
 	}
-	*v = view{s: s, sc: sc, los: s.Options().LOS, side: s.ToAct(), westGerman: rules.LastCol + 1, geo: geo, gw: gw, plan: v.plan}
+	*v = view{s: s, sc: sc, los: s.Options().LOS, side: s.ToAct(), westGerman: rules.LastCol + 1, westUS: rules.LastCol + 1, geo: geo, gw: gw, plan: v.plan}
 	for u := range sc.Units {
 		us := s.Unit(rules.UnitID(u))
 		if us.Status != rules.OnMap {
@@ -82,6 +85,8 @@ func (v *view) reset(s *rules.State, exact bool) {
 			if us.Hex.Col() < v.westGerman {
 				v.westGerman = us.Hex.Col()
 			}
+		} else if us.Hex.Col() < v.westUS {
+			v.westUS = us.Hex.Col()
 		}
 		f := s.Factors(rules.UnitID(u))
 		at, ai := int8(max(f.AT, 0)), int8(f.AI)
