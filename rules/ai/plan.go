@@ -24,7 +24,8 @@ import (
 //     shot of 40% or better (R6.8) is a blunder, and so is moving such a
 //     unit before it fires (R4.4: it moves or fires).
 //
-// The hard German's plan: once five exits are within reach (exitsNear),
+// The hard German's plan: once five exits are within reach (exitsNear:
+// the units exited and those in columns 11-13 make five),
 // it races for them (R8.1) instead of hunting the US units (R8.2): a unit
 // in column 11 exits, one in column 12 steps into column 11, before
 // anything else (exitRace).

@@ -150,9 +150,10 @@ func exitsLost(s *rules.State) bool {
 }
 
 // exitReach is how far east of the west edge a German unit counts as
-// within reach of an exit (R5.5): column 11 exits now, column 12 a move
-// later.
-const exitReach = 1
+// within reach of an exit (R5.5): column 11 exits now, columns 12 and 13
+// a move or two later. Against the expert US, 1 gave 0.01 exits a game
+// and 3 cost wins (docs/journal/2026-11-27-hard-ai-plan.md).
+const exitReach = 2
 
 // exitsNear reports whether five exits are within reach (R8.1): the units
 // exited and those on the map within exitReach columns of the west edge
