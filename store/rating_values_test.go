@@ -134,8 +134,7 @@ func previewOf(t *testing.T, db *DB, channel string, steps int, winner rules.Sid
 	key := Key{Guild: "g", Channel: channel}
 	rec := newRecord(key, 5)
 	rec.Seats = map[rules.Side]Seat{rules.US: {UserID: "ann-" + channel}, rules.German: {UserID: "bob-" + channel}}
-	rec.Settings = map[string]string{SettingRanked: "yes", SettingResigned: winner.Enemy().String(),
-		SettingActed: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC).Format(time.RFC3339)}
+	rec.Meta = Meta{Ranked: true, Resigned: winner.Enemy(), Acted: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
 	play(t, rec.Game, rules.NewRandomPlayer(3), steps)
 	require.Len(t, rec.Game.History, steps)
 	require.NoError(t, db.Create(rec))
@@ -160,13 +159,13 @@ func TestAGameIsRatedFromTenSteps(t *testing.T) {
 func TestTheSideAdvantageCountsOnlyRatedGames(t *testing.T) {
 	db, _ := openTemp(t, Options{})
 	at := time.Date(2026, 2, 1, 12, 0, 0, 0, time.UTC)
-	rankedGame(t, db, "g", "u1", "cy", "dee", rules.US, at, map[string]string{SettingRanked: "no"})
-	rankedGame(t, db, "g", "u2", "cy", "dee", rules.US, at, map[string]string{SettingUnrated: "an AI played a side"})
+	rankedGame(t, db, "g", "u1", "cy", "dee", rules.US, at, func(m *Meta) { m.Ranked = false })
+	rankedGame(t, db, "g", "u2", "cy", "dee", rules.US, at, func(m *Meta) { m.Unrated = "an AI played a side" })
 	rankedGame(t, db, "g", "u3", "cy", "cy", rules.US, at, nil)
 	key := Key{Guild: "g", Channel: "u4"}
 	ai := newRecord(key, 5)
-	ai.Settings[SettingRanked] = "yes"
-	ai.Settings[SettingResigned] = "german"
+	ai.Meta.Ranked = true
+	ai.Meta.Resigned = rules.German
 	play(t, ai.Game, rules.NewRandomPlayer(3), 12)
 	require.NoError(t, db.Create(ai))
 	_, err := db.Finish(key)

@@ -16,16 +16,8 @@ import (
 // asymmetric: the side advantage is estimated from the server's rated
 // games (see SideAdvantage) and enters each player's expected score.
 
-// The settings and thresholds of rated games.
+// The thresholds of rated games.
 const (
-	// SettingRanked is the Record.Settings entry of a ranked game ("yes").
-	SettingRanked = "ranked"
-	// SettingUnrated is the Record.Settings entry saying why a ranked
-	// game will not be rated after all (an AI took a side over).
-	SettingUnrated = "unrated"
-	// SettingActed is the Record.Settings entry with the time of the
-	// game's last step (RFC 3339): a rated game counts at that time.
-	SettingActed = "acted"
 	// MinRatedSteps is the fewest steps a game needs to be rated: a game
 	// given up at once says nothing of its players.
 	MinRatedSteps = 10
@@ -67,16 +59,16 @@ func (p *PlayerStats) Provisional() bool { return p.RatedGames == 0 || p.RatingR
 // rateable reports whether a finished game is rated: ranked, between two
 // members (no AI ever took a side over), with a winner and at least
 // MinRatedSteps steps.
-func rateable(f *Finished, settings map[string]string) bool {
+func rateable(f *Finished, m Meta) bool {
 	us, ger := f.Seats[rules.US], f.Seats[rules.German]
-	return settings[SettingRanked] == "yes" && settings[SettingUnrated] == "" && f.Winner != rules.NoSide && f.Steps >= MinRatedSteps &&
+	return m.Ranked && m.Unrated == "" && f.Winner != rules.NoSide && f.Steps >= MinRatedSteps &&
 		us.UserID != "" && ger.UserID != "" && us.UserID != ger.UserID && us.AI == "" && ger.AI == ""
 }
 
-// ratedAt is the time a game counts at: its last step.
+// ratedAt is the time a game counts at: its last step (Meta.Acted).
 func ratedAt(rec *Record) time.Time {
-	if t, err := time.Parse(time.RFC3339, rec.Settings[SettingActed]); err == nil {
-		return t.UTC()
+	if !rec.Meta.Acted.IsZero() {
+		return rec.Meta.Acted.UTC()
 	}
 	return rec.Created.UTC()
 }
@@ -181,7 +173,7 @@ func putSides(g *bolt.Bucket, c sideCounts) error {
 // guild, when it is rateable: it sets f.Rated, f.RatedAt and f.Ratings,
 // writes the players' new ratings and counts the game in g's side counts.
 func rateFinished(tx *bolt.Tx, g *bolt.Bucket, f *Finished, rec *Record) error {
-	if !rateable(f, rec.Settings) {
+	if !rateable(f, rec.Meta) {
 		return nil
 	}
 	b, err := tx.Bucket(bucketStats).CreateBucketIfNotExists([]byte(f.Key.Guild))
