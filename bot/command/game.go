@@ -2,6 +2,7 @@ package command
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"time"
 
@@ -289,7 +290,7 @@ func newClocks(o map[string]string, m *store.Meta) error {
 		if v := o[name]; v != "" && !strings.EqualFold(v, "off") {
 			d, err := duration.Parse(v)
 			if err != nil {
-				return refuseT("reply.new.bad-duration", map[string]any{"Name": name, "Value": v})
+				return refuseT("reply.new.bad-duration", map[string]any{"Name": name, "Why": durationError(v)})
 			}
 			*dst = d
 		}
@@ -596,4 +597,10 @@ func (s *Service) Game(key store.Key) (g *rules.Game, finished bool, err error) 
 		return nil, false, err
 	}
 	return v.game, v.finished, nil
+}
+
+// durationError words why v is not a duration, in the reader's language
+// (duration.bad: the same words as internal/duration's error).
+func durationError(v string) phrase {
+	return func(l i18n.Lang) string { return i18n.T(l, "duration.bad", map[string]any{"Value": strconv.Quote(v)}) }
 }

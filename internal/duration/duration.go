@@ -17,11 +17,11 @@ type Error struct {
 	Value string // the text as given
 }
 
-// Message is the English wording of Error; the message catalog has the
-// same text under the id "duration.bad" (a test keeps them equal).
-const Message = "%q is not a duration: write a number and a unit (d, h, m or s), such as 30m, 12h, 1.5d or 2d12h"
-
-func (e *Error) Error() string { return strings.Replace(Message, "%q", strconv.Quote(e.Value), 1) }
+// Error words the error in English, as the message catalog's
+// "duration.bad" does with the value quoted (a test keeps them equal).
+func (e *Error) Error() string {
+	return strconv.Quote(e.Value) + " is not a duration: write a number and a unit (d, h, m or s), such as 30m, 12h, 1.5d or 2d12h"
+}
 
 var units = []struct {
 	name string
@@ -62,7 +62,8 @@ func Parse(text string) (time.Duration, error) {
 }
 
 // Format writes d in the same syntax, in whole days, hours and minutes
-// (seconds only below a minute): 7d, 36h, 1h30m, 45s.
+// (seconds below a minute, milliseconds below a second): 7d, 36h, 1h30m,
+// 45s, 10ms.
 func Format(d time.Duration) string {
 	switch {
 	case d >= 24*time.Hour && d%(24*time.Hour) == 0:
@@ -71,6 +72,8 @@ func Format(d time.Duration) string {
 		return strconv.Itoa(int(d/time.Hour)) + "h"
 	case d >= time.Hour:
 		return strconv.Itoa(int(d/time.Hour)) + "h" + strconv.Itoa(int(d%time.Hour/time.Minute)) + "m"
+	case d < time.Second:
+		return strconv.Itoa(int(d/time.Millisecond)) + "ms"
 	case d < time.Minute:
 		return strconv.Itoa(int(d/time.Second)) + "s"
 	}
