@@ -84,7 +84,7 @@ func schema3Games(t testing.TB) []schema3Game {
 	paused := mk("603", 33, 20, ais, map[string]string{
 		"deal-salt": "c2FsdDM", "level": "hard", "pace": "turn", "bot-paused": "2026-11-20T18:20:00Z", "started-by": "10",
 	})
-	local := mk("terminal", 34, 12, vsAI, map[string]string{"lang": "en", "level": "hard", "deal-salt": "c2FsdDQ", "remind": "30m0s"})
+	local := mk("local", 34, 12, vsAI, map[string]string{"lang": "en", "level": "hard", "deal-salt": "c2FsdDQ", "remind": "30m0s"})
 	local.Key.Guild = "local"
 	played := mk("604", 35, -1, people, map[string]string{"deal-salt": "c2FsdDU", "ranked": "yes", "lang": "en", "acted": "2026-11-21T01:00:00Z"})
 	abandoned := mk("605", 36, 15, vsAI, map[string]string{"deal-salt": "c2FsdDY", "level": "hard"})

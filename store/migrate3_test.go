@@ -46,7 +46,7 @@ func wantMeta3() map[Key]Meta {
 			Unrated: "an AI played a side", US: SideMeta{Absent: "10", Missed: 3}, Deadline: 7 * 24 * time.Hour,
 			Acted: rfc("2026-11-20T18:30:00Z")},
 		{Guild: "500", Channel: "603"}:        {Salt: "c2FsdDM", Level: "hard", Pace: "turn", AIPaused: rfc("2026-11-20T18:20:00Z"), StartedBy: "10"},
-		{Guild: "local", Channel: "terminal"}: {Lang: "en", Level: "hard", Salt: "c2FsdDQ", Remind: 30 * time.Minute},
+		{Guild: "local", Channel: "local"}: {Lang: "en", Level: "hard", Salt: "c2FsdDQ", Remind: 30 * time.Minute},
 	}
 }
 
@@ -191,7 +191,7 @@ func TestTheToolsHandleSchema3(t *testing.T) {
 			assert.Equal(t, want[key], rec.Meta, "%s", key)
 		}
 	}
-	all := []Key{{Guild: "500", Channel: "601"}, {Guild: "500", Channel: "602"}, {Guild: "500", Channel: "603"}, {Guild: "local", Channel: "terminal"}}
+	all := []Key{{Guild: "500", Channel: "601"}, {Guild: "500", Channel: "602"}, {Guild: "500", Channel: "603"}, {Guild: "local", Channel: "local"}}
 
 	ro, err := Open(path, Options{ReadOnly: true})
 	require.NoError(t, err, "doctor and export open it")
