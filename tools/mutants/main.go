@@ -55,6 +55,7 @@ import (
 // functions of older files that belong to it.
 var defaultTargets = []string{
 	"bot/command/deadlines.go",
+	"bot/command/clock.go",
 	"bot/command/people.go",
 	"bot/command/timers.go",
 	"bot/command/ratings.go",
