@@ -45,7 +45,7 @@ func wantMeta3() map[Key]Meta {
 		{Guild: "500", Channel: "602"}: {Lang: "en", Salt: "c2FsdDI", StartedBy: "20", Ranked: true, Level: "hard",
 			Unrated: "an AI played a side", US: SideMeta{Absent: "10", Missed: 3}, Deadline: 7 * 24 * time.Hour,
 			Acted: rfc("2026-11-20T18:30:00Z")},
-		{Guild: "500", Channel: "603"}:        {Salt: "c2FsdDM", Level: "hard", Pace: "turn", AIPaused: rfc("2026-11-20T18:20:00Z"), StartedBy: "10"},
+		{Guild: "500", Channel: "603"}:     {Salt: "c2FsdDM", Level: "hard", Pace: "turn", AIPaused: rfc("2026-11-20T18:20:00Z"), StartedBy: "10"},
 		{Guild: "local", Channel: "local"}: {Lang: "en", Level: "hard", Salt: "c2FsdDQ", Remind: 30 * time.Minute},
 	}
 }

@@ -14,7 +14,7 @@ import (
 // Ratings: every ranked game between two members is rated with Glicko-2
 // as it is archived, in the same commit, on its server alone. The game is
 // asymmetric: the side advantage is estimated from the server's rated
-// games (see SideAdvantage) and enters each player's expected score.
+// games (glicko2.SideAdvantage) and enters each player's expected score.
 
 // The thresholds of rated games.
 const (
@@ -27,11 +27,6 @@ const (
 	// ProvisionalRD is the deviation above which a rating is provisional
 	// (not yet on the leaderboard).
 	ProvisionalRD = 110.0
-	// priorUSWins and priorGames are the prior of the US win rate: the
-	// arena's, hard against hard at the default budget (docs/balance.md:
-	// the German wins 58%), weighted as 20 games.
-	priorUSWins = 0.42
-	priorGames  = 20.0
 )
 
 // RatingChange is what a rated game did to a player's rating.
@@ -71,15 +66,6 @@ func ratedAt(rec *Record) time.Time {
 		return rec.Meta.Acted.UTC()
 	}
 	return rec.Created.UTC()
-}
-
-// SideAdvantage is the US side's advantage in rating points (negative
-// when the German is favoured) for a server whose rated games the US won
-// usWins of games: the US win rate, drawn towards the arena's by a prior
-// of 20 games, as the rating difference that gives it.
-func SideAdvantage(usWins, games int) float64 {
-	p := (float64(usWins) + priorUSWins*priorGames) / (float64(games) + priorGames)
-	return 400 * math.Log10(p/(1-p))
 }
 
 // rate works out a rated game's changes from the players' records before
@@ -191,7 +177,7 @@ func rateFinished(tx *bolt.Tx, g *bolt.Bucket, f *Finished, rec *Record) error {
 		}
 	}
 	f.Rated, f.RatedAt = true, ratedAt(rec)
-	f.Ratings = rate(players, f.Winner, SideAdvantage(sides.USWins, sides.Rated), f.RatedAt)
+	f.Ratings = rate(players, f.Winner, glicko2.SideAdvantage(sides.USWins, sides.Rated), f.RatedAt)
 	for _, side := range []rules.Side{rules.US, rules.German} {
 		if err := putStats(b, players[side]); err != nil {
 			return err
@@ -261,7 +247,7 @@ func (db *DB) RecomputeRatings() (int, error) {
 					}
 					pair[side] = players[id]
 				}
-				f.Ratings = rate(pair, f.Winner, SideAdvantage(sides.USWins, sides.Rated), f.RatedAt)
+				f.Ratings = rate(pair, f.Winner, glicko2.SideAdvantage(sides.USWins, sides.Rated), f.RatedAt)
 				sides.count(f.Winner)
 				rated++
 				data, err := json.Marshal(&f)

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store/glicko2"
 )
 
 // rankedGame finishes a ranked game on guild between us and ger, won by
@@ -169,7 +170,7 @@ func TestRecomputeReproducesTheStoredRatingsExactly(t *testing.T) {
 }
 
 func TestTheSideAdvantageFollowsTheServersGames(t *testing.T) {
-	assert.InDelta(t, -56, SideAdvantage(0, 0), 1, "the arena's prior: the German wins 58%")
-	assert.Greater(t, SideAdvantage(30, 40), 0.0, "a server where the US wins most")
-	assert.Less(t, SideAdvantage(5, 40), SideAdvantage(0, 0))
+	assert.InDelta(t, -56, glicko2.SideAdvantage(0, 0), 1, "the arena's prior: the German wins 58%")
+	assert.Greater(t, glicko2.SideAdvantage(30, 40), 0.0, "a server where the US wins most")
+	assert.Less(t, glicko2.SideAdvantage(5, 40), glicko2.SideAdvantage(0, 0))
 }
