@@ -68,6 +68,7 @@ var defaultTargets = []string{
 	"bot/deliver.go:stop",
 	"store/ratings.go",
 	"store/glicko2/glicko2.go",
+	"store/glicko2/policy.go",
 	"store/outbox.go:IsLive,Failed",
 	"internal/i18n/i18n.go",
 }
