@@ -231,3 +231,14 @@ func TestTheToolsHandleSchema3(t *testing.T) {
 	}
 	assert.Equal(t, len(all), found)
 }
+
+// A value of schema 3 that never read (a time, a number, a side that does
+// not parse) was taken for unset, and stays unset; names no version wrote
+// are dropped; the rest reads.
+func TestMetaFromSettingsKeepsWhatReads(t *testing.T) {
+	m := metaFromSettings(map[string]string{"acted": "yesterday", "missed-us": "two", "resigned": "french",
+		"deadline": "soon", "reminded": "", "reminder": "12h", "pace": "slow", "deadline-lapsed": "0"})
+	assert.Equal(t, Meta{Pace: "slow", Lapsed: MarkAt(0)}, m)
+	assert.True(t, m.Lapsed.At(0), "a mark at step 0 is a mark")
+	assert.False(t, m.Reminded.At(0), "an empty mark is none")
+}
