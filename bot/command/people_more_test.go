@@ -170,3 +170,34 @@ func TestAGameHandedToTheAICannotBeClaimedToo(t *testing.T) {
 	require.NoError(t, err, "the game goes on")
 	assert.Equal(t, "easy", rec.Seats[rec.Game.State.ToAct()].AI)
 }
+
+// fullDiskOutbox is a store whose outbox cannot take a notice: the disk
+// is full.
+type fullDiskOutbox struct{ *MemStore }
+
+func (fullDiskOutbox) Enqueue(store.Key, ...store.Notice) error { return store.ErrDiskFull }
+
+// TestAPictureNotQueuedOnAFullDiskSaysSo: a map whose post cannot be
+// queued because the disk is full is refused with the full disk named,
+// not a generic failure.
+func TestAPictureNotQueuedOnAFullDiskSaysSo(t *testing.T) {
+	st := NewMemStore()
+	s := New(Config{Store: fullDiskOutbox{st}, Outbox: true, Seed: func() uint64 { return 5 }})
+	mustDo(t, s, ann, "new opponent:ai side:us")
+	r := do(t, s, ann, "map")
+	assert.Contains(t, r.Private, "disk", "%+v", r)
+	assert.Empty(t, r.Posts)
+}
+
+// TestAPassedDeadlineIsNotShownAsAhead: the post asking the opponent
+// what to do about a passed deadline does not show that deadline again.
+func TestAPassedDeadlineIsNotShownAsAhead(t *testing.T) {
+	s, st, now := peopleService(t)
+	mustDo(t, s, ann, "new opponent:<@2> deadline:24h")
+	assert.Contains(t, lastNotice(t, st, testKey).Text, "Deadline for Ann")
+	*now = now.Add(25 * time.Hour)
+	require.Len(t, s.Tick(context.Background(), testKey).Posts, 1)
+	n := lastNotice(t, st, testKey)
+	require.Equal(t, bob.UserID, n.Mention)
+	assert.NotContains(t, n.Text, "Deadline for Ann")
+}
