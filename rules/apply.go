@@ -73,7 +73,12 @@ func (s *State) perform(a Action, log *[]Event) {
 		s.historical(log)
 	case ActSetupDone:
 		s.setupDone(log)
-	case ActMove, ActEnter, ActExit, ActFire:
+	case ActMove:
+		s.activate(a, log)
+		if a.With != NoUnit {
+			s.activate(Move(a.With, a.Hex), log) // the Tiger along (R4.6)
+		}
+	case ActEnter, ActExit, ActFire:
 		s.activate(a, log)
 	case ActResolve:
 		s.resolve(log)
