@@ -391,7 +391,7 @@ func buildAction(sc *rules.Scenario, name string, o map[string]string) (rules.Ac
 			return a, err
 		}
 		if name == "move" {
-			return rules.Move(u, h), nil
+			return withTiger(sc, rules.Move(u, h), o)
 		}
 		if t, err = optUnit("with"); err != nil {
 			return a, err
