@@ -47,12 +47,23 @@ func (s *State) move(u UnitID, to Hex, free bool, log *[]Event) {
 }
 
 // moveActions lists the moves of unit u, on the map (R5.1, R5.2, R3.1,
-// R3.2), each also with the Tiger along when it may follow (R4.6).
+// R3.2), then the same with the Tiger along when it may follow (R4.6).
 func (s *State) moveActions(u UnitID, c *collector) bool {
+	if !s.movesWith(u, NoUnit, c) {
+		return false
+	}
+	if !c.single && s.tigerMayFollow(u) {
+		return s.movesWith(u, s.sc.Tiger, c)
+	}
+	return true
+}
+
+// movesWith lists the moves of unit u, with the unit with along (NoUnit
+// for none).
+func (s *State) movesWith(u, with UnitID, c *collector) bool {
 	side := s.round.side
 	enemy := side.Enemy()
 	o := &s.occ
-	along := s.tigerMayFollow(u)
 	for _, n := range neighbours[s.units[u].Hex] {
 		if n == NoHex || (side == US && n.Col() == LastCol) || o.held[enemy]&(1<<n) != 0 {
 			continue
@@ -60,7 +71,9 @@ func (s *State) moveActions(u UnitID, c *collector) bool {
 		if u != s.sc.Tiger && o.two&(1<<n) != 0 {
 			continue
 		}
-		if !c.add(Move(u, n)) || along && !c.add(MoveWith(u, n, s.sc.Tiger)) {
+		a := Move(u, n)
+		a.With = with
+		if !c.add(a) {
 			return false
 		}
 	}

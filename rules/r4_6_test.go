@@ -57,6 +57,16 @@ func TestR4_6_LegalActionsListTheTigerAlong(t *testing.T) {
 			if got := alongListed(&s); !reflect.DeepEqual(got, c.want) {
 				t.Errorf("listed %q, want %q", got, c.want)
 			}
+			// SingleActions: the same but for these, in the same order.
+			var singles []Action
+			for _, a := range s.LegalActions(nil) {
+				if a.Kind != ActMove || a.With == NoUnit {
+					singles = append(singles, a)
+				}
+			}
+			if got := s.SingleActions(nil); !reflect.DeepEqual(got, singles) {
+				t.Errorf("SingleActions %v, want %v", got, singles)
+			}
 			for _, text := range c.want {
 				// Each is played: the unit and the Tiger end in its hex.
 				after := s

@@ -171,7 +171,7 @@ func (p *hardPlayer) plan(s *rules.State) (rules.Action, []rules.Action) {
 		v.gw = p.gw
 	}
 	v.reset(s, true)
-	legal := rules.WithoutJointMoves(s.LegalActions(nil))
+	legal := s.SingleActions(nil)
 	if a, ok := forced(s, v, legal); ok {
 		return a, nil
 	}
@@ -411,7 +411,7 @@ func (sr *searcher) descend(path []step) []step {
 		if depth == 0 {
 			cands = sr.roots
 		} else {
-			sr.legal = rules.WithoutJointMoves(st.LegalActions(sr.legal[:0]))
+			sr.legal = st.SingleActions(sr.legal[:0])
 			if len(sr.legal) == 1 {
 				cands = sr.legal
 			} else {
@@ -470,7 +470,7 @@ func (sr *searcher) playout() rules.Side {
 func playOn(st *rules.State, v *view, legal []rules.Action, r *rng, eps float64, toNextTurn bool) []rules.Action {
 	turn := st.Turn()
 	for !st.Over() && (!toNextTurn || st.Turn() == turn) {
-		legal = rules.WithoutJointMoves(st.LegalActions(legal[:0]))
+		legal = st.SingleActions(legal[:0])
 		a := legal[0]
 		if len(legal) > 1 {
 			v.reset(st, false)
