@@ -96,4 +96,9 @@ func TestR4_6ThePickerOffersTheTigerAlong(t *testing.T) {
 	rec, _ = st.Get(testKey)
 	assert.Equal(t, "1803", rec.Game.State.Unit(sc.Tiger).Hex.String(), "undo takes back the Tiger's move too")
 	assert.Equal(t, "1803", rec.Game.State.Unit(dr1).Hex.String())
+
+	// Typed with unit: naming the Tiger, it is the same action.
+	mustDo(t, s, ann, "move unit:102 to:1704 with:DR-1")
+	rec, _ = st.Get(testKey)
+	assert.Equal(t, "move DR-1 1704 102", rec.Game.History[len(rec.Game.History)-1])
 }
