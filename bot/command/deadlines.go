@@ -241,7 +241,7 @@ func (s *Service) tickPeople(key store.Key, rec *store.Record) (resp Response, o
 			}
 			out = fn(r)
 			s.queue(r, &out)
-			if mark != "" && len(out.Posts) > 0 {
+			if mark != "" { // the warning: its one post carries the mark
 				if !s.cfg.Outbox {
 					r.Settings[mark] = step
 				} else {

@@ -186,8 +186,7 @@ func (s *Service) away(req Request) (Response, error) {
 	switch {
 	case back && !m.AwayUntil.After(now):
 		return Response{Private: i18n.T(req.Lang, "people.away.nothing-to-end", nil)}, nil
-	case back:
-		until = now
+	case back: // until stays zero: pause resumes each game from now
 	case o["days"] != "":
 		n, err := strconv.Atoi(o["days"])
 		if err != nil || n < 1 || n > 30 {
@@ -270,8 +269,8 @@ func (s *Service) pause(r *store.Record, c Caller, sides []rules.Side, until tim
 	game := langOf(r.Settings)
 	name := seatNameIn(r.Seats[sides[0]], game)
 	opp := r.Seats[sides[0].Enemy()]
-	mention := ""
-	if len(sides) == 1 && opp.UserID != "" && opp.UserID != c.UserID {
+	mention := "" // the opponent, unless the caller holds both seats
+	if opp.UserID != c.UserID {
 		mention = opp.UserID
 	}
 	_, hasDeadline := parseDeadline(r)
