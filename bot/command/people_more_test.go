@@ -201,3 +201,16 @@ func TestAPassedDeadlineIsNotShownAsAhead(t *testing.T) {
 	require.Equal(t, bob.UserID, n.Mention)
 	assert.NotContains(t, n.Text, "Deadline for Ann")
 }
+
+// TestPingsOffAndNoDMsMeansNothingAfterQuietHours: a member who turned
+// pings off and direct messages off gets nothing held for later by quiet
+// hours: when they end, no post pings them.
+func TestPingsOffAndNoDMsMeansNothingAfterQuietHours(t *testing.T) {
+	s, st, now := peopleService(t)
+	mustDo(t, s, bob, "notify ping:off dm:off quiet:11:00-13:00")
+	mustDo(t, s, ann, "new opponent:<@2> side:german")
+	assert.True(t, lastNotice(t, st, testKey).NoPing)
+	*now = now.Add(time.Hour) // 13:00
+	assert.Empty(t, s.Tick(context.Background(), testKey).Posts)
+	assert.Empty(t, dmsOf(t, st, bob.UserID))
+}

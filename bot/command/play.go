@@ -193,19 +193,12 @@ func (s *Service) yourMove(rec *store.Record, p *Post) {
 // ("Air attack on 1602 (Hill 314)") in lang, or "" when the last step was
 // no strike.
 func strikeOf(g *rules.Game, lang i18n.Lang) string {
-	if len(g.History) == 0 {
+	a, ok := g.LastAction()
+	if !ok || a.Kind != rules.ActAirAttack && a.Kind != rules.ActOBA {
 		return ""
 	}
-	f := strings.Fields(g.History[len(g.History)-1])
-	if len(f) < 2 || f[0] != "air-attack" && f[0] != "oba" {
-		return ""
-	}
-	h, err := rules.ParseHex(f[1])
-	if err != nil {
-		return ""
-	}
-	hex := narrator{g.State.Scenario(), lang}.hex(h)
-	if f[0] == "oba" {
+	hex := narrator{g.State.Scenario(), lang}.hex(a.Hex)
+	if a.Kind == rules.ActOBA {
 		return i18n.T(lang, "post.oba-on", map[string]any{"Hex": hex})
 	}
 	return i18n.T(lang, "post.air-on", map[string]any{"Hex": hex})
@@ -388,7 +381,7 @@ func buildAction(sc *rules.Scenario, name string, o map[string]string) (rules.Ac
 			return a, err
 		}
 		if name == "move" {
-			return rules.Move(u, h), nil
+			return withTiger(sc, rules.Move(u, h), o)
 		}
 		if t, err = optUnit("with"); err != nil {
 			return a, err
@@ -516,7 +509,7 @@ func (s *Service) setup(ctx context.Context, req Request) (Response, error) {
 			if err != nil {
 				return nil, "", err
 			}
-			e, err := placeUnit(g, u, h)
+			e, err := g.Place(u, h) // a unit already placed is moved (R2.1)
 			if err != nil {
 				return nil, "", err
 			}
@@ -538,38 +531,6 @@ func (s *Service) setup(ctx context.Context, req Request) (Response, error) {
 		}
 		return evs, "", nil
 	})
-}
-
-// placeUnit places u on h at set-up; a unit already placed is moved by
-// rebuilding the set-up without its earlier placement (allowed because the
-// set-up draws no card).
-func placeUnit(g *rules.Game, u rules.UnitID, h rules.Hex) ([]rules.Event, error) {
-	st := &g.State
-	if st.Phase() != rules.PhaseSetup || st.Unit(u).Status != rules.OnMap {
-		return g.Apply(rules.Place(u, h))
-	}
-	sc := st.Scenario()
-	for _, step := range g.History {
-		if strings.HasPrefix(step, "debug") {
-			return g.Apply(rules.Place(u, h)) // the engine's refusal (R2.1)
-		}
-	}
-	var steps []string
-	for v := range sc.Units {
-		if id := rules.UnitID(v); id != u && st.Unit(id).Status == rules.OnMap {
-			steps = append(steps, rules.Place(id, st.Unit(id).Hex).Format(sc))
-		}
-	}
-	ng, err := rules.Replay(sc, st.Options(), g.Seed, steps)
-	if err != nil {
-		return nil, err
-	}
-	evs, err := ng.Apply(rules.Place(u, h))
-	if err != nil {
-		return nil, err
-	}
-	*g = *ng
-	return evs, nil
 }
 
 // clipText shortens what a person typed before it is echoed back.

@@ -140,6 +140,11 @@ func draw(sites []site, n int, seed uint64) []site {
 	return out
 }
 
+// sources holds each target file as it was read when its sites were
+// listed: the mutants are cut from it, so that a file edited while the
+// tool runs cannot shift a site's bytes.
+var sources = map[string][]byte{}
+
 // sitesOf lists the mutation sites of a target "FILE" or "FILE:F1,F2".
 func sitesOf(target string) ([]site, error) {
 	file, funcs, _ := strings.Cut(target, ":")
@@ -153,6 +158,7 @@ func sitesOf(target string) ([]site, error) {
 	if err != nil {
 		return nil, err
 	}
+	sources[file] = src
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, file, src, 0)
 	if err != nil {
@@ -455,10 +461,7 @@ func (r *runner) measure(sample []site, total int, seed uint64) error {
 // mutant builds mutant i through an overlay and runs its package's
 // tests.
 func (r *runner) mutant(i int, s site) (outcome, string, error) {
-	src, err := os.ReadFile(s.file)
-	if err != nil {
-		return 0, "", err
-	}
+	src := sources[s.file]
 	mutated := append(append(append([]byte{}, src[:s.start]...), s.repl...), src[s.end:]...)
 	path := filepath.Join(r.dir, fmt.Sprintf("m%d.go", i))
 	if err := os.WriteFile(path, mutated, 0o644); err != nil {
