@@ -293,7 +293,7 @@ func ParseConfig(data []byte, getenv func(string) string) (Config, error) {
 			return Config{}, &SettingError{d.name, err.Error() + map[bool]string{true: " (or off)", false: ""}[d.off]}
 		}
 		if v < d.min {
-			return Config{}, &SettingError{d.name, fmt.Sprintf("%q is shorter than its least, %s", d.text, duration.Format(d.min))}
+			return Config{}, &SettingError{d.name, fmt.Sprintf("%q is shorter than the least it may be, %s", d.text, duration.Format(d.min))}
 		}
 		if d.max > 0 && v > d.max {
 			return Config{}, &SettingError{d.name, fmt.Sprintf("%q is longer than its limit of %v", d.text, d.max)}
