@@ -194,6 +194,16 @@ func (g *Game) endStep(text string) (events []Event, ok bool, err error) {
 	return g.LastEvents(), true, nil
 }
 
+// PlayedSteps counts the steps of the history the players played: all
+// but a step that ended the game without the rules (a resignation, a
+// loss on time).
+func (g *Game) PlayedSteps() int {
+	if n := len(g.History); n > 0 && EndStep(g.History[n-1]) {
+		return n - 1
+	}
+	return len(g.History)
+}
+
 // EndStep reports whether a step of a history is one that ends the game
 // without the rules: "resign SIDE" or "lose-on-time SIDE".
 func EndStep(step string) bool {

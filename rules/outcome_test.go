@@ -43,7 +43,7 @@ func TestR9_2_ResignationAndLossOnTimeAreSteps(t *testing.T) {
 		if got := g.State.Outcome(); got != c.want || !g.State.Over() || g.State.Winner() != c.want.Winner {
 			t.Errorf("%s: outcome %+v, over %v", c.step, got, g.State.Over())
 		}
-		if last := g.History[len(g.History)-1]; last != c.step || g.CanUndo() {
+		if last := g.History[len(g.History)-1]; last != c.step || g.CanUndo() || g.PlayedSteps() != len(g.History)-1 {
 			t.Errorf("%s: last step %q, can undo %v", c.step, last, g.CanUndo())
 		}
 		ev := g.LastEvents()

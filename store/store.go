@@ -75,14 +75,15 @@ type Record struct {
 	End func(f *Finished, notices []Notice) []Notice
 }
 
-// SettingResigned is the Record.Settings entry naming the side ("us" or
-// "german") that resigned: Finish archives such a game as won by the other
-// side, and counts it in the players' records.
+// SettingResigned is the Record.Settings entry with which releases before
+// a resignation was a step of the history (rules.Game.Resign) named the
+// side ("us" or "german") that resigned; Record.Outcome reads it for
+// their games.
 const SettingResigned = "resigned"
 
 // SettingOnTime is the Record.Settings entry set, beside SettingResigned,
-// when the side lost on time: its deadline passed and the other side
-// claimed the win.
+// by releases before a loss on time was a step of the history
+// (rules.Game.LoseOnTime); Record.Outcome reads it for their games.
 const SettingOnTime = "on-time"
 
 // SettingSalt is the Record.Settings entry with the random salt of the
@@ -109,8 +110,8 @@ type Step struct {
 // Finished is an archived game.
 type Finished struct {
 	Key      Key                 `json:"key"`
-	Winner   rules.Side          `json:"winner"` // NoSide for an aborted game
-	Reason   string              `json:"reason"`
+	Winner   rules.Side          `json:"winner"` // NoSide for an aborted or abandoned game
+	Outcome  rules.Outcome       `json:"outcome"`
 	Seats    map[rules.Side]Seat `json:"seats"`
 	Turn     int                 `json:"turn"`
 	Steps    int                 `json:"steps"`

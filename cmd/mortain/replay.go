@@ -31,7 +31,7 @@ func (m *Main) replayRecord(path, outDir string, in lineSource, step bool, lang 
 	var r rules.Record
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(&r); err != nil || r.Format != rules.RecordFormat {
+	if err := dec.Decode(&r); err != nil || !rules.KnownRecordFormat(r.Format) {
 		fmt.Fprintln(m.Stderr, "mortain local --replay:", say("replay.not-a-record", map[string]any{"Path": path}))
 		return 2
 	}
