@@ -153,12 +153,12 @@ func TestEveryOutcomeIsWordedInEachLanguage(t *testing.T) {
 	g := rules.NewGame(nil, rules.Options{}, 3)
 	seats := map[rules.Side]store.Seat{rules.US: {UserID: "1", Name: "Ann"}, rules.German: {UserID: "2", Name: "Bob"}}
 	outcomes := map[rules.Outcome]string{
-		{End: rules.Resigned, Winner: rules.German}:   "the US side resigned",
-		{End: rules.Resigned, Winner: rules.US}:       "the German side resigned",
-		{End: rules.LostOnTime, Winner: rules.German}: "the US side missed its deadline",
-		{End: rules.LostOnTime, Winner: rules.US}:     "the German side missed its deadline",
-		{End: rules.Aborted}:                          "aborted",
-		{End: rules.Abandoned}:                        "abandoned",
+		{End: rules.Resigned, Winner: rules.German}:                        "the US side resigned",
+		{End: rules.Resigned, Winner: rules.US}:                            "the German side resigned",
+		{End: rules.LostOnTime, Winner: rules.German}:                      "the US side missed its deadline",
+		{End: rules.LostOnTime, Winner: rules.US}:                          "the German side missed its deadline",
+		{End: rules.Aborted}:                                               "aborted",
+		{End: rules.Abandoned}:                                             "abandoned",
 		{End: rules.PlayedOut, Winner: rules.US, Reason: rules.ReasonR8_4}: "R8.4",
 	}
 	for o, want := range outcomes {
