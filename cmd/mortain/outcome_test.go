@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mortain/mortain/internal/i18n"
 )
 
 // swapResult writes a copy of the record at path whose result names the
@@ -54,6 +56,21 @@ func TestVerifyRefusesAResignedGameWithAnotherWinner(t *testing.T) {
 	if code != 0 || !strings.Contains(stdout, "honest") || !strings.Contains(stdout, "side resigned") {
 		t.Fatalf("verify of the resigned game's record: exit %d\n%s%s", code, stdout, stderr)
 	}
+	// Its replay ends on the resignation (of the side whose round the
+	// seed dealt first), worded in the reader's language.
+	stdout, stderr, code = run(t, "", "local", "--replay", out)
+	if code != 0 || !strings.Contains(stdout, "Result: German won: the US side resigned") && !strings.Contains(stdout, "Result: US won: the German side resigned") {
+		t.Errorf("replay: exit %d\n%s%s", code, stdout, stderr)
+	}
+	stdout, _, _ = runIn(t, "ja_JP.UTF-8", false, "", "local", "--replay", out)
+	if !strings.Contains(stdout, "米軍が投了") && !strings.Contains(stdout, "独軍が投了") {
+		t.Errorf("the Japanese replay:\n%s", stdout)
+	}
+	stdout, stderr, code = runIn(t, "pseudo", false, "", "local", "--replay", out)
+	if bare := i18n.Bare(stdout + stderr); code != 0 || len(bare) > 0 {
+		t.Errorf("pseudo replay: exit %d, bare lines %q", code, bare)
+	}
+
 	bad, swapped := swapResult(t, out)
 	stdout, stderr, code = run(t, "", "verify", bad)
 	if code != 1 || strings.Contains(stdout, "honest") || !strings.Contains(stderr, swapped) || !strings.Contains(stderr, "resign") {

@@ -91,9 +91,12 @@ func (m *Main) replayRecord(path, outDir string, in lineSource, step bool, lang 
 			}
 		}
 	}
-	if st := &g.State; st.Over() {
-		fmt.Fprintln(m.Stdout, say("replay.result", map[string]any{"Side": say("side."+st.Winner().String(), nil), "Why": i18n.Reason(lang, st.WinReason())}))
-	} else if r.Result != "" {
+	switch st := &g.State; {
+	case st.Over():
+		fmt.Fprintln(m.Stdout, say("replay.result", map[string]any{"Side": say("side."+st.Winner().String(), nil), "Why": i18n.Outcome(lang, st.Outcome())}))
+	case r.Outcome != nil:
+		fmt.Fprintln(m.Stdout, say("replay.result-recorded", map[string]any{"Result": i18n.Outcome(lang, *r.Outcome)}))
+	case r.Result != "":
 		fmt.Fprintln(m.Stdout, say("replay.result-recorded", map[string]any{"Result": r.Result}))
 	}
 	return 0
