@@ -162,7 +162,7 @@ func archiveGame(tx *bolt.Tx, name string, rec *Record, abandoned bool, now time
 func finished(rec *Record, abandoned bool, at time.Time) *Finished {
 	o := ArchivedOutcome(rec, abandoned)
 	return &Finished{Key: rec.Key, Winner: o.Winner, Outcome: o, Seats: rec.Seats, Turn: rec.Game.State.Turn(),
-		Steps: rec.Game.PlayedSteps(), Finished: at, Game: rec.Game, Salt: rec.Settings[SettingSalt], Lang: rec.Settings[SettingLang]}
+		Steps: rec.Game.PlayedSteps(), Finished: at, Game: rec.Game, Salt: rec.Meta.Salt, Lang: rec.Meta.Lang}
 }
 
 // copyHistory copies a history bucket, sequence numbers included, into a

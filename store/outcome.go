@@ -10,20 +10,19 @@ import (
 // Outcome is how the record's game ended: by its own steps (played out,
 // resigned, lost on time: rules.State.Outcome), or, for a game resigned or
 // lost on time by a release before those were steps of the history, as
-// its settings say (SettingResigned, SettingOnTime). NotEnded while it
-// runs.
+// its Meta says (Resigned, OnTime). NotEnded while it runs.
 func (r *Record) Outcome() rules.Outcome {
 	if o := r.Game.State.Outcome(); o.End != rules.NotEnded {
 		return o
 	}
-	side, err := rules.ParseSide(r.Settings[SettingResigned])
-	switch {
-	case err != nil || side == rules.NoSide:
+	switch side := r.Meta.Resigned; {
+	case side == rules.NoSide:
 		return rules.Outcome{}
-	case r.Settings[SettingOnTime] != "":
+	case r.Meta.OnTime:
 		return rules.Outcome{End: rules.LostOnTime, Winner: side.Enemy()}
+	default:
+		return rules.Outcome{End: rules.Resigned, Winner: side.Enemy()}
 	}
-	return rules.Outcome{End: rules.Resigned, Winner: side.Enemy()}
 }
 
 // ArchivedOutcome is the outcome the game of r is archived with:

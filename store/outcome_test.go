@@ -82,7 +82,7 @@ func TestResignationStepIsArchived(t *testing.T) {
 		require.NoError(t, db.Update(k, func(r *Record) error { return c.end(r.Game) }))
 		rec := requireReplays(t, db, k)
 		assert.Equal(t, c.want, rec.Outcome())
-		assert.Empty(t, rec.Settings[SettingResigned])
+		assert.Equal(t, rules.NoSide, rec.Meta.Resigned)
 		f, err := db.Finish(k)
 		require.NoError(t, err)
 		assert.Equal(t, c.want, f.Outcome)

@@ -106,7 +106,7 @@ func (s *Service) localGamesIn(lang i18n.Lang) ([]LocalGame, error) {
 		g := LocalGame{ID: id, Key: k, Seats: rec.Seats, Where: roundHeaderIn(&rec.Game.State, lang), Active: rec.Updated}
 		if o := rec.Outcome(); o.End != rules.NotEnded {
 			g.Finished = true
-			g.Result = resultLineIn(&view{game: rec.Game, seats: rec.Seats, settings: rec.Settings, finished: true, outcome: o}, lang)
+			g.Result = resultLineIn(&view{game: rec.Game, seats: rec.Seats, meta: rec.Meta, finished: true, outcome: o}, lang)
 		}
 		out = append(out, g)
 	}

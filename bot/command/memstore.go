@@ -41,10 +41,6 @@ func cloneRecord(r *store.Record) *store.Record {
 	for k, v := range r.Seats {
 		c.Seats[k] = v
 	}
-	c.Settings = map[string]string{}
-	for k, v := range r.Settings {
-		c.Settings[k] = v
-	}
 	c.Notices, c.End = nil, nil
 	return &c
 }
@@ -169,7 +165,7 @@ func (m *MemStore) archive(key store.Key, r *store.Record, abandoned bool) *stor
 	delete(m.running, key)
 	o := store.ArchivedOutcome(r, abandoned)
 	f := store.Finished{Key: key, Winner: o.Winner, Outcome: o, Seats: r.Seats,
-		Turn: r.Game.State.Turn(), Steps: r.Game.PlayedSteps(), Finished: time.Now().UTC(), Game: r.Game, Salt: r.Settings[store.SettingSalt], Lang: r.Settings[store.SettingLang]}
+		Turn: r.Game.State.Turn(), Steps: r.Game.PlayedSteps(), Finished: time.Now().UTC(), Game: r.Game, Salt: r.Meta.Salt, Lang: r.Meta.Lang}
 	if abandoned {
 		delete(m.outbox, key)
 	}

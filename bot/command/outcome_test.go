@@ -162,7 +162,7 @@ func TestEveryOutcomeIsWordedInEachLanguage(t *testing.T) {
 		{End: rules.PlayedOut, Winner: rules.US, Reason: rules.ReasonR8_4}: "R8.4",
 	}
 	for o, want := range outcomes {
-		v := &view{game: g, seats: seats, settings: map[string]string{}, finished: true, outcome: o}
+		v := &view{game: g, seats: seats, finished: true, outcome: o}
 		en, ja := resultLineIn(v, i18n.English), resultLineIn(v, i18n.Japanese)
 		assert.Contains(t, en, want)
 		assert.NotEqual(t, en, ja, "%v in Japanese", o)
@@ -173,7 +173,7 @@ func TestEveryOutcomeIsWordedInEachLanguage(t *testing.T) {
 		func(g *rules.Game) error { return g.LoseOnTime(rules.German) },
 		func(*rules.Game) error { return nil }, // aborted
 	} {
-		rec := &store.Record{Game: g.Clone(), Seats: seats, Settings: map[string]string{}}
+		rec := &store.Record{Game: g.Clone(), Seats: seats}
 		require.NoError(t, end(rec.Game))
 		en, ja := summaryIn(rec, i18n.English), summaryIn(rec, i18n.Japanese)
 		assert.NotEqual(t, en, ja)
