@@ -2,11 +2,11 @@ package command
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/mortain/mortain/internal/duration"
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/rules/ai"
@@ -33,27 +33,18 @@ func (s *Service) newGame(req Request) (Response, error) {
 	if !validLevel(level) {
 		return Response{}, refuseT("reply.new.bad-level", map[string]any{"Level": level, "Levels": strings.Join(ai.Levels, ", ")})
 	}
-	settings := map[string]string{}
-	for _, name := range []string{SettingRemind, SettingRoundLimit, SettingDeadline} {
-		if v := o[name]; v != "" && !strings.EqualFold(v, "off") {
-			d, err := parseDuration(v)
-			if err != nil {
-				return Response{}, refuseT("reply.new.bad-duration", map[string]any{"Name": name, "Value": v})
-			}
-			settings[name] = d.String()
-		}
+	var meta store.Meta
+	if err := newClocks(o, &meta); err != nil {
+		return Response{}, err
 	}
 	lang, err := s.gameLang(req)
 	if err != nil {
 		return Response{}, err
 	}
-	settings[SettingLang] = lang.String()
-	s.choosePosts(req, settings)
-	salt := s.cfg.Salt()
-	settings[SettingSalt] = salt
-	if req.Caller.UserID != "" {
-		settings[SettingStartedBy] = req.Caller.UserID
-	}
+	meta.Lang = lang.String()
+	s.choosePosts(req, &meta)
+	meta.Salt = s.cfg.Salt()
+	meta.StartedBy = req.Caller.UserID
 	seed := s.cfg.Seed()
 	me, other, err := seatsOf(o, req.Caller, level)
 	if err != nil {
@@ -71,15 +62,13 @@ func (s *Service) newGame(req Request) (Response, error) {
 		threaded = !server.InChannel
 	}
 	if other.AI != "" || me.AI != "" {
-		settings[SettingLevel] = level
+		meta.Level = level
 	}
 	ranked, err := rankedSetting(o, me, other)
 	if err != nil {
 		return Response{}, err
 	}
-	if ranked != "" && req.Key.Guild != localGuild {
-		settings[SettingRanked] = ranked
-	}
+	meta.Ranked = ranked != "" && req.Key.Guild != localGuild
 	if err := s.withinLimits(req, me.AI != "" && other.AI != ""); err != nil {
 		return Response{}, err
 	}
@@ -88,7 +77,7 @@ func (s *Service) newGame(req Request) (Response, error) {
 		if pace == "" {
 			pace = PaceRound
 		}
-		settings[SettingPace] = pace
+		meta.Pace = pace
 	} else if o[SettingPace] != "" {
 		return Response{}, refuseT("reply.new.pace", nil)
 	}
@@ -103,8 +92,8 @@ func (s *Service) newGame(req Request) (Response, error) {
 	}
 	now := s.cfg.Now()
 	rec := &store.Record{Key: req.Key, Game: rules.NewGame(s.cfg.Scenario, opts, seed),
-		Seats:    map[rules.Side]store.Seat{side: me, side.Enemy(): other},
-		Settings: settings, Created: now, Updated: now}
+		Seats: map[rules.Side]store.Seat{side: me, side.Enemy(): other},
+		Meta:  meta, Created: now, Updated: now}
 	for _, sd := range []rules.Side{rules.US, rules.German} {
 		s.awayNow(rec, sd)
 	}
@@ -113,7 +102,7 @@ func (s *Service) newGame(req Request) (Response, error) {
 	if req.Key.Guild == localGuild {
 		// Local play keeps every game: the new one gets the next id and
 		// the one played so far stays saved, to resume.
-		if cur, err := s.cfg.Store.Get(req.Key); err == nil && !cur.Game.State.Over() && cur.Settings[SettingResigned] == "" {
+		if cur, err := s.cfg.Store.Get(req.Key); err == nil && !cur.Game.State.Over() && cur.Meta.Resigned == rules.NoSide {
 			id, _ := LocalID(req.Key)
 			b.WriteString(i18n.T(lang, "post.new.kept", map[string]any{"ID": id, "Seats": seatsLineIn(cur.Seats, lang)}) + "\n")
 		}
@@ -126,7 +115,7 @@ func (s *Service) newGame(req Request) (Response, error) {
 	if cur, err := s.cfg.Store.Get(rec.Key); err == nil && !threaded {
 		// A game runs here: only its players (or a moderator) may end it
 		// for a new one, and only once they confirm.
-		starter := cur.Settings[SettingStartedBy] == req.Caller.UserID && isAIvsAI(cur)
+		starter := cur.Meta.StartedBy == req.Caller.UserID && isAIvsAI(cur)
 		if len(sidesOf(cur, req.Caller)) == 0 && !req.Caller.CanManage && !starter {
 			return Response{}, store.ErrExists
 		}
@@ -141,14 +130,14 @@ func (s *Service) newGame(req Request) (Response, error) {
 	}
 	b.WriteString(i18n.T(lang, "post.new.head", map[string]any{"Title": title, "Seats": seatsLineIn(rec.Seats, lang)}) + "\n")
 	rulesLine := i18n.T(lang, "post.new.rules", map[string]any{"Rules": optionsText(opts, lang)})
-	if extra := settingsLineIn(settings, lang); extra != "" {
+	if extra := settingsLineIn(rec.Meta, lang); extra != "" {
 		rulesLine = i18n.Sentences(lang, rulesLine, i18n.T(lang, "post.new.settings", map[string]any{"Settings": extra}))
 	}
 	b.WriteString(rulesLine)
 	if open(other) {
 		b.WriteString("\n" + tr(lang, "post.new.open-seat", map[string]any{"Side": side.Enemy()}))
 	}
-	d := map[string]any{"Commitment": "`" + rules.Commitment(seed, salt) + "`"}
+	d := map[string]any{"Commitment": "`" + rules.Commitment(seed, rec.Meta.Salt) + "`"}
 	if s.cfg.SeedGiven {
 		b.WriteString("\n" + i18n.T(lang, "post.new.seed-given", d))
 	} else {
@@ -167,20 +156,20 @@ func (s *Service) newGame(req Request) (Response, error) {
 	if post.Mention == req.Caller.UserID {
 		post.Mention = ""
 	}
-	post.Image, post.ImageName = s.render(&rec.Game.State, nil, langOf(settings))
+	post.Image, post.ImageName = s.render(&rec.Game.State, nil, langOf(rec.Meta))
 	var also []store.Notice
 	if threaded {
-		nt := NewThread{Name: threadName(rec.Seats, langOf(rec.Settings))}
+		nt := NewThread{Name: threadName(rec.Seats, langOf(rec.Meta))}
 		if req.Place.Forum {
 			nt.First, nt.Tag = forumFirst(rec, server.ForumResults), server.ForumTag
-			settings[SettingForum] = "1"
+			rec.Meta.Forum = true
 		}
 		key, err := req.Place.OpenThread(nt)
 		if err != nil {
 			return Response{}, err
 		}
 		rec.Key = key
-		settings[SettingParent] = req.Key.Channel
+		rec.Meta.Parent = req.Key.Channel
 	}
 	post.Buttons = buttonsFor(rec)
 	s.yourMove(rec, &post)
@@ -294,32 +283,44 @@ func validLevel(level string) bool {
 	return false
 }
 
-// parseDuration reads a Go duration, also with days ("2d").
-func parseDuration(v string) (time.Duration, error) {
-	v = strings.ToLower(strings.TrimSpace(v))
-	if n, ok := strings.CutSuffix(v, "d"); ok {
-		d, err := strconv.Atoi(n)
-		if err != nil || d <= 0 {
-			return 0, fmt.Errorf("bad duration")
+// newClocks reads the clocks of new (remind:, round-limit:, deadline:)
+// into m; off or nothing leaves one off.
+func newClocks(o map[string]string, m *store.Meta) error {
+	for name, dst := range map[string]*time.Duration{SettingRemind: &m.Remind, SettingRoundLimit: &m.RoundLimit, SettingDeadline: &m.Deadline} {
+		if v := o[name]; v != "" && !strings.EqualFold(v, "off") {
+			d, err := duration.Parse(v)
+			if err != nil {
+				return refuseT("reply.new.bad-duration", map[string]any{"Name": name, "Why": durationError(v)})
+			}
+			*dst = d
 		}
-		return time.Duration(d) * 24 * time.Hour, nil
 	}
-	d, err := time.ParseDuration(v)
-	if err != nil || d <= 0 {
-		return 0, fmt.Errorf("bad duration")
-	}
-	return d, nil
+	return nil
 }
 
-// settingsLineIn words the front-end settings in force, in lang: "level:
+// metaSettings are the options of new a game keeps, as they are shown:
+// name and value, in the order status gives them.
+func metaSettings(m store.Meta) [][2]string {
+	clock := func(d time.Duration) string {
+		if d <= 0 {
+			return ""
+		}
+		return duration.Format(d)
+	}
+	ranked := ""
+	if m.Ranked {
+		ranked = "yes"
+	}
+	return [][2]string{{SettingLevel, m.Level}, {SettingPace, m.Pace}, {SettingPosts, m.Posts}, {SettingRemind, clock(m.Remind)},
+		{SettingRoundLimit, clock(m.RoundLimit)}, {SettingDeadline, clock(m.Deadline)}, {SettingRanked, ranked}}
+}
+
+// settingsLineIn words the options of new in force, in lang: "level:
 // hard · deadline: 24h".
-func settingsLineIn(settings map[string]string, lang i18n.Lang) string {
+func settingsLineIn(m store.Meta, lang i18n.Lang) string {
 	var parts []string
-	for _, k := range []string{SettingLevel, SettingPace, SettingPosts, SettingRemind, SettingRoundLimit, SettingDeadline, SettingRanked} {
-		if v := settings[k]; v != "" {
-			if d, err := time.ParseDuration(v); err == nil {
-				v = durationText(d)
-			}
+	for _, kv := range metaSettings(m) {
+		if k, v := kv[0], kv[1]; v != "" {
 			name := k
 			if id := "opt." + k + ".name"; i18n.Has(lang, id) {
 				name = i18n.T(lang, id, nil)
@@ -353,12 +354,11 @@ func (s *Service) join(req Request) (Response, error) {
 		if r.Game.State.Over() {
 			return refuseT("reply.over", nil)
 		}
-		lang := langOf(r.Settings)
+		lang := langOf(r.Meta)
 		for _, sd := range []rules.Side{rules.US, rules.German} {
-			if r.Settings[settingAbsent+sd.String()] == req.Caller.UserID && r.Seats[sd].AI != "" {
+			if m := r.Meta.Side(sd); m.Absent == req.Caller.UserID && r.Seats[sd].AI != "" {
 				// The player whose seat was handed to the AI takes it back.
-				delete(r.Settings, settingAbsent+sd.String())
-				delete(r.Settings, settingMissed+sd.String())
+				m.Absent, m.Missed = "", 0
 				r.Seats[sd] = store.Seat{UserID: req.Caller.UserID, Name: req.Caller.Name}
 				rec = cloneRecord(r)
 				post := Post{Text: tr(lang, "post.join.back", map[string]any{"Who": seatNameIn(rec.Seats[sd], lang), "Side": sd,
@@ -431,14 +431,16 @@ func (s *Service) resign(req Request) (Response, error) {
 		if len(mine) == 2 {
 			side = r.Game.State.ToAct()
 		}
-		r.Settings[SettingResigned] = side.String()
+		if err := r.Game.Resign(side); err != nil {
+			return err
+		}
 		rec = cloneRecord(r)
-		lang := langOf(rec.Settings)
+		lang := langOf(rec.Meta)
 		text := tr(lang, "post.resign.by", map[string]any{"Who": seatNameIn(rec.Seats[side], lang), "Side": side})
 		if rec.Seats[side].Name == "you" { // the terminal's player
 			text = tr(lang, "post.resign.you", map[string]any{"Side": side})
 		}
-		text += "\n" + summaryIn(rec.Game, rec.Seats, rec.Settings, lang)
+		text += "\n" + summaryIn(rec, lang)
 		resp = Response{Posts: []Post{{Text: text, Mention: mentionOf(rec, side.Enemy()), Live: true}}, Over: true}
 		s.queue(r, &resp)
 		return nil
@@ -465,13 +467,13 @@ func (s *Service) abort(req Request) (Response, error) {
 		return askConfirm(req.Lang, i18n.T(req.Lang, "reply.abort.ask", map[string]any{"Seats": seatsLineIn(rec.Seats, req.Lang)}),
 			button(rec, i18n.T(req.Lang, "reply.button.confirm-abort", nil), "abort-confirm", Danger)), nil
 	}
-	lang := langOf(rec.Settings)
+	lang := langOf(rec.Meta)
 	name := i18n.T(lang, "reply.seat.moderator", nil)
 	if req.Caller.Name != "" {
 		name = i18n.T(lang, "reply.seat.name", map[string]any{"Name": req.Caller.Name})
 	}
 	text := i18n.T(lang, "post.abort", map[string]any{"Seats": seatsLineIn(rec.Seats, lang), "By": name})
-	if reveal := revealLineIn(rec.Game, rec.Settings, lang); reveal != "" {
+	if reveal := revealLineIn(rec.Game, rec.Meta.Salt, lang); reveal != "" {
 		text += "\n" + reveal
 	}
 	resp := Response{Posts: []Post{{Text: text, Live: true}}, Over: true}
@@ -485,7 +487,7 @@ func (s *Service) abort(req Request) (Response, error) {
 	if _, err := s.cfg.Store.Finish(req.Key, notices...); err != nil {
 		return Response{}, err
 	}
-	s.remember(req.Key, &view{game: rec.Game, seats: rec.Seats, settings: rec.Settings, finished: true})
+	s.remember(req.Key, &view{game: rec.Game, seats: rec.Seats, meta: rec.Meta, finished: true, outcome: rules.Outcome{End: rules.Aborted}})
 	return resp, nil
 }
 
@@ -504,24 +506,38 @@ func (s *Service) Abandon(key store.Key) (bool, error) {
 	}
 	if running != nil && s.cfg.Outbox {
 		if pk, ok := s.reportKey(running); ok {
-			lang := langOf(running.Settings)
+			lang := langOf(running.Meta)
 			line := i18n.T(lang, "post.thread-lost", map[string]any{"Channel": "<#" + key.Channel + ">", "Seats": seatsLineIn(running.Seats, lang)})
 			if err := s.cfg.Store.Enqueue(pk, store.Notice{Text: line}); err != nil {
 				s.cfg.Logger.Error("telling a channel its game's thread was lost", "key", key, "err", err)
 			}
 		}
 	}
-	s.remember(key, &view{game: rec.Game, seats: rec.Seats, settings: map[string]string{SettingSalt: rec.Salt}, finished: true})
+	s.remember(key, finishedView(rec))
 	return true, nil
 }
 
 // view is a game to show: the running one, or the last finished one of the
-// channel.
+// channel, and how it ended (end).
 type view struct {
 	game     *rules.Game
 	seats    map[rules.Side]store.Seat
-	settings map[string]string
+	meta     store.Meta
 	finished bool
+	outcome  rules.Outcome
+}
+
+// end is how the view's game ended: as its archive or record says, else
+// as its steps say; a finished game that did not end was aborted.
+func (v *view) end() rules.Outcome {
+	o := v.outcome
+	if o.End == rules.NotEnded {
+		o = v.game.State.Outcome()
+	}
+	if o.End == rules.NotEnded && v.finished {
+		o = rules.Outcome{End: rules.Aborted}
+	}
+	return o
 }
 
 // load returns the channel's running game, or else its last finished one.
@@ -530,11 +546,11 @@ type view struct {
 func (s *Service) load(key store.Key) (*view, error) {
 	rec, err := s.cfg.Store.Get(key)
 	if err == nil {
-		if rec.Game.State.Over() || rec.Settings[SettingResigned] != "" {
+		if o := rec.Outcome(); o.End != rules.NotEnded {
 			s.finish(key, rec)
-			return &view{game: rec.Game, seats: rec.Seats, settings: rec.Settings, finished: true}, nil
+			return &view{game: rec.Game, seats: rec.Seats, meta: rec.Meta, finished: true, outcome: o}, nil
 		}
-		return &view{game: rec.Game, seats: rec.Seats, settings: rec.Settings}, nil
+		return &view{game: rec.Game, seats: rec.Seats, meta: rec.Meta}, nil
 	}
 	if !errors.Is(err, store.ErrNotFound) {
 		return nil, err
@@ -558,21 +574,9 @@ func (s *Service) load(key store.Key) (*view, error) {
 	return v, nil
 }
 
-// finishedView is the view of an archived game. A game with a winner that
-// is not over was resigned by the other side: its settings say so, so that
-// status words the same result as games.
+// finishedView is the view of an archived game, with its outcome.
 func finishedView(f *store.Finished) *view {
-	settings := map[string]string{SettingSalt: f.Salt}
-	if f.Lang != "" {
-		settings[SettingLang] = f.Lang
-	}
-	if f.Winner != rules.NoSide && !f.Game.State.Over() {
-		settings[SettingResigned] = f.Winner.Enemy().String()
-		if strings.Contains(f.Reason, "deadline") {
-			settings[SettingOnTime] = "1"
-		}
-	}
-	return &view{game: f.Game, seats: f.Seats, settings: settings, finished: true}
+	return &view{game: f.Game, seats: f.Seats, meta: store.Meta{Salt: f.Salt, Lang: f.Lang}, finished: true, outcome: f.Outcome}
 }
 
 // remember caches the last finished game of a channel (nil: none).
@@ -604,16 +608,8 @@ func (s *Service) Game(key store.Key) (g *rules.Game, finished bool, err error) 
 	return v.game, v.finished, nil
 }
 
-// durationText writes a duration as people type it: "45m", "12h",
-// "1h30m", "7d".
-func durationText(d time.Duration) string {
-	switch {
-	case d >= 24*time.Hour && d%(24*time.Hour) == 0:
-		return strconv.Itoa(int(d/(24*time.Hour))) + "d"
-	case d >= time.Hour && d%time.Hour == 0:
-		return strconv.Itoa(int(d/time.Hour)) + "h"
-	case d >= time.Hour:
-		return strconv.Itoa(int(d/time.Hour)) + "h" + strconv.Itoa(int(d%time.Hour/time.Minute)) + "m"
-	}
-	return strconv.Itoa(int(d/time.Minute)) + "m"
+// durationError words why v is not a duration, in the reader's language
+// (duration.bad: the same words as internal/duration's error).
+func durationError(v string) phrase {
+	return func(l i18n.Lang) string { return i18n.T(l, "duration.bad", map[string]any{"Value": strconv.Quote(v)}) }
 }

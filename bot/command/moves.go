@@ -20,14 +20,12 @@ func commandFor(sc *rules.Scenario, a rules.Action) (string, map[string]string) 
 		return "setup", map[string]string{"preset": "historical"}
 	case rules.ActSetupDone:
 		return "setup", map[string]string{"done": "true"}
-	case rules.ActMove:
-		return "move", map[string]string{"unit": id(a.Unit), "to": a.Hex.String()}
-	case rules.ActEnter:
+	case rules.ActMove, rules.ActEnter:
 		o := map[string]string{"unit": id(a.Unit), "to": a.Hex.String()}
 		if a.With != rules.NoUnit {
 			o["with"] = id(a.With)
 		}
-		return "enter", o
+		return a.Kind.String(), o
 	case rules.ActExit:
 		return "exit", map[string]string{"unit": id(a.Unit)}
 	case rules.ActFire:
@@ -154,7 +152,7 @@ func bestCommands(st *rules.State, n int, lang i18n.Lang) []string {
 			continue
 		}
 		name, opts := commandFor(sc, a)
-		note := words{sc, lang}.note(st, legalCommand{action: a, free: tigerFree(st, a)})
+		note := words{sc, lang}.note(st, legalCommand{action: a, free: st.TigerFree(a)})
 		shots = append(shots, shot{commandText(name, opts) + " — " + note, chance})
 	}
 	sort.SliceStable(shots, func(i, j int) bool { return shots[i].chance > shots[j].chance })
@@ -458,7 +456,7 @@ func legalCommands(st *rules.State) []legalCommand {
 			continue
 		}
 		name, opts := commandFor(sc, a)
-		lc := legalCommand{action: a, unit: a.Unit, text: commandText(name, opts), free: tigerFree(st, a)}
+		lc := legalCommand{action: a, unit: a.Unit, text: commandText(name, opts), free: st.TigerFree(a)}
 		switch a.Kind {
 		case rules.ActAirAttack, rules.ActOBA, rules.ActAirCover, rules.ActPass, rules.ActResolve, rules.ActRedraw, rules.ActMiss,
 			rules.ActHistorical, rules.ActSetupDone:

@@ -66,11 +66,11 @@ func statusTextIn(v *view, lang i18n.Lang) string {
 	}
 	b.WriteString(t("reply.status.rules", map[string]any{"Rules": optionsText(st.Options(), lang)}) + "\n")
 	b.WriteString(t("reply.status.seats", map[string]any{"Seats": seatsLineIn(v.seats, lang)}) + "\n")
-	if extra := settingsLineIn(v.settings, lang); extra != "" {
+	if extra := settingsLineIn(v.meta, lang); extra != "" {
 		b.WriteString(t("reply.status.settings", map[string]any{"Settings": extra}) + "\n")
 	}
 	if !v.finished {
-		rec := &store.Record{Game: g, Seats: v.seats, Settings: v.settings}
+		rec := &store.Record{Game: g, Seats: v.seats, Meta: v.meta}
 		if line := deadlineLineIn(rec, lang); line != "" {
 			b.WriteString(line + "\n")
 		}
@@ -78,25 +78,12 @@ func statusTextIn(v *view, lang i18n.Lang) string {
 			if warn := missedTextIn(rec, side, lang); warn != "" {
 				b.WriteString(i18n.T(lang, "deadline.sentence", map[string]any{"Text": warn}) + "\n")
 			}
-			if id := v.settings[settingAbsent+side.String()]; id != "" {
+			if id := v.meta.Side(side).Absent; id != "" {
 				b.WriteString(t("reply.status.absent", map[string]any{"Side": side, "Member": "<@" + id + ">"}) + "\n")
 			}
 		}
 	}
-	switch {
-	case v.settings[SettingResigned] != "" && v.settings[SettingOnTime] != "":
-		side, _ := rules.ParseSide(v.settings[SettingResigned])
-		b.WriteString(t("reply.status.on-time", map[string]any{"Side": side, "Winner": side.Enemy()}))
-	case v.settings[SettingResigned] != "":
-		side, _ := rules.ParseSide(v.settings[SettingResigned])
-		b.WriteString(t("reply.status.resigned", map[string]any{"Side": side, "Winner": side.Enemy()}))
-	case st.Over():
-		b.WriteString(t("reply.status.winner", map[string]any{"Side": st.Winner(), "Why": i18n.Reason(lang, st.WinReason())}))
-	case v.finished:
-		b.WriteString(t("reply.status.aborted", nil))
-	default:
-		b.WriteString(t("reply.status.waiting", map[string]any{"Who": seatNameIn(v.seats[st.ToAct()], lang), "What": whatWaitsIn(st, lang)}))
-	}
+	b.WriteString(t("reply.status.waiting", map[string]any{"Who": seatNameIn(v.seats[st.ToAct()], lang), "What": whatWaitsIn(st, lang)}))
 	return b.String()
 }
 
@@ -135,7 +122,7 @@ func (s *Service) mapPost(req Request) (Response, error) {
 		return Response{}, err
 	}
 	st := &v.game.State
-	lang := langOf(v.settings)
+	lang := langOf(v.meta)
 	post := Post{Text: roundHeaderIn(st, lang)}
 	if v.finished || st.Over() {
 		post.Text = i18n.T(lang, "post.map.over", map[string]any{"Result": resultLineIn(v, lang)})
@@ -147,9 +134,9 @@ func (s *Service) mapPost(req Request) (Response, error) {
 	// The last step's events: its arrows and fire lines, and "Last:".
 	last := v.game.LastEvents()
 	if req.Options["size"] == "small" && small != nil {
-		post.Image, post.ImageName = s.renderWith(small, st, last, langOf(v.settings))
+		post.Image, post.ImageName = s.renderWith(small, st, last, langOf(v.meta))
 	} else {
-		post.Image, post.ImageName = s.renderWith(s.cfg.Render, st, last, langOf(v.settings))
+		post.Image, post.ImageName = s.renderWith(s.cfg.Render, st, last, langOf(v.meta))
 	}
 	if post.Image == nil {
 		post.Text += "\n" + boardIn(st, lang)
@@ -327,7 +314,7 @@ func (s *Service) stats(req Request) (Response, error) {
 // the channel's game's, else the server's setting, else the member's.
 func (s *Service) postLang(req Request) i18n.Lang {
 	if rec, err := s.cfg.Store.Get(req.Key); err == nil {
-		return langOf(rec.Settings)
+		return langOf(rec.Meta)
 	}
 	if req.Key.Guild != localGuild {
 		if server, err := s.cfg.Store.Server(req.Key.Guild); err == nil && server.Language != "" {
@@ -391,7 +378,7 @@ func (s *Service) replay(req Request) (Response, error) {
 		return Response{}, err
 	}
 	defer release()
-	lang := langOf(v.settings)
+	lang := langOf(v.meta)
 	data, err := s.cfg.Replay(v.game, lang)
 	if err != nil {
 		return Response{}, fmt.Errorf("replay: %w", err)
@@ -404,19 +391,19 @@ func (s *Service) replay(req Request) (Response, error) {
 	return Response{Posts: []Post{{Text: text, Image: data, ImageName: name}}}, nil
 }
 
-// resultLineIn words a finished game's result in lang: "the US side
-// resigned; German won", "German won: <reason>", "aborted".
+// resultLineIn words a finished game's result in lang, from its outcome:
+// "the US side resigned; German won", "German won: <reason>", "aborted".
 func resultLineIn(v *view, lang i18n.Lang) string {
-	st := &v.game.State
-	switch {
-	case v.settings[SettingResigned] != "" && v.settings[SettingOnTime] != "":
-		side, _ := rules.ParseSide(v.settings[SettingResigned])
-		return tr(lang, "reply.result.on-time", map[string]any{"Side": side, "Winner": side.Enemy()})
-	case v.settings[SettingResigned] != "":
-		side, _ := rules.ParseSide(v.settings[SettingResigned])
-		return tr(lang, "reply.result.resigned", map[string]any{"Side": side, "Winner": side.Enemy()})
-	case st.Over():
-		return tr(lang, "reply.result.won", map[string]any{"Side": st.Winner(), "Why": i18n.Reason(lang, st.WinReason())})
+	o := v.end()
+	switch o.End {
+	case rules.LostOnTime:
+		return tr(lang, "reply.result.on-time", map[string]any{"Side": o.Loser(), "Winner": o.Winner})
+	case rules.Resigned:
+		return tr(lang, "reply.result.resigned", map[string]any{"Side": o.Loser(), "Winner": o.Winner})
+	case rules.PlayedOut:
+		return tr(lang, "reply.result.won", map[string]any{"Side": o.Winner, "Why": i18n.Outcome(lang, o)})
+	case rules.Abandoned:
+		return i18n.Outcome(lang, o)
 	}
 	return i18n.T(lang, "reply.result.aborted", nil)
 }

@@ -225,9 +225,6 @@ func (s *Service) dispatch(ctx context.Context, name string, req Request) (Respo
 					return nil, err
 				}
 			}
-			if name == "move" && o["with"] != "" {
-				return moveWithTiger(g, o)
-			}
 			a, err := buildAction(g.State.Scenario(), name, o)
 			if err != nil {
 				return nil, err
