@@ -50,6 +50,14 @@ func (s *Service) Record(key store.Key) (*rules.Record, error) {
 	return r, nil
 }
 
+// historyCommands hand out a game's record and list the games.
+var historyCommands = []Command{
+	{Definition: Definition{Name: "export", Group: GroupHistory, Example: "export", Options: []Option{{Name: "out", Local: true}}},
+		run: noCtx((*Service).export), Posts: true, Standalone: true, LocalExample: "export out:game.json"},
+	{Definition: Definition{Name: "games", Example: "games", Options: []Option{{Name: "all", Choices: choices("yes")}}},
+		run: noCtx((*Service).games), Standalone: true, LocalHidden: []string{"all"}},
+}
+
 // export posts the game's record as a JSON file.
 func (s *Service) export(req Request) (Response, error) {
 	r, err := s.Record(req.Key)

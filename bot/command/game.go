@@ -13,6 +13,43 @@ import (
 	"github.com/mortain/mortain/store"
 )
 
+// newGameCommands start a game, take its open seat, or give it up.
+var newGameCommands = []Command{
+	{Definition: Definition{Name: "new", Options: newOptions(), Example: "new mode:ai side:german level:random los:lenient"},
+		run: noCtx((*Service).newGame), prepare: modeShorthand, Mutates: true, Standalone: true,
+		LocalHidden:  []string{"deadline", "ranked", "opponent", "remind", "round-limit", "pace", "confirm"},
+		LocalExample: "new mode:ai side:german level:easy"},
+	{Definition: Definition{Name: "join", Example: "join"},
+		run: noCtx((*Service).join), Mutates: true, SaysOver: true, Standalone: true, DiscordOnly: true},
+	{Definition: Definition{Name: "resign", Options: []Option{confirmOpt()}, Example: "resign confirm:yes"},
+		run: noCtx((*Service).resign), Mutates: true, SaysOver: true, Standalone: true,
+		Buttons: map[string]map[string]string{"resign-confirm": {"confirm": "yes"}}},
+}
+
+// newOptions are the options of new: the opponent and sides, the rule
+// variants (rules.OptionSpecs), the clocks, the posts.
+func newOptions() []Option {
+	opts := []Option{
+		{Name: "opponent", Type: User},
+		{Name: "mode", Choices: choices(modes...), Hint: "; to challenge a member, give opponent: and pick them from Discord's list"},
+		{Name: "side", Choices: choices("us", "german", "random")},
+		{Name: "level", Choices: choices(ai.Levels...)},
+		{Name: "language", Choices: choices("en", "ja")},
+		{Name: SettingRanked, Choices: choices("yes", "no")},
+	}
+	for _, o := range rules.OptionSpecs {
+		opts = append(opts, Option{Name: o.Name, Choices: choices(o.Values...)})
+	}
+	return append(opts,
+		Option{Name: SettingRemind},
+		Option{Name: SettingRoundLimit},
+		Option{Name: SettingDeadline, Choices: choices(deadlineChoices...)},
+		Option{Name: SettingPace, Choices: choices(PaceActivation, PaceRound, PaceTurn, PaceEnd)},
+		Option{Name: SettingPosts, Choices: choices(PostsActivation, PostsRound)},
+		confirmOpt(),
+	)
+}
+
 // newGame creates a game in the channel with the caller's choices.
 func (s *Service) newGame(req Request) (Response, error) {
 	o := req.Options

@@ -9,6 +9,12 @@ import (
 	"github.com/mortain/mortain/rules"
 )
 
+// movesCommands list what the side to act may do.
+var movesCommands = []Command{
+	{Definition: Definition{Name: "moves", Positional: "unit", Example: "moves unit:DR-1", Options: []Option{{Name: "unit", Autocomplete: true}}},
+		run: noCtx((*Service).moves)},
+}
+
 // commandFor writes a rules action as the command a player would type:
 // the command's name and its options.
 func commandFor(sc *rules.Scenario, a rules.Action) (string, map[string]string) {

@@ -17,6 +17,18 @@ import (
 // The reminder intervals notify offers.
 var remindChoices = []string{"off", "6h", "12h", "24h"}
 
+// peopleCommands set how a member is told that a game waits, and their
+// absences.
+var peopleCommands = []Command{
+	{Definition: Definition{Name: "notify", Example: "notify dm:on quiet:22:00-07:00 tz:Europe/Paris",
+		Options: []Option{{Name: "ping", Choices: choices("on", "off")}, {Name: "dm", Choices: choices("on", "off")},
+			{Name: "remind", Choices: choices(remindChoices...)}, {Name: "quiet"}, {Name: "tz", Autocomplete: true}}},
+		run: noCtx((*Service).notify), DiscordOnly: true},
+	{Definition: Definition{Name: "away", Example: "away days:5",
+		Options: []Option{{Name: "days", Type: Integer}, {Name: "until"}, {Name: "back", Choices: choices("yes")}}},
+		run: noCtx((*Service).away), DiscordOnly: true},
+}
+
 // notify shows or changes how the bot tells the caller that a game waits
 // for them, on this server.
 func (s *Service) notify(req Request) (Response, error) {

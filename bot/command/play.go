@@ -13,6 +13,63 @@ import (
 	"github.com/mortain/mortain/store"
 )
 
+// playCommands play for the side to act: the set-up, the activations,
+// the attacks and strikes, pass and undo.
+var playCommands = []Command{
+	{Definition: Definition{Name: "setup", Acts: true, Positional: "done", Example: "setup unit:120 hex:1501",
+		Options: []Option{unitOpt("unit", false), hexOpt("hex", false), {Name: "preset", Choices: choices("historical")}, {Name: "done", Type: Bool}}},
+		run: (*Service).setup,
+		Buttons: map[string]map[string]string{"setup-done": {"done": "true"}, "setup-historical": {"preset": "historical"}}},
+	{Definition: Definition{Name: "move", Acts: true, Example: "move unit:DR-1 to:1803 with:102",
+		Options: []Option{unitOpt("unit", true), hexOpt("to", true), unitOpt("with", false)}},
+		run: action("move")},
+	{Definition: Definition{Name: "enter", Acts: true, Example: "enter unit:DR-1 to:1903 with:102",
+		Options: []Option{unitOpt("unit", true), hexOpt("to", true), unitOpt("with", false)}},
+		run: action("enter")},
+	{Definition: Definition{Name: "exit", Acts: true, Example: "exit unit:DF", Options: []Option{unitOpt("unit", true)}},
+		run: action("exit")},
+	{Definition: Definition{Name: "fire", Acts: true, Example: "fire unit:TD target:DR-1", Options: []Option{unitOpt("unit", true), unitOpt("target", true)}},
+		run: action("fire")},
+	{Definition: Definition{Name: "resolve", Acts: true, Example: "resolve"},
+		run: action("resolve"), Buttons: map[string]map[string]string{"resolve": nil}},
+	{Definition: Definition{Name: "redraw", Acts: true, Example: "redraw"},
+		run: action("redraw"), Buttons: map[string]map[string]string{"redraw": nil}},
+	{Definition: Definition{Name: "miss", Acts: true, Example: "miss"},
+		run: action("miss"), Buttons: map[string]map[string]string{"miss": nil}},
+	{Definition: Definition{Name: "air", Acts: true, Example: "air mode:attack hex:1803",
+		Options: []Option{{Name: "mode", Required: true, Choices: choices("attack", "cover")}, hexOpt("hex", true), unitOpt("unit", false)}},
+		run: action("air")},
+	{Definition: Definition{Name: "oba", Acts: true, Example: "oba hex:1803 unit:DR-1", Options: []Option{hexOpt("hex", true), unitOpt("unit", false)}},
+		run: action("oba")},
+	{Definition: Definition{Name: "pass", Acts: true, Example: "pass"},
+		run: action("pass"), Buttons: map[string]map[string]string{"pass": nil, "pass-confirm": nil}},
+	{Definition: Definition{Name: "undo", Acts: true, Example: "undo"},
+		run: (*Service).undo, Buttons: map[string]map[string]string{"undo": nil}},
+}
+
+// action is the handler of a game action's command: it plays the action
+// its options describe.
+func action(name string) handler {
+	return func(s *Service, ctx context.Context, req Request) (Response, error) {
+		o := req.Options
+		return s.play(ctx, req, func(g *rules.Game) ([]rules.Event, error) {
+			if name == "resolve" {
+				if err := resolvedAlready(g); err != nil {
+					return nil, err
+				}
+			}
+			if name == "move" && o["with"] != "" {
+				return moveWithTiger(g, o)
+			}
+			a, err := buildAction(g.State.Scenario(), name, o)
+			if err != nil {
+				return nil, err
+			}
+			return g.Apply(a)
+		})
+	}
+}
+
 // stepFunc performs one step on the game: it returns the events caused and
 // a note to narrate when there are none (undo, debug edits).
 type stepFunc func(g *rules.Game) (evs []rules.Event, note string, err error)

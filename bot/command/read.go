@@ -12,6 +12,19 @@ import (
 	"github.com/mortain/mortain/store"
 )
 
+// readCommands show the game: its state, map, units and log, the
+// server's records, the replay.
+var readCommands = []Command{
+	{Definition: Definition{Name: "status", Example: "status"}, run: noCtx((*Service).status)},
+	{Definition: Definition{Name: "map", Example: "map size:full", Options: []Option{{Name: "size", Choices: choices("full", "small")}}},
+		run: noCtx((*Service).mapPost), Posts: true},
+	{Definition: Definition{Name: "log", Positional: "n", Group: GroupHistory, Example: "log n:30", Options: []Option{{Name: "n", Type: Integer}}},
+		run: noCtx((*Service).logText)},
+	{Definition: Definition{Name: "units", Example: "units"}, run: noCtx((*Service).units)},
+	{Definition: Definition{Name: "stats", Group: GroupHistory, Example: "stats"}, run: noCtx((*Service).stats), Standalone: true, DiscordOnly: true},
+	{Definition: Definition{Name: "replay", Group: GroupHistory, Example: "replay"}, run: noCtx((*Service).replay), Posts: true, Standalone: true},
+}
+
 // status words the state of the game, in the member's language.
 func (s *Service) status(req Request) (Response, error) {
 	v, err := s.load(req.Key)

@@ -87,7 +87,7 @@ func TestOptionRefusalsWorded(t *testing.T) {
 // Every option's hint (Option.Hint) has its message, with the same
 // English, so that its refusal is worded in every language.
 func TestOptionHintsInCatalog(t *testing.T) {
-	for _, d := range append(Definitions(), debugDefinition, resumeDefinition) {
+	for _, d := range append(Definitions(), findDef("debug"), findDef("resume")) {
 		for _, o := range d.Options {
 			if o.Hint == "" {
 				continue
@@ -104,8 +104,8 @@ func TestOptionHintsInCatalog(t *testing.T) {
 // The debug commands' refusals are in the member's language, the rules'
 // refusals of an edit too; debug's help in the catalog is its Help.
 func TestDebugRefusalsWorded(t *testing.T) {
-	if got := i18n.T(i18n.English, "options.debug.help", nil); got != debugDefinition.Help {
-		t.Errorf("options.debug.help is %q, want debug's Help %q", got, debugDefinition.Help)
+	if got := i18n.T(i18n.English, "options.debug.help", nil); got != findDef("debug").Help {
+		t.Errorf("options.debug.help is %q, want debug's Help %q", got, findDef("debug").Help)
 	}
 	s := New(Config{Store: NewMemStore(), Seed: func() uint64 { return 1 }, Debug: true})
 	mustDo(t, s, ann, "new opponent:hotseat")
