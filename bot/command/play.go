@@ -18,7 +18,7 @@ import (
 var playCommands = []Command{
 	{Definition: Definition{Name: "setup", Acts: true, Positional: "done", Example: "setup unit:120 hex:1501",
 		Options: []Option{unitOpt("unit", false), hexOpt("hex", false), {Name: "preset", Choices: choices("historical")}, {Name: "done", Type: Bool}}},
-		run: (*Service).setup,
+		run:     (*Service).setup,
 		Buttons: map[string]map[string]string{"setup-done": {"done": "true"}, "setup-historical": {"preset": "historical"}}},
 	{Definition: Definition{Name: "move", Acts: true, Example: "move unit:DR-1 to:1803 with:102",
 		Options: []Option{unitOpt("unit", true), hexOpt("to", true), unitOpt("with", false)}},
