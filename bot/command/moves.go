@@ -15,53 +15,6 @@ var movesCommands = []Command{
 		run: noCtx((*Service).moves)},
 }
 
-// commandFor writes a rules action as the command a player would type:
-// the command's name and its options.
-func commandFor(sc *rules.Scenario, a rules.Action) (string, map[string]string) {
-	id := func(u rules.UnitID) string { return sc.Unit(u).ID }
-	switch a.Kind {
-	case rules.ActPlace:
-		return "setup", map[string]string{"unit": id(a.Unit), "hex": a.Hex.String()}
-	case rules.ActHistorical:
-		return "setup", map[string]string{"preset": "historical"}
-	case rules.ActSetupDone:
-		return "setup", map[string]string{"done": "true"}
-	case rules.ActMove:
-		return "move", map[string]string{"unit": id(a.Unit), "to": a.Hex.String()}
-	case rules.ActEnter:
-		o := map[string]string{"unit": id(a.Unit), "to": a.Hex.String()}
-		if a.With != rules.NoUnit {
-			o["with"] = id(a.With)
-		}
-		return "enter", o
-	case rules.ActExit:
-		return "exit", map[string]string{"unit": id(a.Unit)}
-	case rules.ActFire:
-		return "fire", map[string]string{"unit": id(a.Unit), "target": id(a.Target)}
-	case rules.ActAirAttack, rules.ActOBA, rules.ActAirCover:
-		o := map[string]string{"hex": a.Hex.String()}
-		if a.Target != rules.NoUnit {
-			o["unit"] = id(a.Target)
-		}
-		switch a.Kind {
-		case rules.ActOBA:
-			return "oba", o
-		case rules.ActAirCover:
-			o["mode"] = "cover"
-		default:
-			o["mode"] = "attack"
-		}
-		return "air", o
-	case rules.ActResolve:
-		return "resolve", map[string]string{}
-	case rules.ActRedraw:
-		return "redraw", map[string]string{}
-	case rules.ActMiss:
-		return "miss", map[string]string{}
-	}
-	return "pass", map[string]string{}
-}
-
 // TypedCommand writes an action of the rules' notation ("move TD 1403",
 // "historical") as the command that plays it ("move unit:TD to:1403",
 // "setup preset:historical"); one it cannot read (a debug edit) as it is.

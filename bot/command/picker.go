@@ -223,18 +223,6 @@ func appendOnce(list []string, v string) []string {
 	return append(list, v)
 }
 
-// strikeKind is "air" for the Air marker's actions, "oba" for OBA, "" for
-// any other.
-func strikeKind(k rules.ActionKind) string {
-	switch k {
-	case rules.ActAirAttack, rules.ActAirCover:
-		return "air"
-	case rules.ActOBA:
-		return "oba"
-	}
-	return ""
-}
-
 // words are the picker's words in a member's language.
 type words struct {
 	sc   *rules.Scenario

@@ -45,6 +45,12 @@ type Command struct {
 	LocalHidden []string
 	// LocalExample replaces Example in the terminal's help.
 	LocalExample string
+	// forms describe, for a command that plays a game action, how its
+	// options become a rules.Action and back, one form per kind of action.
+	forms []actionForm
+	// Strike marks a strike on a hex (air, oba): the picker offers its
+	// hexes first.
+	Strike bool
 	// Buttons are the button verbs that run the command, each with the
 	// options it gives.
 	Buttons map[string]map[string]string
