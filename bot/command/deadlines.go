@@ -230,52 +230,14 @@ func (s *Service) tickPeople(key store.Key, rec *store.Record) (resp Response, o
 	}
 	_, quiet := quietEnd(member, now)
 	lang := langOf(rec.Settings)
-	// update queues what fn says in one commit, unless the game moved on;
-	// mark, when set, is the Settings entry the notice sets to step once
-	// delivered.
 	update := func(mark string, fn func(r *store.Record) Response) (Response, bool) {
-		var out Response
-		err := s.cfg.Store.Update(key, func(r *store.Record) error {
-			if strconv.Itoa(len(r.Game.History)) != step {
-				return errStale
-			}
-			out = fn(r)
-			s.queue(r, &out)
-			if mark != "" && len(out.Posts) > 0 {
-				if !s.cfg.Outbox {
-					r.Settings[mark] = step
-				} else {
-					markOwn(r, mark, step)
-				}
-			}
-			return nil
-		})
-		return out, err == nil && len(out.Posts) > 0
+		return s.tickUpdate(key, step, mark, fn)
 	}
-	// A held ping waits for its own member's quiet hours to end.
-	heldQuiet := quiet
-	if who := rec.Settings[SettingPingWho]; who != "" && who != member.UserID {
-		if m, err := s.cfg.Store.Member(key.Guild, who); err == nil {
-			_, heldQuiet = quietEnd(m, now)
-		}
-	}
+	heldQuiet := s.heldQuiet(key, rec, member, quiet, now)
 	switch {
 	case rec.Settings[SettingPingAt] != "" && !heldQuiet && pingDue(rec, now):
 		// The ping quiet hours held: its time came.
-		user := rec.Settings[SettingPingWho]
-		return update("", func(r *store.Record) Response {
-			delete(r.Settings, SettingPingAt)
-			held := r.Settings[SettingPingText]
-			delete(r.Settings, SettingPingText)
-			if r.Settings[SettingPingStep] != step {
-				return Response{}
-			}
-			if mentionOf(r, side) == user {
-				r.Settings[SettingPinged] = now.UTC().Format(time.RFC3339)
-				return Response{Posts: []Post{{Text: i18n.T(lang, "deadline.your-move", map[string]any{"What": whatWaitsIn(st, lang), "Header": roundHeaderIn(st, lang), "Since": stamp(waitingSince(r))}), Mention: user}}}
-			}
-			return Response{Posts: []Post{{Text: i18n.T(lang, "deadline.held", map[string]any{"Text": held}), Mention: user}}}
-		})
+		return update("", heldPing(st, rec.Settings[SettingPingWho], side, step, now, lang))
 	case hasDeadline && !now.Before(due) && rec.Settings[SettingLapsed] != step:
 		return update("", func(r *store.Record) Response { return s.lapse(r, side, due) })
 	case hasDeadline && !quiet && rec.Settings[SettingWarned] != step && due.Sub(now) <= warnBefore(rec)+quietSpan(member) && !s.noticeQueued(key, SettingWarned, step):
@@ -289,6 +251,60 @@ func (s *Service) tickPeople(key store.Key, rec *store.Record) (resp Response, o
 		})
 	}
 	return Response{}, false
+}
+
+// tickUpdate queues what fn says in one commit, unless the game moved on
+// from step; mark, when set, is the Settings entry the notice sets to step
+// once delivered. ok is false when nothing was posted.
+func (s *Service) tickUpdate(key store.Key, step, mark string, fn func(r *store.Record) Response) (Response, bool) {
+	var out Response
+	err := s.cfg.Store.Update(key, func(r *store.Record) error {
+		if strconv.Itoa(len(r.Game.History)) != step {
+			return errStale
+		}
+		out = fn(r)
+		s.queue(r, &out)
+		if mark != "" && len(out.Posts) > 0 {
+			if !s.cfg.Outbox {
+				r.Settings[mark] = step
+			} else {
+				markOwn(r, mark, step)
+			}
+		}
+		return nil
+	})
+	return out, err == nil && len(out.Posts) > 0
+}
+
+// heldQuiet reports whether the ping a game holds is still held: it waits
+// for its own member's quiet hours to end (quiet: those of member, to
+// act).
+func (s *Service) heldQuiet(key store.Key, rec *store.Record, member store.Member, quiet bool, now time.Time) bool {
+	if who := rec.Settings[SettingPingWho]; who != "" && who != member.UserID {
+		if m, err := s.cfg.Store.Member(key.Guild, who); err == nil {
+			_, quiet = quietEnd(m, now)
+		}
+	}
+	return quiet
+}
+
+// heldPing posts the ping quiet hours held, once its time came: the
+// reminder of the move to user, or the text held; nothing if the game
+// moved on since it was held. st is the game's state at step.
+func heldPing(st *rules.State, user string, side rules.Side, step string, now time.Time, lang i18n.Lang) func(r *store.Record) Response {
+	return func(r *store.Record) Response {
+		delete(r.Settings, SettingPingAt)
+		held := r.Settings[SettingPingText]
+		delete(r.Settings, SettingPingText)
+		if r.Settings[SettingPingStep] != step {
+			return Response{}
+		}
+		if mentionOf(r, side) == user {
+			r.Settings[SettingPinged] = now.UTC().Format(time.RFC3339)
+			return Response{Posts: []Post{{Text: i18n.T(lang, "deadline.your-move", map[string]any{"What": whatWaitsIn(st, lang), "Header": roundHeaderIn(st, lang), "Since": stamp(waitingSince(r))}), Mention: user}}}
+		}
+		return Response{Posts: []Post{{Text: i18n.T(lang, "deadline.held", map[string]any{"Text": held}), Mention: user}}}
+	}
 }
 
 // warnBefore is how long before a deadline its warning goes: a quarter of
