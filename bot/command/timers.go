@@ -29,6 +29,29 @@ func (s *Service) RestartClock(key store.Key) {
 	}
 }
 
+// passOnLimit passes the round of the game rec at key, its round limit
+// passed (a miss for a face card drawn in combat), unless it moved on.
+func (s *Service) passOnLimit(key store.Key, rec *store.Record, limit time.Duration) Response {
+	n := len(rec.Game.History)
+	out, err := s.commit(key, func(r *store.Record) error {
+		if len(r.Game.History) != n {
+			return errStale
+		}
+		return nil
+	}, func(g *rules.Game) ([]rules.Event, string, error) {
+		a := rules.Pass()
+		if g.State.Phase() == rules.PhaseFaceChoice {
+			a = rules.TakeMiss()
+		}
+		evs, err := g.Apply(a)
+		return evs, i18n.T(langOf(rec.Settings), "deadline.round-limit", map[string]any{"Limit": limit.String()}), err
+	})
+	if err != nil {
+		return Response{}
+	}
+	return out.resp
+}
+
 // Tick applies the game's time settings (both off by default): once the
 // person to act has waited past round-limit, their round is passed for
 // them (a face-card choice is taken as a miss; the set-up is never
@@ -52,24 +75,7 @@ func (s *Service) Tick(ctx context.Context, key store.Key) Response {
 	}
 	waited := s.cfg.Now().Sub(since)
 	if limit, err := time.ParseDuration(rec.Settings[SettingRoundLimit]); err == nil && waited >= limit && st.Phase() != rules.PhaseSetup {
-		n := len(rec.Game.History)
-		out, err := s.commit(key, func(r *store.Record) error {
-			if len(r.Game.History) != n {
-				return errStale
-			}
-			return nil
-		}, func(g *rules.Game) ([]rules.Event, string, error) {
-			a := rules.Pass()
-			if g.State.Phase() == rules.PhaseFaceChoice {
-				a = rules.TakeMiss()
-			}
-			evs, err := g.Apply(a)
-			return evs, i18n.T(langOf(rec.Settings), "deadline.round-limit", map[string]any{"Limit": limit.String()}), err
-		})
-		if err != nil {
-			return Response{}
-		}
-		return out.resp
+		return s.passOnLimit(key, rec, limit)
 	}
 	if resp, ok := s.tickPeople(key, rec); ok {
 		return resp
