@@ -83,18 +83,7 @@ func statusTextIn(v *view, lang i18n.Lang) string {
 		b.WriteString(t("reply.status.settings", map[string]any{"Settings": extra}) + "\n")
 	}
 	if !v.finished {
-		rec := &store.Record{Game: g, Seats: v.seats, Settings: v.settings}
-		if line := deadlineLineIn(rec, lang); line != "" {
-			b.WriteString(line + "\n")
-		}
-		for _, side := range []rules.Side{rules.US, rules.German} {
-			if warn := missedTextIn(rec, side, lang); warn != "" {
-				b.WriteString(i18n.T(lang, "deadline.sentence", map[string]any{"Text": warn}) + "\n")
-			}
-			if id := v.settings[settingAbsent+side.String()]; id != "" {
-				b.WriteString(t("reply.status.absent", map[string]any{"Side": side, "Member": "<@" + id + ">"}) + "\n")
-			}
-		}
+		b.WriteString(statusClocks(v, lang))
 	}
 	switch {
 	case v.settings[SettingResigned] != "" && v.settings[SettingOnTime] != "":
@@ -109,6 +98,25 @@ func statusTextIn(v *view, lang i18n.Lang) string {
 		b.WriteString(t("reply.status.aborted", nil))
 	default:
 		b.WriteString(t("reply.status.waiting", map[string]any{"Who": seatNameIn(v.seats[st.ToAct()], lang), "What": whatWaitsIn(st, lang)}))
+	}
+	return b.String()
+}
+
+// statusClocks are status's lines about a running game's clocks: its
+// deadline, the deadlines each side missed, a seat whose member left.
+func statusClocks(v *view, lang i18n.Lang) string {
+	var b strings.Builder
+	rec := &store.Record{Game: v.game, Seats: v.seats, Settings: v.settings}
+	if line := deadlineLineIn(rec, lang); line != "" {
+		b.WriteString(line + "\n")
+	}
+	for _, side := range []rules.Side{rules.US, rules.German} {
+		if warn := missedTextIn(rec, side, lang); warn != "" {
+			b.WriteString(i18n.T(lang, "deadline.sentence", map[string]any{"Text": warn}) + "\n")
+		}
+		if id := v.settings[settingAbsent+side.String()]; id != "" {
+			b.WriteString(tr(lang, "reply.status.absent", map[string]any{"Side": side, "Member": "<@" + id + ">"}) + "\n")
+		}
 	}
 	return b.String()
 }
