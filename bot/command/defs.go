@@ -39,8 +39,10 @@ type Option struct {
 	Choices []Choice
 	// Autocomplete asks Suggest for the values while the user types.
 	Autocomplete bool
-	// Hint is added to the refusal of a value outside Choices.
-	Hint string
+	// Hint marks an option whose refusal of a value outside Choices is
+	// its own message, options.not-choice-COMMAND-OPTION, which adds a
+	// hint to the list of choices.
+	Hint bool
 	// Local marks an option of the terminal only (a file to write), not
 	// registered in Discord.
 	Local bool

@@ -31,7 +31,7 @@ var newGameCommands = []Command{
 func newOptions() []Option {
 	opts := []Option{
 		{Name: "opponent", Type: User},
-		{Name: "mode", Choices: choices(modes...), Hint: "; to challenge a member, give opponent: and pick them from Discord's list"},
+		{Name: "mode", Choices: choices(modes...), Hint: true},
 		{Name: "side", Choices: choices("us", "german", "random")},
 		{Name: "level", Choices: choices(ai.Levels...)},
 		{Name: "language", Choices: choices("en", "ja")},

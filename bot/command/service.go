@@ -287,14 +287,10 @@ func checkOptions(def Definition, opts map[string]string) error {
 					vals[i] = c.Value
 				}
 				d := map[string]any{"Option": k, "Value": v, "Choices": strings.Join(vals, ", ")}
-				if o.Hint == "" {
-					return refuseT("options.not-choice", d)
+				if o.Hint {
+					return refuseT("options.not-choice-"+def.Name+"-"+o.Name, d)
 				}
-				// A hint is worded with its option's message.
-				if id := "options.not-choice-" + def.Name + "-" + o.Name; i18n.Has(i18n.English, id) {
-					return refuseT(id, d)
-				}
-				return refuse("%s:%s is not a choice: choose %s%s", k, v, d["Choices"], o.Hint)
+				return refuseT("options.not-choice", d)
 			}
 		}
 		if o.Type == User && v != "" {
