@@ -11,10 +11,6 @@ import (
 	"github.com/mortain/mortain/store"
 )
 
-// settingPaused marks an AI-vs-AI game paused at its pace, waiting for
-// its Continue button, so a restart does not run it on.
-const settingPaused = "bot-paused"
-
 // aiRun is the background run of a channel's AI; again asks it to check
 // once more before it ends (a trigger that came while it was finishing).
 type aiRun struct{ again bool }
@@ -238,10 +234,9 @@ func (b *Bot) sleep(d time.Duration) {
 
 func (b *Bot) markPaused(key store.Key) {
 	err := b.games.Update(key, func(rec *store.Record) error {
-		if rec.Settings == nil {
-			rec.Settings = map[string]string{}
-		}
-		rec.Settings[settingPaused] = time.Now().UTC().Format(time.RFC3339)
+		// Meta.AIPaused: the game waits for its Continue button, so a
+		// restart does not run it on.
+		rec.Meta.AIPaused = time.Now().UTC().Truncate(time.Second)
 		return nil
 	})
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
@@ -252,11 +247,11 @@ func (b *Bot) markPaused(key store.Key) {
 // clearPaused removes the pause mark when the game goes on.
 func (b *Bot) clearPaused(key store.Key) {
 	rec, err := b.games.Get(key)
-	if err != nil || rec.Settings[settingPaused] == "" {
+	if err != nil || rec.Meta.AIPaused.IsZero() {
 		return
 	}
 	err = b.games.Update(key, func(rec *store.Record) error {
-		delete(rec.Settings, settingPaused)
+		rec.Meta.AIPaused = time.Time{}
 		return nil
 	})
 	if err != nil && !errors.Is(err, store.ErrNotFound) {

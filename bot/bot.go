@@ -143,7 +143,7 @@ func (b *Bot) resume(key store.Key) {
 		return command.Response{}
 	})
 	rec, err := b.games.Get(key)
-	if err != nil || rec.Settings[settingPaused] != "" {
+	if err != nil || !rec.Meta.AIPaused.IsZero() {
 		return
 	}
 	if st := &rec.Game.State; !st.Over() && rec.Seats[st.ToAct()].AI != "" {
@@ -218,7 +218,7 @@ func (b *Bot) Start() {
 		if err != nil {
 			continue
 		}
-		if rec.Settings[settingPaused] != "" {
+		if !rec.Meta.AIPaused.IsZero() {
 			continue // an AI-vs-AI game waiting for its Continue button
 		}
 		st := &rec.Game.State

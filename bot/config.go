@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"math"
 	"net"
 	"os"
 	"regexp"
@@ -18,6 +17,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/mortain/mortain/bot/command"
+	"github.com/mortain/mortain/internal/duration"
 	"github.com/mortain/mortain/rules/ai"
 	"github.com/mortain/mortain/store"
 )
@@ -288,9 +288,12 @@ func ParseConfig(data []byte, getenv func(string) string) (Config, error) {
 			*d.dst = 0
 			continue
 		}
-		v, err := parseDuration(text)
-		if err != nil || v < d.min {
-			return Config{}, &SettingError{d.name, fmt.Sprintf("%q is not a duration of at least %v (e.g. 30s, 12h, 2d%s)", d.text, d.min, map[bool]string{true: ", or off", false: ""}[d.off])}
+		v, err := duration.Parse(text)
+		if err != nil {
+			return Config{}, &SettingError{d.name, err.Error() + map[bool]string{true: " (or off)", false: ""}[d.off]}
+		}
+		if v < d.min {
+			return Config{}, &SettingError{d.name, fmt.Sprintf("%q is shorter than the least it may be, %s", d.text, duration.Format(d.min))}
 		}
 		if d.max > 0 && v > d.max {
 			return Config{}, &SettingError{d.name, fmt.Sprintf("%q is longer than its limit of %v", d.text, d.max)}
@@ -421,20 +424,4 @@ func readShard(cfg *Config, id *string, count *int, getenv func(string) string) 
 		return &SettingError{"discord.shard_id", fmt.Sprintf("%d is not below discord.shard_count (%d): shards are numbered from 0", cfg.ShardID, cfg.ShardCount)}
 	}
 	return nil
-}
-
-// parseDuration reads a Go duration, also in days ("2d").
-func parseDuration(s string) (time.Duration, error) {
-	if n, ok := strings.CutSuffix(s, "d"); ok {
-		d, err := strconv.ParseFloat(n, 64)
-		if err != nil {
-			return 0, err
-		}
-		// NaN, infinities and days beyond a Duration's range are refused.
-		if !(math.Abs(d) <= float64(math.MaxInt64)/float64(24*time.Hour)) {
-			return 0, fmt.Errorf("%q is not a number of days", n)
-		}
-		return time.Duration(d * float64(24*time.Hour)), nil
-	}
-	return time.ParseDuration(s)
 }

@@ -3,7 +3,6 @@ package bot
 import (
 	"slices"
 
-	"github.com/mortain/mortain/bot/command"
 	"github.com/mortain/mortain/store"
 )
 
@@ -71,7 +70,7 @@ func (b *Bot) threadsOf(key store.Key) []store.Key {
 		if k.Guild != key.Guild || k == key {
 			continue
 		}
-		if rec, err := b.games.Get(k); err == nil && rec.Settings[command.SettingParent] == key.Channel {
+		if rec, err := b.games.Get(k); err == nil && rec.Meta.Parent == key.Channel {
 			out = append(out, k)
 		}
 	}

@@ -21,7 +21,7 @@ func channelLang(g Games, key store.Key) i18n.Lang {
 	if err != nil {
 		return i18n.English
 	}
-	return command.LangOf(rec.Settings)
+	return command.LangOf(rec.Meta)
 }
 
 // advice says where an admin grants the bot a permission it lacks.

@@ -15,7 +15,7 @@ func TestEachMemberReadsTheirOwnLanguageAndThePostsTheGames(t *testing.T) {
 	e.fake.AddUser(kenji)
 	e.in(channel, alice, "new", userOpt("opponent", kenji), opt("side", "us"))
 	th := e.fake.Threads(channel)[0]
-	if got := e.game(th).Settings["lang"]; got != "en" {
+	if got := e.game(th).Meta.Lang; got != "en" {
 		t.Fatalf("the game of an English starter is in %q", got)
 	}
 	live, _ := e.lastButton(th, "play")
@@ -52,7 +52,7 @@ func TestEachMemberReadsTheirOwnLanguageAndThePostsTheGames(t *testing.T) {
 	// A game kenji starts is Japanese, and its posts narrate in Japanese.
 	e.in(channel, kenji, "new", userOpt("opponent", alice), opt("side", "us"))
 	th2 := e.fake.Threads(channel)[1]
-	if got := e.game(th2).Settings["lang"]; got != "ja" {
+	if got := e.game(th2).Meta.Lang; got != "ja" {
 		t.Fatalf("the game of a Japanese starter is in %q", got)
 	}
 	live, _ = e.lastButton(th2, "play")

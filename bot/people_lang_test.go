@@ -51,7 +51,7 @@ func peopleFlow(t *testing.T, locale string) map[string]string {
 		t.Fatalf("no thread: %v", threads)
 	}
 	th := threads[0]
-	if got := e.game(th).Settings["lang"]; got != i18n.Parse(locale).String() {
+	if got := e.game(th).Meta.Lang; got != i18n.Parse(locale).String() {
 		t.Fatalf("the game's language: %q", got)
 	}
 	out["start"] = e.last(channel).Content

@@ -69,7 +69,7 @@ func TestTheBotSpeaksOnlyFromTheCatalog(t *testing.T) {
 	// A challenge with a deadline, played by taps and commands.
 	e.in(channel, pa, "new", userOpt("opponent", pb), opt("side", "us"), opt("deadline", "24h"))
 	th := e.fake.Threads(channel)[0]
-	if got := e.game(th).Settings["lang"]; got != "pseudo" {
+	if got := e.game(th).Meta.Lang; got != "pseudo" {
 		t.Fatalf("the game's language is %q", got)
 	}
 	live, _ := e.lastButton(th, "play")

@@ -71,8 +71,8 @@ func TestTwoGamesRunSideBySideInThreadsOfOneChannel(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if rec.Settings["parent"] != channel || len(rec.Game.History) == 0 {
-			t.Errorf("the game of %s: parent %q, %d steps", th, rec.Settings["parent"], len(rec.Game.History))
+		if rec.Meta.Parent != channel || len(rec.Game.History) == 0 {
+			t.Errorf("the game of %s: parent %q, %d steps", th, rec.Meta.Parent, len(rec.Game.History))
 		}
 	}
 	// A move given in the channel itself names the threads.

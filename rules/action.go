@@ -15,7 +15,7 @@ const (
 	ActPlace      ActionKind = iota // R2.1: place a US unit at set-up (Unit, Hex)
 	ActHistorical                   // R2.1: the historical set-up preset
 	ActSetupDone                    // R2.1: end the set-up; turn 1 begins
-	ActMove                         // R5.1: move Unit to the adjacent Hex
+	ActMove                         // R5.1: move Unit to the adjacent Hex; With the Tiger along (R4.6)
 	ActEnter                        // R5.3, R5.4: Unit (and With) enter from reserve at Hex
 	ActExit                         // R5.5: Unit leaves off the west edge
 	ActFire                         // R6.1, R6.6: Unit fires at Target (joins the attack)
@@ -67,6 +67,11 @@ func SetupDone() Action { return act(ActSetupDone) }
 // Move moves unit u to the adjacent hex h (R5.1).
 func Move(u UnitID, h Hex) Action { a := act(ActMove); a.Unit, a.Hex = u, h; return a }
 
+// MoveWith moves unit u to the adjacent hex h and tiger, the Tiger
+// stacked with it, along at no cost (R4.6): one action, legal when u's
+// move is and the Tiger may then follow.
+func MoveWith(u UnitID, h Hex, tiger UnitID) Action { a := Move(u, h); a.With = tiger; return a }
+
 // Enter brings unit u from reserve onto hex h (R5.3); with is a second
 // reserve unit entering with it (R5.4), or NoUnit.
 func Enter(u UnitID, h Hex, with UnitID) Action {
@@ -113,9 +118,9 @@ func Pass() Action { return act(ActPass) }
 func (a Action) Canonical() Action {
 	c := act(a.Kind)
 	switch a.Kind {
-	case ActPlace, ActMove:
+	case ActPlace:
 		c.Unit, c.Hex = a.Unit, a.Hex
-	case ActEnter:
+	case ActMove, ActEnter:
 		c.Unit, c.Hex, c.With = a.Unit, a.Hex, a.With
 	case ActExit:
 		c.Unit = a.Unit
@@ -129,7 +134,8 @@ func (a Action) Canonical() Action {
 }
 
 // Format writes the action in the compact notation used in saved games and
-// replays: "move DR-1 1803", "enter DR-1 1903 102", "fire TD DR-1",
+// replays: "move DR-1 1803", "move DR-1 1803 102" (the Tiger along),
+// "enter DR-1 1903 102", "fire TD DR-1",
 // "air-attack 1803", "oba 1803 DR-1", "pass".
 func (a Action) Format(sc *Scenario) string {
 	id := func(u UnitID) string {
@@ -140,9 +146,9 @@ func (a Action) Format(sc *Scenario) string {
 	}
 	name := a.Kind.String()
 	switch a.Kind {
-	case ActPlace, ActMove:
+	case ActPlace:
 		return name + " " + id(a.Unit) + " " + a.Hex.String()
-	case ActEnter:
+	case ActMove, ActEnter:
 		if a.With != NoUnit {
 			return name + " " + id(a.Unit) + " " + a.Hex.String() + " " + id(a.With)
 		}
@@ -194,7 +200,7 @@ func ParseAction(sc *Scenario, text string) (Action, error) {
 	}
 	var err error
 	switch kind {
-	case ActPlace, ActMove:
+	case ActPlace:
 		if err = want(3, kind.String()+" UNIT HEX"); err != nil {
 			return a, err
 		}
@@ -202,9 +208,9 @@ func ParseAction(sc *Scenario, text string) (Action, error) {
 			return a, err
 		}
 		a.Hex, err = ParseHex(f[2])
-	case ActEnter:
+	case ActMove, ActEnter:
 		if len(f) != 3 && len(f) != 4 {
-			return a, fmt.Errorf("enter: want %q", "enter UNIT HEX [WITH]")
+			return a, fmt.Errorf("%s: want %q", kind, kind.String()+" UNIT HEX [WITH]")
 		}
 		if a.Unit, err = unit(f[1]); err != nil {
 			return a, err

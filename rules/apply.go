@@ -73,7 +73,12 @@ func (s *State) perform(a Action, log *[]Event) {
 		s.historical(log)
 	case ActSetupDone:
 		s.setupDone(log)
-	case ActMove, ActEnter, ActExit, ActFire:
+	case ActMove:
+		s.activate(a, log)
+		if a.With != NoUnit {
+			s.activate(Move(a.With, a.Hex), log) // the Tiger along (R4.6)
+		}
+	case ActEnter, ActExit, ActFire:
 		s.activate(a, log)
 	case ActResolve:
 		s.resolve(log)
@@ -99,19 +104,30 @@ func (s *State) LegalActions(buf []Action) []Action {
 	return c.buf
 }
 
+// SingleActions is LegalActions without the moves with the Tiger along
+// (MoveWith, R4.6): each is a unit's move then the Tiger's free
+// follow-up, which are listed on their own. Players that choose one
+// activation at a time (the random player, the AI) choose among these.
+func (s *State) SingleActions(buf []Action) []Action {
+	c := collector{buf: buf, single: true}
+	s.enumerate(true, &c)
+	return c.buf
+}
+
 // hasAction reports whether any action but pass is legal in the round.
 func (s *State) hasAction() bool {
-	c := collector{first: true}
+	c := collector{first: true, single: true}
 	s.enumerate(false, &c)
 	return c.found
 }
 
 // collector gathers enumerated actions; with first set it stops at the
-// first one.
+// first one; with single set it leaves out the moves with the Tiger along.
 type collector struct {
-	buf   []Action
-	first bool
-	found bool
+	buf    []Action
+	first  bool
+	found  bool
+	single bool
 }
 
 // add records a and reports whether the enumeration should go on.

@@ -18,7 +18,8 @@ type RuleError struct {
 	ID string
 	// Data are the reason's values: strings, ints (an int under "Count"
 	// picks the plural form), and values the front end words too: a Side,
-	// a Status, a Terrain, a Phase and LOSBlockers.
+	// a Status, a Terrain, a Phase, LOSBlockers, and a *RuleError (why the
+	// Tiger could not move along, R4.6).
 	Data map[string]any
 }
 

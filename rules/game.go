@@ -85,6 +85,33 @@ func (g *Game) LastEvents() []Event {
 	return g.Log[g.Marks[len(g.Marks)-1]:]
 }
 
+// LastAction is the most recent step of the history as an action; ok is
+// false when there is none, or it was a debug step.
+func (g *Game) LastAction() (a Action, ok bool) {
+	if len(g.History) == 0 {
+		return Action{}, false
+	}
+	a, err := ParseAction(g.State.sc, g.History[len(g.History)-1])
+	return a, err == nil
+}
+
+// debugged reports whether a step of the history is a debug step.
+func (g *Game) debugged() bool {
+	for _, step := range g.History {
+		if isDebugStep(step) {
+			return true
+		}
+	}
+	return false
+}
+
+// isDebugStep reports whether a step of a history is a debug step (an
+// edit or a read), not an action.
+func isDebugStep(step string) bool {
+	f := strings.Fields(step)
+	return len(f) > 0 && strings.EqualFold(f[0], "debug")
+}
+
 // CanUndo reports whether the last step can be taken back: it was in the
 // current round and no card has been drawn since.
 func (g *Game) CanUndo() bool { return len(g.History) > g.UndoFloor }

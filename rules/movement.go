@@ -4,9 +4,15 @@ package rules
 
 import "math/bits"
 
-// checkMove checks a move (R5.1, R5.2, R3), after checkActivation.
+// checkMove checks a move (R5.1, R5.2, R3), after checkActivation, and
+// the Tiger's along with it (R4.6, checkWithTiger).
 func (s *State) checkMove(a Action) error {
 	u, d := a.Unit, &s.sc.Units[a.Unit]
+	if a.With != NoUnit {
+		if err := s.checkTigerNamed(a); err != nil {
+			return err
+		}
+	}
 	us := s.units[u]
 	if us.Status != OnMap {
 		if us.Status == InReserve {
@@ -23,8 +29,10 @@ func (s *State) checkMove(a Action) error {
 	if err := s.checkDestination(u, a.Hex, s.stackCount(u)); err != nil {
 		return err
 	}
-	_, err := s.activationCost(u, ActMove, a.Hex)
-	return err
+	if _, err := s.activationCost(u, ActMove, a.Hex); err != nil || a.With == NoUnit {
+		return err
+	}
+	return s.checkWithTiger(a)
 }
 
 // move performs a move to the adjacent hex to (R5.1); free tells whether it
@@ -39,8 +47,20 @@ func (s *State) move(u UnitID, to Hex, free bool, log *[]Event) {
 }
 
 // moveActions lists the moves of unit u, on the map (R5.1, R5.2, R3.1,
-// R3.2).
+// R3.2), then the same with the Tiger along when it may follow (R4.6).
 func (s *State) moveActions(u UnitID, c *collector) bool {
+	if !s.movesWith(u, NoUnit, c) {
+		return false
+	}
+	if !c.single && s.tigerMayFollow(u) {
+		return s.movesWith(u, s.sc.Tiger, c)
+	}
+	return true
+}
+
+// movesWith lists the moves of unit u, with the unit with along (NoUnit
+// for none).
+func (s *State) movesWith(u, with UnitID, c *collector) bool {
 	side := s.round.side
 	enemy := side.Enemy()
 	o := &s.occ
@@ -51,7 +71,9 @@ func (s *State) moveActions(u UnitID, c *collector) bool {
 		if u != s.sc.Tiger && o.two&(1<<n) != 0 {
 			continue
 		}
-		if !c.add(Move(u, n)) {
+		a := Move(u, n)
+		a.With = with
+		if !c.add(a) {
 			return false
 		}
 	}

@@ -307,7 +307,7 @@ func allCandidates(sc *Scenario) []Action {
 		uid := UnitID(u)
 		out = append(out, Exit(uid))
 		for h := Hex(0); h < NumHexes; h++ {
-			out = append(out, Place(uid, h), Move(uid, h), Enter(uid, h, NoUnit))
+			out = append(out, Place(uid, h), Move(uid, h), Enter(uid, h, NoUnit), MoveWith(uid, h, sc.Tiger))
 			if c := h.Col(); c != FirstCol && c != LastCol && c != 15 {
 				continue
 			}

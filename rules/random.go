@@ -3,7 +3,10 @@
 package rules
 
 // RandomPlayer picks uniformly among the legal actions, from its own seeded
-// generator: the baseline opponent and the engine's stress test.
+// generator: the baseline opponent and the engine's stress test. It picks
+// among SingleActions: a unit's move with the Tiger along (MoveWith,
+// R4.6) it plays as the unit's move then the Tiger's free one, so that
+// its games stay those it played before the joint move was listed.
 type RandomPlayer struct {
 	r   rng
 	buf []Action
@@ -17,7 +20,7 @@ func NewRandomPlayer(seed uint64) *RandomPlayer {
 // Choose returns a uniformly random legal action of s; ok is false when the
 // game is over.
 func (p *RandomPlayer) Choose(s *State) (a Action, ok bool) {
-	p.buf = s.LegalActions(p.buf[:0])
+	p.buf = s.SingleActions(p.buf[:0])
 	if len(p.buf) == 0 {
 		return Action{}, false
 	}

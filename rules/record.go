@@ -72,7 +72,7 @@ func rulesResult(g *Game) string {
 func (r *Record) DebugEdits() []int {
 	var out []int
 	for i, a := range r.Actions {
-		if f := strings.Fields(a); len(f) > 0 && strings.EqualFold(f[0], "debug") {
+		if isDebugStep(a) {
 			out = append(out, i+1)
 		}
 	}

@@ -49,6 +49,34 @@ func (s *State) checkSetup(a Action) error {
 	return refuseT("R2.1", "setup-first", nil)
 }
 
+// Place places US unit u on hex h in the set-up (R2.1), as Apply of
+// Place(u, h) does, and moves a unit already placed: the set-up is rebuilt
+// with u on h instead of its earlier hex (the set-up draws no card, so
+// nothing else changes). A set-up with a debug step is not rebuilt:
+// moving a placed unit is then refused (R2.1). A refusal changes nothing.
+func (g *Game) Place(u UnitID, h Hex) ([]Event, error) {
+	st := &g.State
+	if st.phase != PhaseSetup || !st.validUnit(u) || st.units[u].Status != OnMap || g.debugged() {
+		return g.Apply(Place(u, h))
+	}
+	var steps []string
+	for v := range st.sc.Units {
+		if id := UnitID(v); id != u && st.units[id].Status == OnMap {
+			steps = append(steps, Place(id, st.units[id].Hex).Format(st.sc))
+		}
+	}
+	ng, err := Replay(st.sc, st.options, g.Seed, steps)
+	if err != nil {
+		return nil, err
+	}
+	evs, err := ng.Apply(Place(u, h))
+	if err != nil {
+		return nil, err
+	}
+	*g = *ng
+	return evs, nil
+}
+
 // place puts a US unit on its set-up hex (R2.1).
 func (s *State) place(a Action, log *[]Event) {
 	s.setUnit(a.Unit, UnitState{Status: OnMap, Hex: a.Hex})

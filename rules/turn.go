@@ -330,3 +330,84 @@ func (s *State) tigerFollowActions(u UnitID, c *collector) bool {
 	}
 	return true
 }
+
+// checkTigerNamed checks that a move's With names the Tiger, and that
+// another unit moves with it (R4.6).
+func (s *State) checkTigerNamed(a Action) error {
+	tiger := s.sc.Tiger
+	if !s.validUnit(a.With) {
+		return refuseT("R1.3", "no-unit", nil)
+	}
+	if a.With != tiger {
+		return refuseT("R4.6", "with-not-tiger", map[string]any{"With": s.sc.Units[a.With].ID})
+	}
+	if a.Unit == tiger {
+		return refuseT("R4.6", "tiger-with-itself", nil)
+	}
+	return nil
+}
+
+// checkWithTiger checks that the Tiger may move along with a.Unit, whose
+// move checkMove accepted (R4.6): it is stacked with it, it may be
+// activated in this round (not yet activated, R4.4; in the stack of a
+// face card, R4.3), and once the unit has moved, its move to the same hex
+// is legal. Why it may not follow is the refusal's reason, under "Why"
+// (and its rule under "Rule").
+func (s *State) checkWithTiger(a Action) error {
+	u, tiger := a.Unit, s.sc.Tiger
+	if ts := s.units[tiger]; ts.Status != OnMap || ts.Hex != s.units[u].Hex {
+		return refuseT("R4.6", "tiger-not-stacked", map[string]any{"Unit": s.sc.Units[u].ID})
+	}
+	follow := Move(tiger, a.Hex)
+	err := s.checkActivation(follow)
+	if err == nil && s.round.face {
+		_, err = s.activationCost(tiger, ActMove, a.Hex)
+	}
+	if err == nil {
+		// The round goes on after the unit's move: the Tiger may still act.
+		trial := *s
+		trial.activate(Move(u, a.Hex), nil)
+		err = trial.Check(follow)
+	}
+	if err != nil {
+		re, _ := err.(*RuleError)
+		return refuseT("R4.6", "tiger-cannot-follow", map[string]any{"Unit": s.sc.Units[u].ID, "Rule": re.Rule, "Why": re})
+	}
+	return nil
+}
+
+// tigerMayFollow reports whether the Tiger may move along with unit u of
+// the round's side, whichever adjacent hex u moves to (R4.6): the Tiger
+// is stacked with u and not yet activated this round, and on a face card
+// it is in the stack the card activates (R4.3). checkWithTiger decides
+// the same by playing the move on a copy.
+func (s *State) tigerMayFollow(u UnitID) bool {
+	tiger, r := s.sc.Tiger, &s.round
+	if tiger == NoUnit || u == tiger || r.activated&(1<<tiger) != 0 {
+		return false
+	}
+	if ts := s.units[tiger]; ts.Status != OnMap || ts.Hex != s.units[u].Hex {
+		return false
+	}
+	return !r.face || !r.stackFixed || r.stack&(1<<tiger) != 0
+}
+
+// TigerFree reports whether a is the Tiger's free activation, legal now:
+// the move, exit or fire that follows a German unit stacked with it at no
+// cost (R4.6). The Tiger moving along in a MoveWith is free too, but the
+// action is its unit's, which pays: TigerFree is false for it.
+func (s *State) TigerFree(a Action) bool {
+	if s.phase != PhaseRound || a.Unit != s.sc.Tiger || a.Unit == NoUnit || s.round.face {
+		return false
+	}
+	switch a.Kind {
+	case ActMove, ActExit, ActFire:
+	default:
+		return false
+	}
+	if s.Check(a) != nil {
+		return false
+	}
+	cost, _ := s.activationCostFast(a.Unit, a.Kind, a.Hex)
+	return cost == 0
+}

@@ -88,7 +88,7 @@ func BenchmarkEndARatedGame(b *testing.B) {
 			db, _ := openTemp(b, Options{})
 			rec := newRecord(Key{Guild: "g"}, 5)
 			rec.Seats = map[rules.Side]Seat{rules.US: {UserID: "ann"}, rules.German: {UserID: "bob"}}
-			rec.Settings = map[string]string{SettingRanked: "yes", SettingActed: "2026-03-01T12:00:00Z"}
+			rec.Meta = Meta{Ranked: true, Acted: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
 			play(b, rec.Game, rules.NewRandomPlayer(3), 12)
 			create := func(channel string) {
 				rec.Key.Channel = channel
@@ -98,7 +98,7 @@ func BenchmarkEndARatedGame(b *testing.B) {
 			}
 			end := func(resigned string) {
 				if err := db.Update(rec.Key, func(r *Record) error {
-					r.Settings[SettingResigned] = resigned
+					r.Meta.Resigned, _ = rules.ParseSide(resigned)
 					r.Notices = []Notice{{Text: "the result"}}
 					r.End = func(_ *Finished, ns []Notice) []Notice { return ns }
 					return nil

@@ -18,11 +18,14 @@ type recordJSON struct {
 
 // recordHead is the record without its game.
 type recordHead struct {
-	Key      Key                 `json:"key"`
-	Seats    map[rules.Side]Seat `json:"seats,omitempty"`
-	Settings map[string]string   `json:"settings,omitempty"`
-	Created  time.Time           `json:"created"`
-	Updated  time.Time           `json:"updated"`
+	Key   Key                 `json:"key"`
+	Seats map[rules.Side]Seat `json:"seats,omitempty"`
+	Meta  Meta                `json:"meta,omitzero"`
+	// Settings are the name-value settings of schema 3 and older, read
+	// into Meta (metaFromSettings) and never written.
+	Settings map[string]string `json:"settings,omitempty"`
+	Created  time.Time         `json:"created"`
+	Updated  time.Time         `json:"updated"`
 }
 
 // encodeRecord writes a recordJSON. The game's own encoding is spliced in
@@ -32,7 +35,7 @@ func encodeRecord(r *Record) ([]byte, error) {
 	if r.Game == nil {
 		return nil, fmt.Errorf("store: the record of %s has no game", r.Key)
 	}
-	head, err := json.Marshal(recordHead{Key: r.Key, Seats: r.Seats, Settings: r.Settings,
+	head, err := json.Marshal(recordHead{Key: r.Key, Seats: r.Seats, Meta: r.Meta,
 		Created: r.Created, Updated: r.Updated})
 	if err != nil {
 		return nil, fmt.Errorf("store: encoding the record of %s: %w", r.Key, err)
@@ -57,13 +60,16 @@ func decodeRecord(b []byte) (*Record, error) {
 		return nil, fmt.Errorf("record of %s has no game", j.Key)
 	}
 	h := j.recordHead
-	return &Record{Key: h.Key, Game: j.Game, Seats: h.Seats, Settings: h.Settings,
+	if h.Settings != nil {
+		h.Meta = metaFromSettings(h.Settings)
+	}
+	return &Record{Key: h.Key, Game: j.Game, Seats: h.Seats, Meta: h.Meta,
 		Created: h.Created, Updated: h.Updated}, nil
 }
 
 // clone copies a record deeply enough that changing the copy (its game, its
-// maps) leaves the original as it was. The copy's maps are never nil, so
-// that an update can set seats and settings directly.
+// seats) leaves the original as it was. The copy's seats are never nil, so
+// that an update can set them directly.
 func (r *Record) clone() *Record {
 	c := *r
 	if r.Game != nil {
@@ -72,10 +78,6 @@ func (r *Record) clone() *Record {
 	c.Seats = maps.Clone(r.Seats)
 	if c.Seats == nil {
 		c.Seats = map[rules.Side]Seat{}
-	}
-	c.Settings = maps.Clone(r.Settings)
-	if c.Settings == nil {
-		c.Settings = map[string]string{}
 	}
 	c.Notices, c.End = nil, nil
 	return &c

@@ -20,12 +20,12 @@ func TestRecordEncodingIsValidJSON(t *testing.T) {
 	require.True(t, json.Valid(b))
 	var generic map[string]json.RawMessage
 	require.NoError(t, json.Unmarshal(b, &generic))
-	assert.ElementsMatch(t, []string{"key", "seats", "settings", "created", "updated", "game"}, keysOf(generic))
+	assert.ElementsMatch(t, []string{"key", "seats", "meta", "created", "updated", "game"}, keysOf(generic))
 	got, err := decodeRecord(b)
 	require.NoError(t, err)
 	assert.Equal(t, r.Key, got.Key)
 	assert.Equal(t, r.Seats, got.Seats)
-	assert.Equal(t, r.Settings, got.Settings)
+	assert.Equal(t, r.Meta, got.Meta)
 	assert.True(t, r.Updated.Equal(got.Updated))
 	assert.Equal(t, gameJSON(t, r.Game), gameJSON(t, got.Game))
 }

@@ -85,11 +85,11 @@ func TestSameChannelConcurrentUpdatesNeverLoseAnAction(t *testing.T) {
 				err := db.Update(key, func(r *Record) error {
 					// Each press reads the state and acts on it: on a
 					// stale state the action could be illegal or lost.
-					n, _ := strconv.Atoi(r.Settings["presses"])
+					n, _ := r.Meta.Reminded.Get()
 					if n != len(r.Game.History) {
 						return fmt.Errorf("stale record: %d presses, %d steps", n, len(r.Game.History))
 					}
-					r.Settings["presses"] = strconv.Itoa(n + 1)
+					r.Meta.Reminded = MarkAt(n + 1)
 					return playOne(r.Game, p)
 				})
 				if err != nil {
@@ -104,7 +104,7 @@ func TestSameChannelConcurrentUpdatesNeverLoseAnAction(t *testing.T) {
 	require.Empty(t, errs)
 	rec := requireReplays(t, db, key)
 	assert.Len(t, rec.Game.History, players*presses)
-	assert.Equal(t, strconv.Itoa(players*presses), rec.Settings["presses"])
+	assert.True(t, rec.Meta.Reminded.At(players*presses), "every press counted")
 }
 
 func TestConcurrentFinishAndUpdate(t *testing.T) {

@@ -53,7 +53,7 @@ func TestAFullDiskRefusesWritesAndLosesNothing(t *testing.T) {
 	for i := 0; i < 5000 && full == nil; i++ {
 		full = db.Update(key, func(r *Record) error {
 			steps = len(r.Game.History)
-			r.Settings["padding"] += string(make([]byte, 1024)) // the record grows until the file must
+			r.Meta.Ping.Text += string(make([]byte, 1024)) // the record grows until the file must
 			return playOne(r.Game, p)
 		})
 	}

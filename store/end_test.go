@@ -19,7 +19,7 @@ func rankedRecord(t *testing.T, guild, channel, us, ger string, at time.Time) *R
 	t.Helper()
 	rec := newRecord(Key{Guild: guild, Channel: channel}, 5)
 	rec.Seats = map[rules.Side]Seat{rules.US: {UserID: us, Name: us}, rules.German: {UserID: ger, Name: ger}}
-	rec.Settings = map[string]string{SettingRanked: "yes", SettingActed: at.Format(time.RFC3339)}
+	rec.Meta = Meta{Ranked: true, Acted: at}
 	play(t, rec.Game, rules.NewRandomPlayer(3), 12)
 	return rec
 }
@@ -39,7 +39,7 @@ func TestAnUpdateThatEndsAGameArchivesAndRatesItInTheSameCommit(t *testing.T) {
 	require.NoError(t, db.Create(rec))
 	var seen *Finished
 	err := db.Update(rec.Key, func(r *Record) error {
-		r.Settings[SettingResigned] = "us"
+		r.Meta.Resigned = rules.US
 		r.Notices = []Notice{{Text: "the US resigned"}}
 		r.End = func(f *Finished, notices []Notice) []Notice {
 			seen = f
@@ -82,7 +82,7 @@ func TestArchiveEndedArchivesTheGamesLeftOverButRunning(t *testing.T) {
 	at := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	left := rankedRecord(t, "g", "c1", "ann", "bob", at)
 	require.NoError(t, db.Create(left))
-	require.NoError(t, db.Update(left.Key, func(r *Record) error { r.Settings[SettingResigned] = "german"; return nil }))
+	require.NoError(t, db.Update(left.Key, func(r *Record) error { r.Meta.Resigned = rules.German; return nil }))
 	playing := newRecord(Key{Guild: "g", Channel: "c2"}, 7)
 	require.NoError(t, db.Create(playing))
 

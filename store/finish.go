@@ -94,8 +94,7 @@ func (db *DB) endedGames() ([]Key, error) {
 // ended reports whether the game of a record is over or was resigned
 // (also on time).
 func (r *Record) ended() bool {
-	side, err := rules.ParseSide(r.Settings[SettingResigned])
-	return r.Game.State.Over() || err == nil && side != rules.NoSide
+	return r.Game.State.Over() || r.Meta.Resigned != rules.NoSide
 }
 
 // finish is Finish (or Abandon) with the game locked and loaded.
@@ -172,12 +171,12 @@ func archiveGame(tx *bolt.Tx, name string, rec *Record, abandoned bool, now time
 func finished(rec *Record, at time.Time) *Finished {
 	st := &rec.Game.State
 	f := &Finished{Key: rec.Key, Winner: rules.NoSide, Reason: ReasonAborted, Seats: rec.Seats,
-		Turn: st.Turn(), Steps: len(rec.Game.History), Finished: at, Game: rec.Game, Salt: rec.Settings[SettingSalt], Lang: rec.Settings[SettingLang]}
+		Turn: st.Turn(), Steps: len(rec.Game.History), Finished: at, Game: rec.Game, Salt: rec.Meta.Salt, Lang: rec.Meta.Lang}
 	if st.Over() {
 		f.Winner, f.Reason = st.Winner(), st.WinReason().String()
-	} else if side, err := rules.ParseSide(rec.Settings[SettingResigned]); err == nil && side != rules.NoSide {
+	} else if side := rec.Meta.Resigned; side != rules.NoSide {
 		f.Winner, f.Reason = side.Enemy(), "the "+side.Title()+" side resigned"
-		if rec.Settings[SettingOnTime] != "" {
+		if rec.Meta.OnTime {
 			f.Reason = "the " + side.Title() + " side missed its deadline: a win on time"
 		}
 	}

@@ -173,7 +173,7 @@ func (db *DB) Create(rec *Record) error {
 }
 
 // Get returns a copy of the running game of key, or ErrNotFound. Its
-// Seats and Settings are never nil.
+// Seats are never nil.
 func (db *DB) Get(key Key) (rec *Record, err error) {
 	err = db.withGame(key, func(name string, e *entry) error {
 		rec = e.rec.clone()

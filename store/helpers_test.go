@@ -24,10 +24,10 @@ func openTemp(t testing.TB, opts Options) (*DB, string) {
 // newRecord is a fresh game for key, a person against the random AI.
 func newRecord(key Key, seed uint64) *Record {
 	return &Record{
-		Key:      key,
-		Game:     rules.NewGame(rules.DefaultScenario(), rules.Options{}, seed),
-		Seats:    map[rules.Side]Seat{rules.US: {UserID: "u1", Name: "Ann"}, rules.German: {AI: "random"}},
-		Settings: map[string]string{"pace": "fast"},
+		Key:   key,
+		Game:  rules.NewGame(rules.DefaultScenario(), rules.Options{}, seed),
+		Seats: map[rules.Side]Seat{rules.US: {UserID: "u1", Name: "Ann"}, rules.German: {AI: "random"}},
+		Meta:  Meta{Pace: "fast"},
 	}
 }
 

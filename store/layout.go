@@ -6,8 +6,9 @@ import (
 	"strings"
 )
 
-// The layout of the file (schema 3; schema 2 had no servers or members,
-// schema 1 no outbox):
+// The layout of the file (schema 4; schema 3 kept a game's Meta as
+// name-value settings, schema 2 had no servers or members, schema 1 no
+// outbox):
 //
 //	meta                      "schema" -> "1", "app" -> "mortain"
 //	running / "guild/channel" "record" -> record JSON
@@ -25,7 +26,7 @@ import (
 
 // SchemaVersion is the layout version this program writes. Older files are
 // migrated on open; newer ones are refused.
-const SchemaVersion = 3
+const SchemaVersion = 4
 
 var (
 	bucketMeta    = []byte("meta")

@@ -33,6 +33,8 @@ func runChild(role string) error {
 		return childRestore(os.Getenv("MORTAIN_STORE_BACKUP"), os.Getenv("MORTAIN_STORE_DB"))
 	case "upgrade":
 		return childUpgrade(os.Getenv("MORTAIN_STORE_DB"))
+	case "upgrade-records":
+		return childUpgradeRecords(os.Getenv("MORTAIN_STORE_DB"))
 	}
 	return fmt.Errorf("unknown role %q", role)
 }

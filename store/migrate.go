@@ -31,6 +31,7 @@ var migrations = []func(tx *bolt.Tx) error{
 	0: migrate0to1,
 	1: createLayout, // schema 2 adds the outbox
 	2: createLayout, // schema 3 adds the servers' and members' settings
+	3: migrate3to4,
 }
 
 // migrate brings a file of schema from up to SchemaVersion, in one
@@ -75,7 +76,7 @@ func migrate0to1(tx *bolt.Tx) error {
 		if err := json.Unmarshal(r.Game, &g); err != nil {
 			return fmt.Errorf("game %s: %w", key, err)
 		}
-		rec := &Record{Key: key, Game: &g, Settings: r.Settings, Created: r.Created, Updated: r.Updated}
+		rec := &Record{Key: key, Game: &g, Meta: metaFromSettings(r.Settings), Created: r.Created, Updated: r.Updated}
 		for name, seat := range r.Seats {
 			side, err := rules.ParseSide(name)
 			if err != nil {
@@ -108,3 +109,30 @@ func migrate0to1(tx *bolt.Tx) error {
 	}
 	return tx.DeleteBucket(bucketGamesV0)
 }
+
+// migrate3to4 rewrites every running game's record with its typed Meta in
+// place of the name-value settings of schema 3 (metaFromSettings). The
+// archive, which never held those settings, stays as it was.
+func migrate3to4(tx *bolt.Tx) error {
+	running := tx.Bucket(bucketRunning)
+	return running.ForEachBucket(func(name []byte) error {
+		b := running.Bucket(name)
+		data := b.Get(keyRecord)
+		if data == nil {
+			return nil
+		}
+		rec, err := decodeRecord(data)
+		if err != nil {
+			return nil // a damaged record is set aside when read, as before
+		}
+		if data, err = encodeRecord(rec); err != nil {
+			return err
+		}
+		migrateStage("rewrote " + string(name))
+		return b.Put(keyRecord, data)
+	})
+}
+
+// migrateStage is called as a migration rewrites each game (a test stops
+// a process there).
+var migrateStage = func(string) {}

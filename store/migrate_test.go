@@ -24,7 +24,8 @@ const fixtureSchema0 = "testdata/schema0.db"
 const fixtureScenario = "../rules/testdata/reconstruction.json"
 
 // fixtureRecords are the games of the schema 0 fixture, rebuilt the same
-// way every time.
+// way every time. The fixture's settings are {"reminder": "12h"}, a name
+// no version read (dropped by the upgrade), none, and {"pace": "slow"}.
 func fixtureRecords(t testing.TB) []*Record {
 	t.Helper()
 	data, err := os.ReadFile(fixtureScenario)
@@ -32,17 +33,17 @@ func fixtureRecords(t testing.TB) []*Record {
 	sc, err := rules.ParseScenario(data)
 	require.NoError(t, err)
 	at := time.Date(2025, 3, 1, 20, 0, 0, 0, time.UTC)
-	mk := func(guild, channel string, seed uint64, steps int, seats map[rules.Side]Seat, settings map[string]string) *Record {
+	mk := func(guild, channel string, seed uint64, steps int, seats map[rules.Side]Seat, meta Meta) *Record {
 		g := rules.NewGame(sc, rules.Options{}, seed)
 		play(t, g, rules.NewRandomPlayer(seed), steps)
-		return &Record{Key: Key{Guild: guild, Channel: channel}, Game: g, Seats: seats, Settings: settings,
+		return &Record{Key: Key{Guild: guild, Channel: channel}, Game: g, Seats: seats, Meta: meta,
 			Created: at, Updated: at.Add(time.Duration(steps) * time.Minute)}
 	}
 	return []*Record{
 		mk("111", "222", 5, 60, map[rules.Side]Seat{rules.US: {UserID: "9", Name: "Ann"}, rules.German: {AI: "random"}},
-			map[string]string{"reminder": "12h"}),
-		mk("111", "333", 6, 0, map[rules.Side]Seat{rules.US: {UserID: "9", Name: "Ann"}, rules.German: {UserID: "8", Name: "Bert"}}, nil),
-		mk("local", "terminal", 7, 25, nil, map[string]string{"pace": "slow"}),
+			Meta{}),
+		mk("111", "333", 6, 0, map[rules.Side]Seat{rules.US: {UserID: "9", Name: "Ann"}, rules.German: {UserID: "8", Name: "Bert"}}, Meta{}),
+		mk("local", "terminal", 7, 25, nil, Meta{Pace: "slow"}),
 	}
 }
 
@@ -63,7 +64,7 @@ func writeSchema0(t testing.TB, path string, recs []*Record) {
 			if err != nil {
 				return err
 			}
-			v := recordV0{Guild: r.Key.Guild, Channel: r.Key.Channel, Settings: r.Settings,
+			v := recordV0{Guild: r.Key.Guild, Channel: r.Key.Channel, Settings: map[string]string{"pace": r.Meta.Pace},
 				Created: r.Created, Updated: r.Updated, Game: game}
 			for side, seat := range r.Seats {
 				if v.Seats == nil {
@@ -113,10 +114,7 @@ func TestMigrateFromSchema0(t *testing.T) {
 		for side, seat := range w.Seats {
 			assert.Equal(t, seat, got.Seats[side])
 		}
-		assert.Equal(t, len(w.Settings), len(got.Settings))
-		for k, v := range w.Settings {
-			assert.Equal(t, v, got.Settings[k])
-		}
+		assert.Equal(t, w.Meta, got.Meta)
 		assert.True(t, w.Created.Equal(got.Created))
 		assert.True(t, w.Updated.Equal(got.Updated))
 		log, err := db.History(w.Key)

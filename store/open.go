@@ -168,15 +168,20 @@ func (db *DB) prepare(walk bool) error {
 	case version > SchemaVersion:
 		return fmt.Errorf("database %s: %w (schema %d; this program understands up to %d): upgrade the program; the file was left untouched",
 			db.path, ErrTooNew, version, SchemaVersion)
-	case db.readOnly && version < SchemaVersion:
+	case db.readOnly && version < readOnlyFrom:
 		return fmt.Errorf("database %s has an older layout (schema %d) or none: open it once with local play or the bot, which upgrade it; the file was left untouched", db.path, max(version, 0))
 	case version == schemaNew:
 		return db.writeTx(createLayout)
-	case version < SchemaVersion:
+	case version < SchemaVersion && !db.readOnly:
 		return db.migrate(version)
 	}
 	return nil
 }
+
+// readOnlyFrom is the oldest schema that ReadOnly opens as it is (for
+// doctor, export, backup): schema 3 differs from schema 4 only in how a
+// running game's Meta is written, and decodeRecord reads both.
+const readOnlyFrom = 3
 
 // schemaNew is the version inspect reports for a file with nothing in it.
 const schemaNew = -1

@@ -37,9 +37,9 @@ type Notice struct {
 	// end): once it is delivered, the previous live post loses its
 	// buttons. A notice with buttons is always live.
 	Live bool `json:"live,omitempty"`
-	// Mark, when set, is a Settings entry set to MarkValue on the running
-	// game once the notice is delivered: a reminder counts as sent only
-	// then.
+	// Mark, when set, names the mark of the running game's Meta
+	// (MarkReminded, MarkWarned) set to the step count MarkValue once the
+	// notice is delivered: a reminder counts as sent only then.
 	Mark      string `json:"mark,omitempty"`
 	MarkValue string `json:"mark_value,omitempty"`
 	// Sent counts the parts of the notice Discord already accepted (a
@@ -379,7 +379,7 @@ func (db *DB) commitMarked(key Key, n Notice, fn func(tx *bolt.Tx) error) error 
 			return db.commit(fn)
 		}
 		c := e.rec.clone()
-		c.Settings[n.Mark] = n.MarkValue
+		c.Meta.SetMark(n.Mark, n.MarkValue)
 		data, err := encodeRecord(c)
 		if err != nil {
 			return err

@@ -116,7 +116,7 @@ func TestAReminderCountsAsSentOnlyOnceDelivered(t *testing.T) {
 	}))
 	rec, err := db.Get(key)
 	require.NoError(t, err)
-	assert.Empty(t, rec.Settings["reminded"], "queued is not sent")
+	assert.False(t, rec.Meta.Reminded.At(0), "queued is not sent")
 	pending, err := db.Pending(key)
 	require.NoError(t, err)
 	require.Len(t, pending, 1)
@@ -124,8 +124,8 @@ func TestAReminderCountsAsSentOnlyOnceDelivered(t *testing.T) {
 	require.NoError(t, err)
 	rec, err = db.Get(key)
 	require.NoError(t, err)
-	assert.Equal(t, "0", rec.Settings["reminded"])
-	assert.Equal(t, "fast", rec.Settings["pace"])
+	assert.True(t, rec.Meta.Reminded.At(0))
+	assert.Equal(t, "fast", rec.Meta.Pace)
 }
 
 func TestAReminderSetAsideCountsAsSent(t *testing.T) {
@@ -142,7 +142,7 @@ func TestAReminderSetAsideCountsAsSent(t *testing.T) {
 	require.NoError(t, db.Undeliverable(key, pending[0].Seq, "blocked by AutoMod"))
 	rec, err := db.Get(key)
 	require.NoError(t, err)
-	assert.Equal(t, "0", rec.Settings["reminded"], "a reminder Discord refused counts as given")
+	assert.True(t, rec.Meta.Reminded.At(0), "a reminder Discord refused counts as given")
 	aside, err := db.UndeliverableNotices(key)
 	require.NoError(t, err)
 	require.Len(t, aside, 1)

@@ -83,7 +83,7 @@ func TestTwoNewPlayersWithoutSideAdvantageByHand(t *testing.T) {
 // 1319.5783. The US gains more for the win than it would without the
 // advantage (+162).
 func TestTheSideAdvantageByHand(t *testing.T) {
-	adv := SideAdvantage(0, 0)
+	adv := glicko2.SideAdvantage(0, 0)
 	near(t, "advantage", adv, -56.0715, 0.0001)
 	players := map[rules.Side]*PlayerStats{rules.US: newPlayer("ann"), rules.German: newPlayer("bob")}
 	got := rate(players, rules.US, adv, time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC))
@@ -113,7 +113,7 @@ func TestTheDeviationGrowsWithTheTimeAwayByHand(t *testing.T) {
 	last := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	us := &PlayerStats{UserID: "ann", RatingValue: 1600, RatingRD: 80, RatingVol: 0.06, RatedGames: 4, RatedAt: last}
 	players := map[rules.Side]*PlayerStats{rules.US: us, rules.German: newPlayer("bob")}
-	got := rate(players, rules.German, SideAdvantage(0, 0), last.Add(30*RatingPeriod))
+	got := rate(players, rules.German, glicko2.SideAdvantage(0, 0), last.Add(30*RatingPeriod))
 	assert.Equal(t, 1600.0, got[rules.US].Before)
 	near(t, "US after", got[rules.US].After, 1580.3104, 0.001)
 	near(t, "US RD", got[rules.US].RD, 97.1017, 0.001)
@@ -134,8 +134,7 @@ func previewOf(t *testing.T, db *DB, channel string, steps int, winner rules.Sid
 	key := Key{Guild: "g", Channel: channel}
 	rec := newRecord(key, 5)
 	rec.Seats = map[rules.Side]Seat{rules.US: {UserID: "ann-" + channel}, rules.German: {UserID: "bob-" + channel}}
-	rec.Settings = map[string]string{SettingRanked: "yes", SettingResigned: winner.Enemy().String(),
-		SettingActed: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC).Format(time.RFC3339)}
+	rec.Meta = Meta{Ranked: true, Resigned: winner.Enemy(), Acted: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
 	play(t, rec.Game, rules.NewRandomPlayer(3), steps)
 	require.Len(t, rec.Game.History, steps)
 	require.NoError(t, db.Create(rec))
@@ -160,13 +159,13 @@ func TestAGameIsRatedFromTenSteps(t *testing.T) {
 func TestTheSideAdvantageCountsOnlyRatedGames(t *testing.T) {
 	db, _ := openTemp(t, Options{})
 	at := time.Date(2026, 2, 1, 12, 0, 0, 0, time.UTC)
-	rankedGame(t, db, "g", "u1", "cy", "dee", rules.US, at, map[string]string{SettingRanked: "no"})
-	rankedGame(t, db, "g", "u2", "cy", "dee", rules.US, at, map[string]string{SettingUnrated: "an AI played a side"})
+	rankedGame(t, db, "g", "u1", "cy", "dee", rules.US, at, func(m *Meta) { m.Ranked = false })
+	rankedGame(t, db, "g", "u2", "cy", "dee", rules.US, at, func(m *Meta) { m.Unrated = "an AI played a side" })
 	rankedGame(t, db, "g", "u3", "cy", "cy", rules.US, at, nil)
 	key := Key{Guild: "g", Channel: "u4"}
 	ai := newRecord(key, 5)
-	ai.Settings[SettingRanked] = "yes"
-	ai.Settings[SettingResigned] = "german"
+	ai.Meta.Ranked = true
+	ai.Meta.Resigned = rules.German
 	play(t, ai.Game, rules.NewRandomPlayer(3), 12)
 	require.NoError(t, db.Create(ai))
 	_, err := db.Finish(key)
@@ -178,12 +177,12 @@ func TestTheSideAdvantageCountsOnlyRatedGames(t *testing.T) {
 	near(t, "German after, with the prior alone", changes[rules.German].After, 1319.5783, 0.001)
 
 	// With that rated US win and one more (between two other players),
-	// the advantage is SideAdvantage(2, 2), less favourable to the German.
+	// the advantage is glicko2.SideAdvantage(2, 2), less favourable to the German.
 	rankedGame(t, db, "g", "r1", "eve", "fay", rules.US, at, nil)
 	changes, ok = previewOf(t, db, "c2", 12, rules.US)
 	require.True(t, ok)
-	want := rate(map[rules.Side]*PlayerStats{rules.US: newPlayer("ann"), rules.German: newPlayer("bob")}, rules.US, SideAdvantage(2, 2), at)
-	assert.Greater(t, SideAdvantage(2, 2), SideAdvantage(0, 0))
+	want := rate(map[rules.Side]*PlayerStats{rules.US: newPlayer("ann"), rules.German: newPlayer("bob")}, rules.US, glicko2.SideAdvantage(2, 2), at)
+	assert.Greater(t, glicko2.SideAdvantage(2, 2), glicko2.SideAdvantage(0, 0))
 	near(t, "US after two rated US wins", changes[rules.US].After, want[rules.US].After, 1e-9)
 	assert.Less(t, changes[rules.US].After, 1680.4217, "a US win is less of a surprise now")
 }

@@ -14,18 +14,10 @@ import (
 // Ratings: every ranked game between two members is rated with Glicko-2
 // as it is archived, in the same commit, on its server alone. The game is
 // asymmetric: the side advantage is estimated from the server's rated
-// games (see SideAdvantage) and enters each player's expected score.
+// games (glicko2.SideAdvantage) and enters each player's expected score.
 
-// The settings and thresholds of rated games.
+// The thresholds of rated games.
 const (
-	// SettingRanked is the Record.Settings entry of a ranked game ("yes").
-	SettingRanked = "ranked"
-	// SettingUnrated is the Record.Settings entry saying why a ranked
-	// game will not be rated after all (an AI took a side over).
-	SettingUnrated = "unrated"
-	// SettingActed is the Record.Settings entry with the time of the
-	// game's last step (RFC 3339): a rated game counts at that time.
-	SettingActed = "acted"
 	// MinRatedSteps is the fewest steps a game needs to be rated: a game
 	// given up at once says nothing of its players.
 	MinRatedSteps = 10
@@ -35,11 +27,6 @@ const (
 	// ProvisionalRD is the deviation above which a rating is provisional
 	// (not yet on the leaderboard).
 	ProvisionalRD = 110.0
-	// priorUSWins and priorGames are the prior of the US win rate: the
-	// arena's, hard against hard at the default budget (docs/balance.md:
-	// the German wins 58%), weighted as 20 games.
-	priorUSWins = 0.42
-	priorGames  = 20.0
 )
 
 // RatingChange is what a rated game did to a player's rating.
@@ -67,27 +54,18 @@ func (p *PlayerStats) Provisional() bool { return p.RatedGames == 0 || p.RatingR
 // rateable reports whether a finished game is rated: ranked, between two
 // members (no AI ever took a side over), with a winner and at least
 // MinRatedSteps steps.
-func rateable(f *Finished, settings map[string]string) bool {
+func rateable(f *Finished, m Meta) bool {
 	us, ger := f.Seats[rules.US], f.Seats[rules.German]
-	return settings[SettingRanked] == "yes" && settings[SettingUnrated] == "" && f.Winner != rules.NoSide && f.Steps >= MinRatedSteps &&
+	return m.Ranked && m.Unrated == "" && f.Winner != rules.NoSide && f.Steps >= MinRatedSteps &&
 		us.UserID != "" && ger.UserID != "" && us.UserID != ger.UserID && us.AI == "" && ger.AI == ""
 }
 
-// ratedAt is the time a game counts at: its last step.
+// ratedAt is the time a game counts at: its last step (Meta.Acted).
 func ratedAt(rec *Record) time.Time {
-	if t, err := time.Parse(time.RFC3339, rec.Settings[SettingActed]); err == nil {
-		return t.UTC()
+	if !rec.Meta.Acted.IsZero() {
+		return rec.Meta.Acted.UTC()
 	}
 	return rec.Created.UTC()
-}
-
-// SideAdvantage is the US side's advantage in rating points (negative
-// when the German is favoured) for a server whose rated games the US won
-// usWins of games: the US win rate, drawn towards the arena's by a prior
-// of 20 games, as the rating difference that gives it.
-func SideAdvantage(usWins, games int) float64 {
-	p := (float64(usWins) + priorUSWins*priorGames) / (float64(games) + priorGames)
-	return 400 * math.Log10(p/(1-p))
 }
 
 // rate works out a rated game's changes from the players' records before
@@ -181,7 +159,7 @@ func putSides(g *bolt.Bucket, c sideCounts) error {
 // guild, when it is rateable: it sets f.Rated, f.RatedAt and f.Ratings,
 // writes the players' new ratings and counts the game in g's side counts.
 func rateFinished(tx *bolt.Tx, g *bolt.Bucket, f *Finished, rec *Record) error {
-	if !rateable(f, rec.Settings) {
+	if !rateable(f, rec.Meta) {
 		return nil
 	}
 	b, err := tx.Bucket(bucketStats).CreateBucketIfNotExists([]byte(f.Key.Guild))
@@ -199,7 +177,7 @@ func rateFinished(tx *bolt.Tx, g *bolt.Bucket, f *Finished, rec *Record) error {
 		}
 	}
 	f.Rated, f.RatedAt = true, ratedAt(rec)
-	f.Ratings = rate(players, f.Winner, SideAdvantage(sides.USWins, sides.Rated), f.RatedAt)
+	f.Ratings = rate(players, f.Winner, glicko2.SideAdvantage(sides.USWins, sides.Rated), f.RatedAt)
 	for _, side := range []rules.Side{rules.US, rules.German} {
 		if err := putStats(b, players[side]); err != nil {
 			return err
@@ -269,7 +247,7 @@ func (db *DB) RecomputeRatings() (int, error) {
 					}
 					pair[side] = players[id]
 				}
-				f.Ratings = rate(pair, f.Winner, SideAdvantage(sides.USWins, sides.Rated), f.RatedAt)
+				f.Ratings = rate(pair, f.Winner, glicko2.SideAdvantage(sides.USWins, sides.Rated), f.RatedAt)
 				sides.count(f.Winner)
 				rated++
 				data, err := json.Marshal(&f)

@@ -8,22 +8,23 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store/glicko2"
 )
 
 // rankedGame finishes a ranked game on guild between us and ger, won by
 // winner (by resignation of the other side) after 12 random steps, acted
 // at at.
-func rankedGame(t *testing.T, db *DB, guild, channel, us, ger string, winner rules.Side, at time.Time, settings map[string]string) *Finished {
+func rankedGame(t *testing.T, db *DB, guild, channel, us, ger string, winner rules.Side, at time.Time, adjust func(*Meta)) *Finished {
 	t.Helper()
 	key := Key{Guild: guild, Channel: channel}
 	rec := newRecord(key, 5)
 	rec.Seats = map[rules.Side]Seat{rules.US: {UserID: us, Name: us}, rules.German: {UserID: ger, Name: ger}}
-	rec.Settings = map[string]string{SettingRanked: "yes", SettingActed: at.Format(time.RFC3339)}
-	for k, v := range settings {
-		rec.Settings[k] = v
+	rec.Meta = Meta{Ranked: true, Acted: at}
+	if adjust != nil {
+		adjust(&rec.Meta)
 	}
 	play(t, rec.Game, rules.NewRandomPlayer(3), 12)
-	rec.Settings[SettingResigned] = winner.Enemy().String()
+	rec.Meta.Resigned = winner.Enemy()
 	require.NoError(t, db.Create(rec))
 	f, err := db.Finish(key)
 	require.NoError(t, err)
@@ -72,18 +73,18 @@ func TestGamesThatAreNeverRated(t *testing.T) {
 	at := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	cases := map[string]func() *Finished{
 		"unranked": func() *Finished {
-			return rankedGame(t, db, "g", "c1", "ann", "bob", rules.US, at, map[string]string{SettingRanked: "no"})
+			return rankedGame(t, db, "g", "c1", "ann", "bob", rules.US, at, func(m *Meta) { m.Ranked = false })
 		},
 		"hotseat": func() *Finished { return rankedGame(t, db, "g", "c2", "ann", "ann", rules.US, at, nil) },
 		"an AI took a side over": func() *Finished {
-			return rankedGame(t, db, "g", "c7", "ann", "bob", rules.US, at, map[string]string{SettingUnrated: "an AI played a side"})
+			return rankedGame(t, db, "g", "c7", "ann", "bob", rules.US, at, func(m *Meta) { m.Unrated = "an AI played a side" })
 		},
 		"against the AI": func() *Finished {
 			key := Key{Guild: "g", Channel: "c3"}
 			rec := newRecord(key, 1)
-			rec.Settings[SettingRanked] = "yes"
+			rec.Meta.Ranked = true
 			play(t, rec.Game, rules.NewRandomPlayer(3), 12)
-			rec.Settings[SettingResigned] = "german"
+			rec.Meta.Resigned = rules.German
 			require.NoError(t, db.Create(rec))
 			f, err := db.Finish(key)
 			require.NoError(t, err)
@@ -93,7 +94,7 @@ func TestGamesThatAreNeverRated(t *testing.T) {
 			key := Key{Guild: "g", Channel: "c4"}
 			rec := newRecord(key, 1)
 			rec.Seats = map[rules.Side]Seat{rules.US: {UserID: "ann"}, rules.German: {UserID: "bob"}}
-			rec.Settings[SettingRanked] = "yes"
+			rec.Meta.Ranked = true
 			play(t, rec.Game, rules.NewRandomPlayer(3), 12)
 			require.NoError(t, db.Create(rec))
 			f, err := db.Finish(key)
@@ -104,7 +105,7 @@ func TestGamesThatAreNeverRated(t *testing.T) {
 			key := Key{Guild: "g", Channel: "c5"}
 			rec := newRecord(key, 1)
 			rec.Seats = map[rules.Side]Seat{rules.US: {UserID: "ann"}, rules.German: {UserID: "bob"}}
-			rec.Settings = map[string]string{SettingRanked: "yes", SettingResigned: "us"}
+			rec.Meta = Meta{Ranked: true, Resigned: rules.US}
 			require.NoError(t, db.Create(rec))
 			f, err := db.Finish(key)
 			require.NoError(t, err)
@@ -120,7 +121,7 @@ func TestGamesThatAreNeverRated(t *testing.T) {
 		assert.Zero(t, p.RatedGames, p.UserID)
 	}
 	// A win on time is rated.
-	f := rankedGame(t, db, "g", "c6", "ann", "bob", rules.German, at, map[string]string{SettingOnTime: "1"})
+	f := rankedGame(t, db, "g", "c6", "ann", "bob", rules.German, at, func(m *Meta) { m.OnTime = true })
 	assert.True(t, f.Rated)
 }
 
@@ -169,7 +170,7 @@ func TestRecomputeReproducesTheStoredRatingsExactly(t *testing.T) {
 }
 
 func TestTheSideAdvantageFollowsTheServersGames(t *testing.T) {
-	assert.InDelta(t, -56, SideAdvantage(0, 0), 1, "the arena's prior: the German wins 58%")
-	assert.Greater(t, SideAdvantage(30, 40), 0.0, "a server where the US wins most")
-	assert.Less(t, SideAdvantage(5, 40), SideAdvantage(0, 0))
+	assert.InDelta(t, -56, glicko2.SideAdvantage(0, 0), 1, "the arena's prior: the German wins 58%")
+	assert.Greater(t, glicko2.SideAdvantage(30, 40), 0.0, "a server where the US wins most")
+	assert.Less(t, glicko2.SideAdvantage(5, 40), glicko2.SideAdvantage(0, 0))
 }

@@ -48,7 +48,7 @@ func fillShard(t *testing.T, path string, guilds []string) {
 		done := Key{Guild: g, Channel: "done-" + g}
 		rec = newRecord(done, uint64(i+100))
 		rec.Seats[rules.German] = Seat{UserID: "u2"}
-		rec.Settings[SettingResigned] = "german"
+		rec.Meta.Resigned = rules.German
 		require.NoError(t, db.Create(rec))
 		_, err := db.Finish(done)
 		require.NoError(t, err)

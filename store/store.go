@@ -56,11 +56,11 @@ type Record struct {
 	Key   Key
 	Game  *rules.Game
 	Seats map[rules.Side]Seat
-	// Settings are front-end settings kept with the game (reminders, round
-	// time limit, AI pace, ...), as name-value pairs.
-	Settings map[string]string
-	Created  time.Time
-	Updated  time.Time
+	// Meta is what the front ends keep with the game (its language, AI,
+	// clocks, deadlines, ...).
+	Meta    Meta
+	Created time.Time
+	Updated time.Time
 	// Notices, set by Create's caller or by an Update's function, are
 	// queued in the outbox in the same transaction as the record (they are
 	// not part of the record: Get never returns any).
@@ -74,25 +74,6 @@ type Record struct {
 	// and must not call the database.
 	End func(f *Finished, notices []Notice) []Notice
 }
-
-// SettingResigned is the Record.Settings entry naming the side ("us" or
-// "german") that resigned: Finish archives such a game as won by the other
-// side, and counts it in the players' records.
-const SettingResigned = "resigned"
-
-// SettingOnTime is the Record.Settings entry set, beside SettingResigned,
-// when the side lost on time: its deadline passed and the other side
-// claimed the win.
-const SettingOnTime = "on-time"
-
-// SettingSalt is the Record.Settings entry with the random salt of the
-// commitment to the game's seed (rules.Commitment); the archive keeps it,
-// so that a finished game's seed can be checked.
-const SettingSalt = "deal-salt"
-
-// SettingLang is the Record.Settings entry with the game's language ("en",
-// "ja"); the archive keeps it (Finished.Lang).
-const SettingLang = "lang"
 
 // Step is one entry of a game's append-only history.
 type Step struct {
@@ -116,9 +97,9 @@ type Finished struct {
 	Steps    int                 `json:"steps"`
 	Finished time.Time           `json:"finished"`
 	Game     *rules.Game         `json:"game"`
-	// Salt is the salt of the commitment to the game's seed (SettingSalt).
+	// Salt is the salt of the commitment to the game's seed (Meta.Salt).
 	Salt string `json:"salt,omitempty"`
-	// Lang is the game's language (SettingLang), "" for English.
+	// Lang is the game's language (Meta.Lang), "" for English.
 	Lang string `json:"lang,omitempty"`
 	// Rated marks a game that was rated, at RatedAt, with the changes of
 	// its players' ratings by side.

@@ -3,6 +3,7 @@ package store
 import (
 	"errors"
 	"testing"
+	"time"
 
 	"github.com/mortain/mortain/rules"
 	"github.com/stretchr/testify/assert"
@@ -21,7 +22,7 @@ func TestRoundTripAcrossReopen(t *testing.T) {
 		require.NoError(t, db.Update(key, func(r *Record) error { return playOne(r.Game, p) }))
 	}
 	require.NoError(t, db.Update(key, func(r *Record) error {
-		r.Settings["reminder"] = "1h"
+		r.Meta.Remind = time.Hour
 		r.Seats[rules.German] = Seat{UserID: "u2", Name: "Bert"}
 		return nil
 	}))
@@ -35,7 +36,7 @@ func TestRoundTripAcrossReopen(t *testing.T) {
 	defer db2.Close()
 	got := requireReplays(t, db2, key)
 	assert.Equal(t, gameJSON(t, want.Game), gameJSON(t, got.Game))
-	assert.Equal(t, map[string]string{"pace": "fast", "reminder": "1h"}, got.Settings)
+	assert.Equal(t, Meta{Pace: "fast", Remind: time.Hour}, got.Meta)
 	assert.Equal(t, Seat{UserID: "u2", Name: "Bert"}, got.Seats[rules.German])
 	assert.Equal(t, want.Created, got.Created)
 	assert.True(t, got.Updated.After(got.Created))
@@ -62,24 +63,24 @@ func TestGetAndMissingGames(t *testing.T) {
 	r, err := db.Get(key)
 	require.NoError(t, err)
 	play(t, r.Game, rules.NewRandomPlayer(1), 5)
-	r.Settings["x"] = "y"
+	r.Meta.Level = "hard"
 	r2, err := db.Get(key)
 	require.NoError(t, err)
 	assert.Empty(t, r2.Game.History)
-	assert.NotContains(t, r2.Settings, "x")
+	assert.Empty(t, r2.Meta.Level)
 
 	// A record stored without seats or settings can still be given some.
 	bare := Key{Guild: "g", Channel: "bare"}
 	require.NoError(t, db.Create(&Record{Key: bare, Game: rules.NewGame(rules.DefaultScenario(), rules.Options{}, 1)}))
 	require.NoError(t, db.Update(bare, func(r *Record) error {
 		r.Seats[rules.US] = Seat{UserID: "u1"}
-		r.Settings["pace"] = "slow"
+		r.Meta.Pace = "slow"
 		return nil
 	}))
 	r3, err := db.Get(bare)
 	require.NoError(t, err)
 	assert.Equal(t, "u1", r3.Seats[rules.US].UserID)
-	assert.Equal(t, "slow", r3.Settings["pace"])
+	assert.Equal(t, "slow", r3.Meta.Pace)
 }
 
 func TestUpdateErrorLeavesNothing(t *testing.T) {
@@ -97,7 +98,7 @@ func TestUpdateErrorLeavesNothing(t *testing.T) {
 	refused := errors.New("refused")
 	err = db.Update(key, func(r *Record) error {
 		play(t, r.Game, p, 5)
-		r.Settings["pace"] = "slow"
+		r.Meta.Pace = "slow"
 		r.Seats[rules.US] = Seat{AI: "random"}
 		return refused
 	})
@@ -115,7 +116,7 @@ func TestUpdateErrorLeavesNothing(t *testing.T) {
 		after, err := db.Get(key)
 		require.NoError(t, err)
 		assert.Equal(t, gameJSON(t, before.Game), gameJSON(t, after.Game))
-		assert.Equal(t, before.Settings, after.Settings)
+		assert.Equal(t, before.Meta, after.Meta)
 		assert.Equal(t, before.Seats, after.Seats)
 		assert.Equal(t, before.Updated, after.Updated)
 		logAfter, err := db.History(key)
@@ -280,7 +281,7 @@ func TestFinishResignedGame(t *testing.T) {
 	r.Seats = map[rules.Side]Seat{rules.US: {UserID: "u1", Name: "Ann"}, rules.German: {UserID: "u2", Name: "Bert"}}
 	require.NoError(t, db.Create(r))
 	require.NoError(t, db.Update(k, func(r *Record) error {
-		r.Settings[SettingResigned] = "us"
+		r.Meta.Resigned = rules.US
 		return nil
 	}))
 	f, err := db.Finish(k)

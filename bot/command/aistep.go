@@ -47,7 +47,7 @@ func (s *Service) aiStep(ctx context.Context, key store.Key) (Response, bool, er
 		return Response{}, false, err
 	}
 	st := rec.Game.State
-	if st.Over() || rec.Settings[SettingResigned] != "" {
+	if st.Over() || rec.Meta.Resigned != rules.NoSide {
 		return Response{}, false, nil
 	}
 	seat := rec.Seats[st.ToAct()]
@@ -100,7 +100,7 @@ func (s *Service) reportAI(out *outcome) Response {
 	}
 	resp := s.report(out)
 	resp.Pending = ai.Ends(out.events) == ai.PaceNone
-	if resp.AINext && isAI(out.rec, rules.US) && isAI(out.rec, rules.German) && pauses(out.rec.Settings[SettingPace], out.events) {
+	if resp.AINext && isAI(out.rec, rules.US) && isAI(out.rec, rules.German) && pauses(out.rec.Meta.Pace, out.events) {
 		resp.Pause = true
 		resp.Posts[0].Buttons = []Button{continueButton(out.rec)}
 	}

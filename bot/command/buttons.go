@@ -23,7 +23,7 @@ const buttonPrefix = "mortain/"
 // seed (the seed itself stays secret until the end), or from the seed for
 // a game an older version started without one.
 func gameTag(rec *store.Record) string {
-	if salt := rec.Settings[SettingSalt]; salt != "" {
+	if salt := rec.Meta.Salt; salt != "" {
 		return rules.Commitment(rec.Game.Seed, salt)[:6]
 	}
 	return strconv.FormatUint(rec.Game.Seed%(36*36*36*36), 36)
@@ -38,7 +38,7 @@ func button(rec *store.Record, label, verb string, style ButtonStyle) Button {
 // labelled in the game's language (they are on a public post).
 func buttonsFor(rec *store.Record) []Button {
 	st := &rec.Game.State
-	lang := langOf(rec.Settings)
+	lang := langOf(rec.Meta)
 	l := func(id string) string { return i18n.T(lang, id, nil) }
 	side := st.ToAct()
 	if st.Over() || isAI(rec, side) || open(rec.Seats[side]) {
@@ -70,7 +70,7 @@ func buttonsFor(rec *store.Record) []Button {
 
 // continueButton resumes a paused AI-vs-AI game.
 func continueButton(rec *store.Record) Button {
-	return button(rec, i18n.T(langOf(rec.Settings), "reply.button.continue", nil), "continue", Primary)
+	return button(rec, i18n.T(langOf(rec.Meta), "reply.button.continue", nil), "continue", Primary)
 }
 
 // buttonVerb is the command a button verb runs (Command.Buttons), and
@@ -189,7 +189,7 @@ func (s *Service) continueGame(key store.Key, caller Caller, fresh func(*store.R
 	if err := fresh(rec); err != nil {
 		return s.fail(err, caller.Lang)
 	}
-	if by := rec.Settings[SettingStartedBy]; by != caller.UserID && !caller.CanManage && key.Guild != localGuild {
+	if by := rec.Meta.StartedBy; by != caller.UserID && !caller.CanManage && key.Guild != localGuild {
 		who := i18n.T(caller.Lang, "reply.button.starter", nil)
 		if by != "" {
 			who = "<@" + by + ">"
@@ -219,7 +219,7 @@ func (s *Service) joinButton(ctx context.Context, here store.Key, caller Caller,
 	if err != nil {
 		return s.fail(err, caller.Lang)
 	}
-	if game != here && rec.Settings[SettingParent] != here.Channel {
+	if game != here && rec.Meta.Parent != here.Channel {
 		return refusedT(caller.Lang, "reply.button.damaged", nil)
 	}
 	if tag := parts[1]; tag != gameTag(rec) {
@@ -230,7 +230,7 @@ func (s *Service) joinButton(ctx context.Context, here store.Key, caller Caller,
 		return resp
 	}
 	resp.Game = game
-	lang := langOf(rec.Settings) // the challenge's post is the channel's
+	lang := langOf(rec.Meta) // the challenge's post is the channel's
 	channel := "<#" + game.Channel + ">"
 	if !resp.Refused {
 		resp.Private = i18n.T(caller.Lang, "reply.join.took", map[string]any{"Channel": channel})

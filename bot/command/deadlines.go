@@ -12,39 +12,13 @@ import (
 	"github.com/mortain/mortain/store"
 )
 
-// The settings of deadlines, vacations and absent players, kept with the
-// game (Record.Settings). Per-side entries end in "-us" or "-german".
 const (
-	// SettingDeadline is the time a player has each time the game waits
-	// for them (a duration; absent: no deadline).
+	// SettingDeadline is the option of new with the time a player has each
+	// time the game waits for them (Meta.Deadline).
 	SettingDeadline = "deadline"
-	// SettingLapsed is the step at which the deadline passed (the
-	// opponent's buttons are offered once per step).
-	SettingLapsed = "deadline-lapsed"
-	// SettingWarned is the step whose deadline warning was delivered.
-	SettingWarned = "deadline-warned"
-	// settingPaused (+side) is when a vacation of the side's player ends:
-	// their deadline runs from then.
-	settingPaused = "paused-"
-	// settingVacation (+side) is the vacation time, in seconds, the
-	// side's player has used in this game.
-	settingVacation = "vacation-used-"
-	// settingMissed (+side) counts the deadlines the side's player missed
-	// in a row.
-	settingMissed = "missed-"
-	// settingAbsent (+side) is the user id of the player whose seat was
-	// handed to the AI; join gives it back.
-	settingAbsent = "absent-"
-	// SettingPingAt, SettingPingWho and SettingPingStep hold a ping that
-	// quiet hours delayed: when, for whom, at which step.
-	SettingPingAt   = "ping-at"
-	SettingPingWho  = "ping-who"
-	SettingPingStep = "ping-step"
-	// SettingPingText is the first line of the post whose ping was held.
-	SettingPingText = "ping-text"
-	// SettingPinged is when the player to act was last reminded by their
-	// own reminder interval (notify remind:).
-	SettingPinged = "pinged-at"
+	// SettingWarned is the mark of a deadline warning's notice
+	// (Meta.Warned once delivered).
+	SettingWarned = store.MarkWarned
 )
 
 // Deadlines offered at new (off by default).
@@ -53,28 +27,6 @@ var deadlineChoices = []string{"off", "24h", "48h", "72h", "7d"}
 // VacationAllowance is the vacation time each player has per game: away
 // pauses a game's deadline no longer than this in all.
 const VacationAllowance = 14 * 24 * time.Hour
-
-// deadlineDue is when the player to act must have acted, and whether the
-// game waits for a person under a deadline at all.
-func deadlineDue(rec *store.Record) (time.Time, bool) {
-	d, err := parseDuration(rec.Settings[SettingDeadline])
-	if err != nil || d <= 0 {
-		return time.Time{}, false
-	}
-	st := &rec.Game.State
-	if st.Over() || rec.Settings[SettingResigned] != "" {
-		return time.Time{}, false
-	}
-	side := st.ToAct()
-	if seat := rec.Seats[side]; seat.AI != "" || open(seat) {
-		return time.Time{}, false
-	}
-	start := waitingSince(rec)
-	if t, err := time.Parse(time.RFC3339, rec.Settings[settingPaused+side.String()]); err == nil && t.After(start) {
-		start = t
-	}
-	return start.Add(d), true
-}
 
 // stamp writes t as a Discord timestamp, shown to each reader in their
 // own time zone: relative ("in 2 days") and in full.
@@ -85,7 +37,7 @@ func stamp(t time.Time) string {
 
 // deadlineLine words the deadline of the player to act in the game's
 // language, or "".
-func deadlineLine(rec *store.Record) string { return deadlineLineIn(rec, langOf(rec.Settings)) }
+func deadlineLine(rec *store.Record) string { return deadlineLineIn(rec, langOf(rec.Meta)) }
 
 // deadlineLineIn words the deadline of the player to act in lang, or "".
 func deadlineLineIn(rec *store.Record, lang i18n.Lang) string {
@@ -100,13 +52,13 @@ func deadlineLineIn(rec *store.Record, lang i18n.Lang) string {
 // missedText words a side's deadlines missed in a row in the game's
 // language, or "" under two.
 func missedText(rec *store.Record, side rules.Side) string {
-	return missedTextIn(rec, side, langOf(rec.Settings))
+	return missedTextIn(rec, side, langOf(rec.Meta))
 }
 
 // missedTextIn words a side's deadlines missed in a row in lang, or ""
 // under two.
 func missedTextIn(rec *store.Record, side rules.Side, lang i18n.Lang) string {
-	n, _ := strconv.Atoi(rec.Settings[settingMissed+side.String()])
+	n := rec.Meta.Side(side).Missed
 	if n < 2 {
 		return ""
 	}
@@ -164,7 +116,7 @@ func (s *Service) dress(rec *store.Record, notices []store.Notice) []store.Notic
 		if n.Mention == "" {
 			continue
 		}
-		toAct := n.Mention == mentionOf(rec, rec.Game.State.ToAct()) && rec.Settings[SettingResigned] == "" && !rec.Game.State.Over()
+		toAct := n.Mention == mentionOf(rec, rec.Game.State.ToAct()) && rec.Meta.Resigned == rules.NoSide && !rec.Game.State.Over()
 		// A post that pings someone shows the deadline of the player to
 		// act while it is still ahead.
 		if due, ok := deadlineDue(rec); ok && due.After(now) {
@@ -182,10 +134,8 @@ func (s *Service) dress(rec *store.Record, notices []store.Notice) []store.Notic
 		if end, quiet := quietEnd(m, now); quiet {
 			n.NoPing = true
 			if !m.NoPing || m.DM && toAct {
-				rec.Settings[SettingPingAt] = end.UTC().Format(time.RFC3339)
-				rec.Settings[SettingPingWho] = n.Mention
-				rec.Settings[SettingPingStep] = strconv.Itoa(len(rec.Game.History))
-				rec.Settings[SettingPingText] = clipText(firstLine(n.Text), 300)
+				rec.Meta.Ping = store.Ping{At: stampTime(end), Who: n.Mention,
+					Step: store.MarkAt(len(rec.Game.History)), Text: clipText(firstLine(n.Text), 300)}
 			}
 			continue
 		}
@@ -203,7 +153,7 @@ const DMPrefix = "dm:"
 // dm is a direct message telling a member that a game waits for them.
 func (s *Service) dm(rec *store.Record, user string) store.Notice {
 	st := &rec.Game.State
-	lang := langOf(rec.Settings)
+	lang := langOf(rec.Meta)
 	d := map[string]any{"Channel": rec.Key.Channel, "What": whatWaitsIn(st, lang), "Header": roundHeaderIn(st, lang)}
 	text := i18n.T(lang, "deadline.dm", d)
 	if line := deadlineLineIn(rec, lang); line != "" {
@@ -221,113 +171,74 @@ func (s *Service) tickPeople(key store.Key, rec *store.Record) (resp Response, o
 	now := s.cfg.Now()
 	st := &rec.Game.State
 	side := st.ToAct()
-	step := strconv.Itoa(len(rec.Game.History))
+	steps := len(rec.Game.History)
+	step := strconv.Itoa(steps)
 	who := rec.Seats[side]
-	due, hasDeadline := deadlineDue(rec)
 	var member store.Member
 	if m, err := s.cfg.Store.Member(key.Guild, who.UserID); err == nil {
 		member = m
 	}
-	_, quiet := quietEnd(member, now)
-	lang := langOf(rec.Settings)
+	lang := langOf(rec.Meta)
+	// update queues what fn says in one commit, unless the game moved on;
+	// mark, when set, is the mark of Meta the notice sets to step once
+	// delivered.
 	update := func(mark string, fn func(r *store.Record) Response) (Response, bool) {
-		return s.tickUpdate(key, step, mark, fn)
-	}
-	heldQuiet := s.heldQuiet(key, rec, member, quiet, now)
-	switch {
-	case rec.Settings[SettingPingAt] != "" && !heldQuiet && pingDue(rec, now):
-		// The ping quiet hours held: its time came.
-		return update("", heldPing(st, rec.Settings[SettingPingWho], side, step, now, lang))
-	case hasDeadline && !now.Before(due) && rec.Settings[SettingLapsed] != step:
-		return update("", func(r *store.Record) Response { return s.lapse(r, side, due) })
-	case hasDeadline && !quiet && rec.Settings[SettingWarned] != step && due.Sub(now) <= warnBefore(rec)+quietSpan(member) && !s.noticeQueued(key, SettingWarned, step):
-		return update(SettingWarned, func(r *store.Record) Response {
-			return Response{Posts: []Post{{Text: i18n.T(lang, "deadline.warn", map[string]any{"Due": stamp(due)}), Mention: who.UserID}}}
+		var out Response
+		err := s.cfg.Store.Update(key, func(r *store.Record) error {
+			if len(r.Game.History) != steps {
+				return errStale
+			}
+			out = fn(r)
+			s.queue(r, &out)
+			if mark != "" { // the warning: its one post carries the mark
+				if !s.cfg.Outbox {
+					r.Meta.SetMark(mark, step)
+				} else {
+					markOwn(r, mark, step)
+				}
+			}
+			return nil
 		})
-	case member.Remind > 0 && !quiet && !member.AwayUntil.After(now) && now.Sub(lastPinged(rec)) >= member.Remind:
+		return out, err == nil && len(out.Posts) > 0
+	}
+	// A held ping waits for its own member's quiet hours to end.
+	held := member
+	if who := rec.Meta.Ping.Who; who != "" && who != member.UserID {
+		if m, err := s.cfg.Store.Member(key.Guild, who); err == nil {
+			held = m
+		}
+	}
+	due := peopleDue(rec, member, held, now, func() bool { return s.noticeQueued(key, SettingWarned, step) })
+	switch due.what {
+	case dueHeldPing:
+		// The ping quiet hours held: its time came.
+		user := rec.Meta.Ping.Who
 		return update("", func(r *store.Record) Response {
-			r.Settings[SettingPinged] = now.UTC().Format(time.RFC3339)
+			ping := r.Meta.Ping
+			r.Meta.Ping = store.Ping{Who: ping.Who, Step: ping.Step}
+			if !ping.Step.At(steps) {
+				return Response{}
+			}
+			held := ping.Text
+			if mentionOf(r, side) == user {
+				r.Meta.Pinged = stampTime(now)
+				return Response{Posts: []Post{{Text: i18n.T(lang, "deadline.your-move", map[string]any{"What": whatWaitsIn(st, lang), "Header": roundHeaderIn(st, lang), "Since": stamp(waitingSince(r))}), Mention: user}}}
+			}
+			return Response{Posts: []Post{{Text: i18n.T(lang, "deadline.held", map[string]any{"Text": held}), Mention: user}}}
+		})
+	case dueLapse:
+		return update("", func(r *store.Record) Response { return s.lapse(r, side, due.deadline) })
+	case dueWarn:
+		return update(SettingWarned, func(r *store.Record) Response {
+			return Response{Posts: []Post{{Text: i18n.T(lang, "deadline.warn", map[string]any{"Due": stamp(due.deadline)}), Mention: who.UserID}}}
+		})
+	case dueRemind:
+		return update("", func(r *store.Record) Response {
+			r.Meta.Pinged = stampTime(now)
 			return Response{Posts: []Post{{Text: i18n.T(lang, "deadline.remind", map[string]any{"What": whatWaitsIn(st, lang), "Header": roundHeaderIn(st, lang), "Since": stamp(waitingSince(r))}), Mention: who.UserID}}}
 		})
 	}
 	return Response{}, false
-}
-
-// tickUpdate queues what fn says in one commit, unless the game moved on
-// from step; mark, when set, is the Settings entry the notice sets to step
-// once delivered. ok is false when nothing was posted.
-func (s *Service) tickUpdate(key store.Key, step, mark string, fn func(r *store.Record) Response) (Response, bool) {
-	var out Response
-	err := s.cfg.Store.Update(key, func(r *store.Record) error {
-		if strconv.Itoa(len(r.Game.History)) != step {
-			return errStale
-		}
-		out = fn(r)
-		s.queue(r, &out)
-		if mark != "" && len(out.Posts) > 0 {
-			if !s.cfg.Outbox {
-				r.Settings[mark] = step
-			} else {
-				markOwn(r, mark, step)
-			}
-		}
-		return nil
-	})
-	return out, err == nil && len(out.Posts) > 0
-}
-
-// heldQuiet reports whether the ping a game holds is still held: it waits
-// for its own member's quiet hours to end (quiet: those of member, to
-// act).
-func (s *Service) heldQuiet(key store.Key, rec *store.Record, member store.Member, quiet bool, now time.Time) bool {
-	if who := rec.Settings[SettingPingWho]; who != "" && who != member.UserID {
-		if m, err := s.cfg.Store.Member(key.Guild, who); err == nil {
-			_, quiet = quietEnd(m, now)
-		}
-	}
-	return quiet
-}
-
-// heldPing posts the ping quiet hours held, once its time came: the
-// reminder of the move to user, or the text held; nothing if the game
-// moved on since it was held. st is the game's state at step.
-func heldPing(st *rules.State, user string, side rules.Side, step string, now time.Time, lang i18n.Lang) func(r *store.Record) Response {
-	return func(r *store.Record) Response {
-		delete(r.Settings, SettingPingAt)
-		held := r.Settings[SettingPingText]
-		delete(r.Settings, SettingPingText)
-		if r.Settings[SettingPingStep] != step {
-			return Response{}
-		}
-		if mentionOf(r, side) == user {
-			r.Settings[SettingPinged] = now.UTC().Format(time.RFC3339)
-			return Response{Posts: []Post{{Text: i18n.T(lang, "deadline.your-move", map[string]any{"What": whatWaitsIn(st, lang), "Header": roundHeaderIn(st, lang), "Since": stamp(waitingSince(r))}), Mention: user}}}
-		}
-		return Response{Posts: []Post{{Text: i18n.T(lang, "deadline.held", map[string]any{"Text": held}), Mention: user}}}
-	}
-}
-
-// warnBefore is how long before a deadline its warning goes: a quarter of
-// the deadline, at most 12 hours.
-func warnBefore(rec *store.Record) time.Duration {
-	d, _ := parseDuration(rec.Settings[SettingDeadline])
-	return min(d/4, 12*time.Hour)
-}
-
-// pingDue reports whether a held ping's time has come.
-func pingDue(rec *store.Record, now time.Time) bool {
-	t, err := time.Parse(time.RFC3339, rec.Settings[SettingPingAt])
-	return err != nil || !now.Before(t)
-}
-
-// lastPinged is when the player to act was last told: their own last
-// reminder, or the step that began the wait.
-func lastPinged(rec *store.Record) time.Time {
-	since := waitingSince(rec)
-	if t, err := time.Parse(time.RFC3339, rec.Settings[SettingPinged]); err == nil && t.After(since) {
-		return t
-	}
-	return since
 }
 
 // noticeQueued reports whether a notice marking name=value waits in the
@@ -352,12 +263,10 @@ func (s *Service) noticeQueued(key store.Key, name, value string) bool {
 // ways out: claim the win, hand the side to the AI, or wait longer. A
 // game with no opponent to ask (the AI, the same member) only says so.
 func (s *Service) lapse(rec *store.Record, side rules.Side, due time.Time) Response {
-	step := strconv.Itoa(len(rec.Game.History))
-	rec.Settings[SettingLapsed] = step
-	n, _ := strconv.Atoi(rec.Settings[settingMissed+side.String()])
-	rec.Settings[settingMissed+side.String()] = strconv.Itoa(n + 1)
+	rec.Meta.Lapsed = store.MarkAt(len(rec.Game.History))
+	rec.Meta.Side(side).Missed++
 	absent, other := rec.Seats[side], rec.Seats[side.Enemy()]
-	lang := langOf(rec.Settings)
+	lang := langOf(rec.Meta)
 	d := map[string]any{"Name": seatNameIn(absent, lang), "Side": sideName(side, lang), "Due": stamp(due)}
 	passed := "⏰ " + i18n.T(lang, "deadline.passed", d)
 	if warn := missedTextIn(rec, side, lang); warn != "" {
@@ -395,26 +304,23 @@ func (s *Service) deadlineButton(_ context.Context, key store.Key, caller Caller
 		}
 		st := &r.Game.State
 		side := st.ToAct()
-		if r.Settings[SettingLapsed] != strconv.Itoa(len(r.Game.History)) || st.Over() {
+		if !r.Meta.Lapsed.At(len(r.Game.History)) || st.Over() {
 			return refuseT("deadline.not-lapsed", nil)
 		}
 		absent, other := r.Seats[side], r.Seats[side.Enemy()]
 		if !holds(other, caller) && !caller.CanManage || holds(absent, caller) {
 			return refuseT("deadline.only", map[string]any{"Name": seatNameIn(other, caller.Lang)})
 		}
-		lang := langOf(r.Settings)
+		lang := langOf(r.Meta)
 		switch {
 		case verb == "claim":
-			r.Settings[SettingResigned] = side.String()
-			r.Settings[SettingOnTime] = "1"
-			text := i18n.T(lang, "deadline.claims", map[string]any{"Name": seatNameIn(other, lang)}) + "\n" + summaryIn(r.Game, r.Seats, r.Settings, lang)
+			r.Meta.Resigned, r.Meta.OnTime = side, true
+			text := i18n.T(lang, "deadline.claims", map[string]any{"Name": seatNameIn(other, lang)}) + "\n" + summaryIn(r.Game, r.Seats, r.Meta, lang)
 			resp = Response{Posts: []Post{{Text: text, Mention: absent.UserID, Live: true}}, Over: true}
 			archived = cloneRecord(r)
 		case verb == "wait":
-			now := s.cfg.Now().UTC()
-			r.Settings[settingPaused+side.String()] = now.Format(time.RFC3339)
-			delete(r.Settings, SettingLapsed)
-			delete(r.Settings, SettingWarned)
+			r.Meta.Side(side).PausedUntil = stampTime(s.cfg.Now())
+			r.Meta.Lapsed, r.Meta.Warned = store.StepMark{}, store.StepMark{}
 			d := map[string]any{"Name": seatNameIn(other, lang), "Absent": seatNameIn(absent, lang)}
 			text := i18n.T(lang, "deadline.waits", d)
 			if line := deadlineLineIn(r, lang); line != "" {
@@ -428,10 +334,10 @@ func (s *Service) deadlineButton(_ context.Context, key store.Key, caller Caller
 			if !validLevel(level) {
 				return refuseT("deadline.unknown-button", nil)
 			}
-			r.Settings[settingAbsent+side.String()] = absent.UserID
+			r.Meta.Side(side).Absent = absent.UserID
 			r.Seats[side] = store.Seat{AI: level}
-			r.Settings[store.SettingUnrated] = unratedAI
-			delete(r.Settings, SettingLapsed)
+			r.Meta.Unrated = unratedAI
+			r.Meta.Lapsed = store.StepMark{}
 			text := i18n.T(lang, "deadline.hand", map[string]any{"Level": i18n.Level(lang, level), "Side": sideName(side, lang), "Name": seatNameIn(absent, lang)})
 			resp = Response{Posts: []Post{{Text: text, Live: true}}, AINext: true}
 		}

@@ -153,8 +153,7 @@ func TestAwayPausesTheDeadlinesOfAllTheMembersGames(t *testing.T) {
 	mustDo(t, s, ann, "away days:30")
 	rec, err := st.Get(other)
 	require.NoError(t, err)
-	used := rec.Settings[settingVacation+"us"]
-	assert.Equal(t, "1209600", used, "14 days in all")
+	assert.Equal(t, 14*24*time.Hour, rec.Meta.US.VacationUsed, "14 days in all")
 	assert.Contains(t, lastNotice(t, st, other).Text, "vacation allowance")
 }
 
@@ -245,12 +244,12 @@ func TestAVacationCanBeLengthenedUpToTheAllowanceAndShortened(t *testing.T) {
 	mustDo(t, s, ann, "away days:5")
 	mustDo(t, s, ann, "away days:20")
 	rec, _ := st.Get(testKey)
-	assert.Equal(t, "1209600", rec.Settings[settingVacation+"us"], "14 days in all")
-	assert.Equal(t, now.Add(14*24*time.Hour).Format(time.RFC3339), rec.Settings[settingPaused+"us"])
+	assert.Equal(t, 14*24*time.Hour, rec.Meta.US.VacationUsed, "14 days in all")
+	assert.Equal(t, now.Add(14*24*time.Hour).Format(time.RFC3339), rec.Meta.US.PausedUntil.Format(time.RFC3339))
 	mustDo(t, s, ann, "away days:2")
 	rec, _ = st.Get(testKey)
-	assert.Equal(t, now.Add(2*24*time.Hour).Format(time.RFC3339), rec.Settings[settingPaused+"us"], "back sooner")
-	assert.Equal(t, "172800", rec.Settings[settingVacation+"us"], "the days not taken are given back")
+	assert.Equal(t, now.Add(2*24*time.Hour).Format(time.RFC3339), rec.Meta.US.PausedUntil.Format(time.RFC3339), "back sooner")
+	assert.Equal(t, 2*24*time.Hour, rec.Meta.US.VacationUsed, "the days not taken are given back")
 	mustDo(t, s, ann, "away back:yes")
 	r := mustDo(t, s, ann, "away back:yes")
 	assert.Contains(t, r.Private, "not away")

@@ -126,18 +126,14 @@ const (
 	PaceEnd        = "end"
 )
 
-// Setting names kept with a game (store.Record.Settings).
+// Names of the options of new that a game keeps (store.Meta), and the mark
+// of a reminder.
 const (
-	SettingRemind     = "remind"              // a duration; remind the player to act after it
-	SettingRoundLimit = "round-limit"         // a duration; pass the round after it
-	SettingPace       = "pace"                // PaceActivation ... PaceEnd
-	SettingLevel      = "level"               // the AI level of the game
-	SettingResigned   = store.SettingResigned // the side that resigned
-	SettingOnTime     = store.SettingOnTime   // set when that side lost on time
-	SettingReminded   = "reminded"            // the step count at the last reminder
-	SettingActed      = store.SettingActed    // when the last step was taken (RFC 3339)
-	SettingSalt       = store.SettingSalt     // the salt of the commitment to the seed
-	SettingStartedBy  = "started-by"          // the user id of the member who started the game
+	SettingRemind     = "remind"           // a duration; remind the player to act after it
+	SettingRoundLimit = "round-limit"      // a duration; pass the round after it
+	SettingPace       = "pace"             // PaceActivation ... PaceEnd
+	SettingLevel      = "level"            // the AI level of the game
+	SettingReminded   = store.MarkReminded // the mark of a reminder's notice
 )
 
 // Option returns the definition's option called name.

@@ -139,7 +139,7 @@ func TestTheButtonsFollowThePhase(t *testing.T) {
 		return out
 	}
 	rec := &store.Record{Key: testKey, Game: rules.NewGame(rules.DefaultScenario(), rules.Options{}, 5),
-		Seats: map[rules.Side]store.Seat{rules.US: {UserID: "1"}, rules.German: {UserID: "2"}}, Settings: map[string]string{}}
+		Seats: map[rules.Side]store.Seat{rules.US: {UserID: "1"}, rules.German: {UserID: "2"}}}
 	assert.Subset(t, verbs(rec), []string{"play", "setup-historical"}, "the set-up")
 	p := rules.NewRandomPlayer(7)
 	seen := map[rules.Phase]bool{}

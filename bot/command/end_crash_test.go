@@ -39,8 +39,8 @@ func (s stopAfterUpdate) Update(key store.Key, fn func(rec *store.Record) error)
 func rankedRecord(t *testing.T, key store.Key, seed uint64) *store.Record {
 	t.Helper()
 	rec := &store.Record{Key: key, Game: rules.NewGame(rules.DefaultScenario(), rules.Options{}, seed),
-		Seats:    map[rules.Side]store.Seat{rules.US: {UserID: ann.UserID, Name: ann.Name}, rules.German: {UserID: bob.UserID, Name: bob.Name}},
-		Settings: map[string]string{SettingRanked: "yes", SettingActed: time.Now().UTC().Format(time.RFC3339)}}
+		Seats: map[rules.Side]store.Seat{rules.US: {UserID: ann.UserID, Name: ann.Name}, rules.German: {UserID: bob.UserID, Name: bob.Name}},
+		Meta:  store.Meta{Ranked: true, Acted: time.Now().UTC().Truncate(time.Second)}}
 	p := rules.NewRandomPlayer(seed)
 	for len(rec.Game.History) < 12 {
 		a, _ := p.Choose(&rec.Game.State)
@@ -63,7 +63,7 @@ func TestEndChild(t *testing.T) {
 	// A first rated game on the server, so that the second one's rating
 	// depends on what the archive holds.
 	first := rankedRecord(t, store.Key{Guild: testKey.Guild, Channel: "c0"}, 8)
-	first.Settings[SettingResigned] = "us"
+	first.Meta.Resigned = rules.US
 	require.NoError(t, db.Create(first))
 	_, err = db.Finish(first.Key)
 	require.NoError(t, err)

@@ -39,13 +39,13 @@ func (s *Service) Record(key store.Key) (*rules.Record, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := rules.NewRecord(v.game, v.settings[SettingSalt], v.finished && v.settings[SettingSalt] != "")
+	r := rules.NewRecord(v.game, v.meta.Salt, v.finished && v.meta.Salt != "")
 	r.Players = map[string]string{}
 	for _, side := range []rules.Side{rules.US, rules.German} {
 		r.Players[side.String()] = seatName(v.seats[side])
 	}
 	if v.finished && r.Result == "" {
-		r.Result = strings.TrimPrefix(strings.SplitN(summary(v.game, v.seats, v.settings), "\n", 2)[0], "**Game over** — ")
+		r.Result = strings.TrimPrefix(strings.SplitN(summary(v.game, v.seats, v.meta), "\n", 2)[0], "**Game over** — ")
 	}
 	return r, nil
 }
@@ -70,7 +70,7 @@ func (s *Service) export(req Request) (Response, error) {
 	}
 	lang := i18n.English
 	if v, err := s.load(req.Key); err == nil {
-		lang = langOf(v.settings)
+		lang = langOf(v.meta)
 	}
 	text := i18n.T(lang, "post.export.record", map[string]any{"Actions": len(r.Actions), "Draws": len(r.Draws)})
 	if r.Seed != nil {
@@ -108,7 +108,7 @@ func (s *Service) games(req Request) (Response, error) {
 			continue
 		}
 		mine := sidesOf(rec, req.Caller)
-		here := k == req.Key || rec.Settings[SettingParent] == req.Key.Channel
+		here := k == req.Key || rec.Meta.Parent == req.Key.Channel
 		if len(mine) == 0 && !(all && here) {
 			continue
 		}
@@ -177,15 +177,6 @@ func gameRow(k store.Key, rec *store.Record, mine []rules.Side, req Request, now
 		}
 	}
 	return gamesRow{text: text, waiting: waiting, since: since}
-}
-
-// waitingSince is when a game began to wait for the person to act: its
-// last step, or its start.
-func waitingSince(rec *store.Record) time.Time {
-	if t, err := time.Parse(time.RFC3339, rec.Settings[SettingActed]); err == nil {
-		return t
-	}
-	return rec.Created
 }
 
 // waitedText words how long a game has waited, in lang: "5 min", "3 h",

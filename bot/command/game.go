@@ -2,11 +2,11 @@ package command
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/mortain/mortain/internal/duration"
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/rules/ai"
@@ -98,7 +98,6 @@ func (s *Service) newGame(req Request) (Response, error) {
 type newGamePlan struct {
 	req       Request
 	opts      rules.Options
-	settings  map[string]string
 	lang      i18n.Lang
 	seed      uint64
 	salt      string
@@ -121,37 +120,36 @@ func (s *Service) planGame(req Request) (*newGamePlan, error) {
 	if err != nil {
 		return nil, err
 	}
-	if g.settings, err = clockSettings(o); err != nil {
+	var meta store.Meta
+	if err := newClocks(o, &meta); err != nil {
 		return nil, err
 	}
 	if g.lang, err = s.gameLang(req); err != nil {
 		return nil, err
 	}
-	g.settings[SettingLang] = g.lang.String()
-	s.choosePosts(req, g.settings)
-	g.salt = s.cfg.Salt()
-	g.settings[SettingSalt] = g.salt
-	if req.Caller.UserID != "" {
-		g.settings[SettingStartedBy] = req.Caller.UserID
-	}
+	meta.Lang = g.lang.String()
+	s.choosePosts(req, &meta)
+	meta.Salt = s.cfg.Salt()
+	g.salt = meta.Salt
+	meta.StartedBy = req.Caller.UserID
 	g.seed = s.cfg.Seed()
-	if err := s.seatGame(g, level); err != nil {
+	if err := s.seatGame(g, &meta, level); err != nil {
 		return nil, err
 	}
 	g.side = sideOf(o, g.seed)
 	now := s.cfg.Now()
 	g.rec = &store.Record{Key: req.Key, Game: rules.NewGame(s.cfg.Scenario, g.opts, g.seed),
-		Seats:    map[rules.Side]store.Seat{g.side: g.me, g.side.Enemy(): g.other},
-		Settings: g.settings, Created: now, Updated: now}
+		Seats: map[rules.Side]store.Seat{g.side: g.me, g.side.Enemy(): g.other},
+		Meta:  meta, Created: now, Updated: now}
 	for _, sd := range []rules.Side{rules.US, rules.German} {
 		s.awayNow(g.rec, sd)
 	}
 	return g, nil
 }
 
-// seatGame gives the plan its seats, where it is played, whether it is
-// ranked and its pace, within the limits of games.
-func (s *Service) seatGame(g *newGamePlan, level string) error {
+// seatGame gives the plan its seats and where it is played, and meta
+// whether it is ranked and its pace, within the limits of games.
+func (s *Service) seatGame(g *newGamePlan, meta *store.Meta, level string) error {
 	req, o := g.req, g.req.Options
 	var err error
 	if g.me, g.other, err = seatsOf(o, req.Caller, level); err != nil {
@@ -168,19 +166,17 @@ func (s *Service) seatGame(g *newGamePlan, level string) error {
 		g.threaded = !g.server.InChannel
 	}
 	if g.other.AI != "" || g.me.AI != "" {
-		g.settings[SettingLevel] = level
+		meta.Level = level
 	}
 	ranked, err := rankedSetting(o, g.me, g.other)
 	if err != nil {
 		return err
 	}
-	if ranked != "" && req.Key.Guild != localGuild {
-		g.settings[SettingRanked] = ranked
-	}
+	meta.Ranked = ranked != "" && req.Key.Guild != localGuild
 	if err := s.withinLimits(req, g.me.AI != "" && g.other.AI != ""); err != nil {
 		return err
 	}
-	return paceSetting(o, g.me, g.settings)
+	return paceSetting(o, g.me, meta)
 }
 
 // ruleOptions reads the rule variants of new (opt: of the rules).
@@ -210,25 +206,9 @@ func (s *Service) newLevel(o map[string]string) (string, error) {
 	return level, nil
 }
 
-// clockSettings are the settings of new's durations (remind, round-limit,
-// deadline), "off" left out.
-func clockSettings(o map[string]string) (map[string]string, error) {
-	settings := map[string]string{}
-	for _, name := range []string{SettingRemind, SettingRoundLimit, SettingDeadline} {
-		if v := o[name]; v != "" && !strings.EqualFold(v, "off") {
-			d, err := parseDuration(v)
-			if err != nil {
-				return nil, refuseT("reply.new.bad-duration", map[string]any{"Name": name, "Value": v})
-			}
-			settings[name] = d.String()
-		}
-	}
-	return settings, nil
-}
-
 // paceSetting sets the pace of a game the AI plays for the caller's side
 // (ai-vs-ai); pace: is refused for any other.
-func paceSetting(o map[string]string, me store.Seat, settings map[string]string) error {
+func paceSetting(o map[string]string, me store.Seat, meta *store.Meta) error {
 	if me.AI == "" {
 		if o[SettingPace] != "" {
 			return refuseT("reply.new.pace", nil)
@@ -239,7 +219,7 @@ func paceSetting(o map[string]string, me store.Seat, settings map[string]string)
 	if pace == "" {
 		pace = PaceRound
 	}
-	settings[SettingPace] = pace
+	meta.Pace = pace
 	return nil
 }
 
@@ -265,7 +245,7 @@ func (s *Service) keepLocal(g *newGamePlan, b *strings.Builder) (string, error) 
 	}
 	// Local play keeps every game: the new one gets the next id and the
 	// one played so far stays saved, to resume.
-	if cur, err := s.cfg.Store.Get(req.Key); err == nil && !cur.Game.State.Over() && cur.Settings[SettingResigned] == "" {
+	if cur, err := s.cfg.Store.Get(req.Key); err == nil && !cur.Game.State.Over() && cur.Meta.Resigned == rules.NoSide {
 		id, _ := LocalID(req.Key)
 		b.WriteString(i18n.T(lang, "post.new.kept", map[string]any{"ID": id, "Seats": seatsLineIn(cur.Seats, lang)}) + "\n")
 	}
@@ -281,7 +261,7 @@ func (s *Service) keepLocal(g *newGamePlan, b *strings.Builder) (string, error) 
 // in b: only its players (or a moderator) may, and only once they
 // confirm; asked is true when the answer is the question.
 func (s *Service) endRunning(req Request, cur *store.Record, b *strings.Builder, lang i18n.Lang) (resp Response, asked bool, err error) {
-	starter := cur.Settings[SettingStartedBy] == req.Caller.UserID && isAIvsAI(cur)
+	starter := cur.Meta.StartedBy == req.Caller.UserID && isAIvsAI(cur)
 	if len(sidesOf(cur, req.Caller)) == 0 && !req.Caller.CanManage && !starter {
 		return Response{}, false, store.ErrExists
 	}
@@ -302,7 +282,7 @@ func (s *Service) newGamePost(g *newGamePlan, title string, b *strings.Builder) 
 	rec, lang := g.rec, g.lang
 	b.WriteString(i18n.T(lang, "post.new.head", map[string]any{"Title": title, "Seats": seatsLineIn(rec.Seats, lang)}) + "\n")
 	rulesLine := i18n.T(lang, "post.new.rules", map[string]any{"Rules": optionsText(g.opts, lang)})
-	if extra := settingsLineIn(g.settings, lang); extra != "" {
+	if extra := settingsLineIn(rec.Meta, lang); extra != "" {
 		rulesLine = i18n.Sentences(lang, rulesLine, i18n.T(lang, "post.new.settings", map[string]any{"Settings": extra}))
 	}
 	b.WriteString(rulesLine)
@@ -328,7 +308,7 @@ func (s *Service) newGamePost(g *newGamePlan, title string, b *strings.Builder) 
 	if post.Mention == g.req.Caller.UserID {
 		post.Mention = ""
 	}
-	post.Image, post.ImageName = s.render(&rec.Game.State, nil, langOf(g.settings))
+	post.Image, post.ImageName = s.render(&rec.Game.State, nil, langOf(rec.Meta))
 	return post
 }
 
@@ -336,17 +316,17 @@ func (s *Service) newGamePost(g *newGamePlan, title string, b *strings.Builder) 
 // game there.
 func (s *Service) openGameThread(g *newGamePlan) error {
 	rec := g.rec
-	nt := NewThread{Name: threadName(rec.Seats, langOf(rec.Settings))}
+	nt := NewThread{Name: threadName(rec.Seats, langOf(rec.Meta))}
 	if g.req.Place.Forum {
 		nt.First, nt.Tag = forumFirst(rec, g.server.ForumResults), g.server.ForumTag
-		g.settings[SettingForum] = "1"
+		rec.Meta.Forum = true
 	}
 	key, err := g.req.Place.OpenThread(nt)
 	if err != nil {
 		return err
 	}
 	rec.Key = key
-	g.settings[SettingParent] = g.req.Key.Channel
+	rec.Meta.Parent = g.req.Key.Channel
 	return nil
 }
 
@@ -450,32 +430,44 @@ func validLevel(level string) bool {
 	return false
 }
 
-// parseDuration reads a Go duration, also with days ("2d").
-func parseDuration(v string) (time.Duration, error) {
-	v = strings.ToLower(strings.TrimSpace(v))
-	if n, ok := strings.CutSuffix(v, "d"); ok {
-		d, err := strconv.Atoi(n)
-		if err != nil || d <= 0 {
-			return 0, fmt.Errorf("bad duration")
+// newClocks reads the clocks of new (remind:, round-limit:, deadline:)
+// into m; off or nothing leaves one off.
+func newClocks(o map[string]string, m *store.Meta) error {
+	for name, dst := range map[string]*time.Duration{SettingRemind: &m.Remind, SettingRoundLimit: &m.RoundLimit, SettingDeadline: &m.Deadline} {
+		if v := o[name]; v != "" && !strings.EqualFold(v, "off") {
+			d, err := duration.Parse(v)
+			if err != nil {
+				return refuseT("reply.new.bad-duration", map[string]any{"Name": name, "Why": durationError(v)})
+			}
+			*dst = d
 		}
-		return time.Duration(d) * 24 * time.Hour, nil
 	}
-	d, err := time.ParseDuration(v)
-	if err != nil || d <= 0 {
-		return 0, fmt.Errorf("bad duration")
-	}
-	return d, nil
+	return nil
 }
 
-// settingsLineIn words the front-end settings in force, in lang: "level:
+// metaSettings are the options of new a game keeps, as they are shown:
+// name and value, in the order status gives them.
+func metaSettings(m store.Meta) [][2]string {
+	clock := func(d time.Duration) string {
+		if d <= 0 {
+			return ""
+		}
+		return duration.Format(d)
+	}
+	ranked := ""
+	if m.Ranked {
+		ranked = "yes"
+	}
+	return [][2]string{{SettingLevel, m.Level}, {SettingPace, m.Pace}, {SettingPosts, m.Posts}, {SettingRemind, clock(m.Remind)},
+		{SettingRoundLimit, clock(m.RoundLimit)}, {SettingDeadline, clock(m.Deadline)}, {SettingRanked, ranked}}
+}
+
+// settingsLineIn words the options of new in force, in lang: "level:
 // hard · deadline: 24h".
-func settingsLineIn(settings map[string]string, lang i18n.Lang) string {
+func settingsLineIn(m store.Meta, lang i18n.Lang) string {
 	var parts []string
-	for _, k := range []string{SettingLevel, SettingPace, SettingPosts, SettingRemind, SettingRoundLimit, SettingDeadline, SettingRanked} {
-		if v := settings[k]; v != "" {
-			if d, err := time.ParseDuration(v); err == nil {
-				v = durationText(d)
-			}
+	for _, kv := range metaSettings(m) {
+		if k, v := kv[0], kv[1]; v != "" {
 			name := k
 			if id := "opt." + k + ".name"; i18n.Has(lang, id) {
 				name = i18n.T(lang, id, nil)
@@ -509,12 +501,11 @@ func (s *Service) join(req Request) (Response, error) {
 		if r.Game.State.Over() {
 			return refuseT("reply.over", nil)
 		}
-		lang := langOf(r.Settings)
+		lang := langOf(r.Meta)
 		for _, sd := range []rules.Side{rules.US, rules.German} {
-			if r.Settings[settingAbsent+sd.String()] == req.Caller.UserID && r.Seats[sd].AI != "" {
+			if m := r.Meta.Side(sd); m.Absent == req.Caller.UserID && r.Seats[sd].AI != "" {
 				// The player whose seat was handed to the AI takes it back.
-				delete(r.Settings, settingAbsent+sd.String())
-				delete(r.Settings, settingMissed+sd.String())
+				m.Absent, m.Missed = "", 0
 				r.Seats[sd] = store.Seat{UserID: req.Caller.UserID, Name: req.Caller.Name}
 				rec = cloneRecord(r)
 				post := Post{Text: tr(lang, "post.join.back", map[string]any{"Who": seatNameIn(rec.Seats[sd], lang), "Side": sd,
@@ -587,14 +578,14 @@ func (s *Service) resign(req Request) (Response, error) {
 		if len(mine) == 2 {
 			side = r.Game.State.ToAct()
 		}
-		r.Settings[SettingResigned] = side.String()
+		r.Meta.Resigned = side
 		rec = cloneRecord(r)
-		lang := langOf(rec.Settings)
+		lang := langOf(rec.Meta)
 		text := tr(lang, "post.resign.by", map[string]any{"Who": seatNameIn(rec.Seats[side], lang), "Side": side})
 		if rec.Seats[side].Name == "you" { // the terminal's player
 			text = tr(lang, "post.resign.you", map[string]any{"Side": side})
 		}
-		text += "\n" + summaryIn(rec.Game, rec.Seats, rec.Settings, lang)
+		text += "\n" + summaryIn(rec.Game, rec.Seats, rec.Meta, lang)
 		resp = Response{Posts: []Post{{Text: text, Mention: mentionOf(rec, side.Enemy()), Live: true}}, Over: true}
 		s.queue(r, &resp)
 		return nil
@@ -621,13 +612,13 @@ func (s *Service) abort(req Request) (Response, error) {
 		return askConfirm(req.Lang, i18n.T(req.Lang, "reply.abort.ask", map[string]any{"Seats": seatsLineIn(rec.Seats, req.Lang)}),
 			button(rec, i18n.T(req.Lang, "reply.button.confirm-abort", nil), "abort-confirm", Danger)), nil
 	}
-	lang := langOf(rec.Settings)
+	lang := langOf(rec.Meta)
 	name := i18n.T(lang, "reply.seat.moderator", nil)
 	if req.Caller.Name != "" {
 		name = i18n.T(lang, "reply.seat.name", map[string]any{"Name": req.Caller.Name})
 	}
 	text := i18n.T(lang, "post.abort", map[string]any{"Seats": seatsLineIn(rec.Seats, lang), "By": name})
-	if reveal := revealLineIn(rec.Game, rec.Settings, lang); reveal != "" {
+	if reveal := revealLineIn(rec.Game, rec.Meta.Salt, lang); reveal != "" {
 		text += "\n" + reveal
 	}
 	resp := Response{Posts: []Post{{Text: text, Live: true}}, Over: true}
@@ -641,7 +632,7 @@ func (s *Service) abort(req Request) (Response, error) {
 	if _, err := s.cfg.Store.Finish(req.Key, notices...); err != nil {
 		return Response{}, err
 	}
-	s.remember(req.Key, &view{game: rec.Game, seats: rec.Seats, settings: rec.Settings, finished: true})
+	s.remember(req.Key, &view{game: rec.Game, seats: rec.Seats, meta: rec.Meta, finished: true})
 	return resp, nil
 }
 
@@ -660,14 +651,14 @@ func (s *Service) Abandon(key store.Key) (bool, error) {
 	}
 	if running != nil && s.cfg.Outbox {
 		if pk, ok := s.reportKey(running); ok {
-			lang := langOf(running.Settings)
+			lang := langOf(running.Meta)
 			line := i18n.T(lang, "post.thread-lost", map[string]any{"Channel": "<#" + key.Channel + ">", "Seats": seatsLineIn(running.Seats, lang)})
 			if err := s.cfg.Store.Enqueue(pk, store.Notice{Text: line}); err != nil {
 				s.cfg.Logger.Error("telling a channel its game's thread was lost", "key", key, "err", err)
 			}
 		}
 	}
-	s.remember(key, &view{game: rec.Game, seats: rec.Seats, settings: map[string]string{SettingSalt: rec.Salt}, finished: true})
+	s.remember(key, &view{game: rec.Game, seats: rec.Seats, meta: store.Meta{Salt: rec.Salt}, finished: true})
 	return true, nil
 }
 
@@ -676,7 +667,7 @@ func (s *Service) Abandon(key store.Key) (bool, error) {
 type view struct {
 	game     *rules.Game
 	seats    map[rules.Side]store.Seat
-	settings map[string]string
+	meta     store.Meta
 	finished bool
 }
 
@@ -686,11 +677,11 @@ type view struct {
 func (s *Service) load(key store.Key) (*view, error) {
 	rec, err := s.cfg.Store.Get(key)
 	if err == nil {
-		if rec.Game.State.Over() || rec.Settings[SettingResigned] != "" {
+		if rec.Game.State.Over() || rec.Meta.Resigned != rules.NoSide {
 			s.finish(key, rec)
-			return &view{game: rec.Game, seats: rec.Seats, settings: rec.Settings, finished: true}, nil
+			return &view{game: rec.Game, seats: rec.Seats, meta: rec.Meta, finished: true}, nil
 		}
-		return &view{game: rec.Game, seats: rec.Seats, settings: rec.Settings}, nil
+		return &view{game: rec.Game, seats: rec.Seats, meta: rec.Meta}, nil
 	}
 	if !errors.Is(err, store.ErrNotFound) {
 		return nil, err
@@ -715,20 +706,15 @@ func (s *Service) load(key store.Key) (*view, error) {
 }
 
 // finishedView is the view of an archived game. A game with a winner that
-// is not over was resigned by the other side: its settings say so, so that
+// is not over was resigned by the other side: its Meta says so, so that
 // status words the same result as games.
 func finishedView(f *store.Finished) *view {
-	settings := map[string]string{SettingSalt: f.Salt}
-	if f.Lang != "" {
-		settings[SettingLang] = f.Lang
-	}
+	meta := store.Meta{Salt: f.Salt, Lang: f.Lang}
 	if f.Winner != rules.NoSide && !f.Game.State.Over() {
-		settings[SettingResigned] = f.Winner.Enemy().String()
-		if strings.Contains(f.Reason, "deadline") {
-			settings[SettingOnTime] = "1"
-		}
+		meta.Resigned = f.Winner.Enemy()
+		meta.OnTime = strings.Contains(f.Reason, "deadline")
 	}
-	return &view{game: f.Game, seats: f.Seats, settings: settings, finished: true}
+	return &view{game: f.Game, seats: f.Seats, meta: meta, finished: true}
 }
 
 // remember caches the last finished game of a channel (nil: none).
@@ -760,16 +746,8 @@ func (s *Service) Game(key store.Key) (g *rules.Game, finished bool, err error) 
 	return v.game, v.finished, nil
 }
 
-// durationText writes a duration as people type it: "45m", "12h",
-// "1h30m", "7d".
-func durationText(d time.Duration) string {
-	switch {
-	case d >= 24*time.Hour && d%(24*time.Hour) == 0:
-		return strconv.Itoa(int(d/(24*time.Hour))) + "d"
-	case d >= time.Hour && d%time.Hour == 0:
-		return strconv.Itoa(int(d/time.Hour)) + "h"
-	case d >= time.Hour:
-		return strconv.Itoa(int(d/time.Hour)) + "h" + strconv.Itoa(int(d%time.Hour/time.Minute)) + "m"
-	}
-	return strconv.Itoa(int(d/time.Minute)) + "m"
+// durationError words why v is not a duration, in the reader's language
+// (duration.bad: the same words as internal/duration's error).
+func durationError(v string) phrase {
+	return func(l i18n.Lang) string { return i18n.T(l, "duration.bad", map[string]any{"Value": strconv.Quote(v)}) }
 }

@@ -7,14 +7,11 @@ import (
 	"github.com/mortain/mortain/store"
 )
 
-// SettingLang is the Record.Settings entry with the game's language ("en",
-// "ja"): its public posts and its maps are in it.
-const SettingLang = store.SettingLang
-
-// langOf is the language of a game's settings (English when unset).
-func langOf(settings map[string]string) i18n.Lang {
-	if v := settings[SettingLang]; v != "" {
-		return i18n.Parse(v)
+// langOf is the language of a game (English when unset): its public posts
+// and its maps are in it.
+func langOf(m store.Meta) i18n.Lang {
+	if m.Lang != "" {
+		return i18n.Parse(m.Lang)
 	}
 	return i18n.English
 }
@@ -39,9 +36,9 @@ func (s *Service) gameLang(req Request) (i18n.Lang, error) {
 	return req.Lang, nil
 }
 
-// LangOf is the language of a game's settings (Record.Settings): its
-// public posts, and the direct messages about it, are in it.
-func LangOf(settings map[string]string) i18n.Lang { return langOf(settings) }
+// LangOf is the language of a game (Record.Meta): its public posts, and
+// the direct messages about it, are in it.
+func LangOf(m store.Meta) i18n.Lang { return langOf(m) }
 
 // serverLanguage words a server's language setting in lang.
 func serverLanguage(s store.ServerSettings, lang i18n.Lang) string {

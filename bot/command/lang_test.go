@@ -31,12 +31,12 @@ func TestANewGameTakesItsLanguageAndItsMapsAreDrawnInIt(t *testing.T) {
 		require.NoError(t, err)
 		return rec
 	}
-	assert.Equal(t, "ja", start("c1", ann, i18n.Japanese, map[string]string{}).Settings[SettingLang], "the starter's language")
+	assert.Equal(t, "ja", start("c1", ann, i18n.Japanese, map[string]string{}).Meta.Lang, "the starter's language")
 	assert.Equal(t, i18n.Japanese, drawn[len(drawn)-1], "the new game's map is drawn in it")
-	assert.Equal(t, "en", start("c2", ann, i18n.Japanese, map[string]string{"language": "en"}).Settings[SettingLang], "language: wins")
+	assert.Equal(t, "en", start("c2", ann, i18n.Japanese, map[string]string{"language": "en"}).Meta.Lang, "language: wins")
 	set := s.Handle(context.Background(), Request{Key: store.Key{Guild: "g", Channel: "c1"}, Caller: mod, Command: "server", Options: map[string]string{"language": "ja"}})
 	require.False(t, set.Refused, set.Private)
-	assert.Equal(t, "ja", start("c3", bob, i18n.English, map[string]string{}).Settings[SettingLang], "the server's setting wins over the starter's")
+	assert.Equal(t, "ja", start("c3", bob, i18n.English, map[string]string{}).Meta.Lang, "the server's setting wins over the starter's")
 	mapResp := s.Handle(context.Background(), Request{Key: store.Key{Guild: "g", Channel: "c3"}, Caller: eve, Command: "map", Options: map[string]string{}})
 	require.False(t, mapResp.Refused, mapResp.Private)
 	assert.Equal(t, i18n.Japanese, drawn[len(drawn)-1], "a spectator's map is in the game's language")

@@ -104,9 +104,9 @@ func (s *Service) localGamesIn(lang i18n.Lang) ([]LocalGame, error) {
 		}
 		seen[id] = true
 		g := LocalGame{ID: id, Key: k, Seats: rec.Seats, Where: roundHeaderIn(&rec.Game.State, lang), Active: rec.Updated}
-		if rec.Game.State.Over() || rec.Settings[SettingResigned] != "" {
+		if rec.Game.State.Over() || rec.Meta.Resigned != rules.NoSide {
 			g.Finished = true
-			g.Result = resultLineIn(&view{game: rec.Game, seats: rec.Seats, settings: rec.Settings, finished: true}, lang)
+			g.Result = resultLineIn(&view{game: rec.Game, seats: rec.Seats, meta: rec.Meta, finished: true}, lang)
 		}
 		out = append(out, g)
 	}

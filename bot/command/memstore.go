@@ -41,10 +41,6 @@ func cloneRecord(r *store.Record) *store.Record {
 	for k, v := range r.Seats {
 		c.Seats[k] = v
 	}
-	c.Settings = map[string]string{}
-	for k, v := range r.Settings {
-		c.Settings[k] = v
-	}
 	c.Notices, c.End = nil, nil
 	return &c
 }
@@ -167,16 +163,16 @@ func (m *MemStore) finish(key store.Key, reason string, notices []store.Notice) 
 func (m *MemStore) archive(key store.Key, r *store.Record, reason string) *store.Finished {
 	delete(m.running, key)
 	f := store.Finished{Key: key, Winner: r.Game.State.Winner(), Reason: r.Game.State.WinReason().String(), Seats: r.Seats,
-		Turn: r.Game.State.Turn(), Steps: len(r.Game.History), Finished: time.Now().UTC(), Game: r.Game, Salt: r.Settings[store.SettingSalt], Lang: r.Settings[store.SettingLang]}
+		Turn: r.Game.State.Turn(), Steps: len(r.Game.History), Finished: time.Now().UTC(), Game: r.Game, Salt: r.Meta.Salt, Lang: r.Meta.Lang}
 	switch {
 	case reason != "":
 		f.Winner, f.Reason = rules.NoSide, reason
 		delete(m.outbox, key)
-	case !r.Game.State.Over() && r.Settings[store.SettingResigned] != "":
+	case !r.Game.State.Over() && r.Meta.Resigned != rules.NoSide:
 		// As the store does: a resigned side, or one that lost on time.
-		side, _ := rules.ParseSide(r.Settings[store.SettingResigned])
+		side := r.Meta.Resigned
 		f.Winner, f.Reason = side.Enemy(), "the "+side.Title()+" side resigned"
-		if r.Settings[store.SettingOnTime] != "" {
+		if r.Meta.OnTime {
 			f.Reason = "the " + side.Title() + " side missed its deadline: a win on time"
 		}
 	case !r.Game.State.Over():

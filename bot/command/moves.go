@@ -113,7 +113,7 @@ func bestCommands(st *rules.State, n int, lang i18n.Lang) []string {
 			continue
 		}
 		name, opts := commandFor(sc, a)
-		note := words{sc, lang}.note(st, legalCommand{action: a, free: tigerFree(st, a)})
+		note := words{sc, lang}.note(st, legalCommand{action: a, free: st.TigerFree(a)})
 		shots = append(shots, shot{commandText(name, opts) + " — " + note, chance})
 	}
 	sort.SliceStable(shots, func(i, j int) bool { return shots[i].chance > shots[j].chance })
@@ -417,7 +417,7 @@ func legalCommands(st *rules.State) []legalCommand {
 			continue
 		}
 		name, opts := commandFor(sc, a)
-		lc := legalCommand{action: a, unit: a.Unit, text: commandText(name, opts), free: tigerFree(st, a)}
+		lc := legalCommand{action: a, unit: a.Unit, text: commandText(name, opts), free: st.TigerFree(a)}
 		switch a.Kind {
 		case rules.ActAirAttack, rules.ActOBA, rules.ActAirCover, rules.ActPass, rules.ActResolve, rules.ActRedraw, rules.ActMiss,
 			rules.ActHistorical, rules.ActSetupDone:

@@ -80,7 +80,7 @@ func TestAReminderIsQueuedOnce(t *testing.T) {
 		t.Errorf("the reminder notice %+v does not mark the reminder as sent on delivery", last)
 	}
 	rec, _ := st.Get(testKey)
-	if rec.Settings[SettingReminded] != "" {
+	if _, set := rec.Meta.Reminded.Get(); set {
 		t.Error("the reminder counts as sent before it was delivered")
 	}
 }

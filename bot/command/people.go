@@ -9,6 +9,7 @@ import (
 	"time"
 	_ "time/tzdata" // quiet hours in any time zone, whatever the machine has
 
+	"github.com/mortain/mortain/internal/duration"
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
@@ -82,7 +83,7 @@ func readNotify(o map[string]string) (notifyChange, error) {
 	}
 	c.setRemind = o["remind"] != ""
 	if v := strings.ToLower(o["remind"]); v != "" && v != "off" {
-		if c.remind, err = parseDuration(v); err != nil || c.remind < time.Hour {
+		if c.remind, err = duration.Parse(v); err != nil || c.remind < time.Hour {
 			return c, refuseT("people.notify.remind", map[string]any{"Value": echo(o["remind"]), "Choices": strings.Join(remindChoices, ", ")})
 		}
 	}
@@ -254,15 +255,15 @@ func (s *Service) away(req Request) (Response, error) {
 	return resp, nil
 }
 
-// awayUntil reads until when member m is away from away's options (now
+// awayUntil reads until when member m is away from away's options (zero
 // when back), or the answer to give instead (nothing to change, or
 // whether m is away).
 func awayUntil(o map[string]string, m store.Member, back bool, now time.Time, lang i18n.Lang) (until time.Time, answer string, err error) {
 	switch {
 	case back && !m.AwayUntil.After(now):
 		return until, i18n.T(lang, "people.away.nothing-to-end", nil), nil
-	case back:
-		return now, "", nil
+	case back: // until stays zero: pause resumes each game from now
+		return until, "", nil
 	case o["days"] != "":
 		n, err := strconv.Atoi(o["days"])
 		if err != nil || n < 1 || n > 30 {
@@ -330,17 +331,17 @@ func (s *Service) pauseGames(req Request, until time.Time, back bool, now time.T
 // a game within its vacation allowance, and words the game's post (in
 // the game's language) and the caller's line about it (in lang, theirs).
 func (s *Service) pause(r *store.Record, c Caller, sides []rules.Side, until time.Time, back bool, now time.Time, lang i18n.Lang) (Post, string) {
-	game := langOf(r.Settings)
+	game := langOf(r.Meta)
 	name := seatNameIn(r.Seats[sides[0]], game)
 	opp := r.Seats[sides[0].Enemy()]
-	mention := ""
-	if len(sides) == 1 && opp.UserID != "" && opp.UserID != c.UserID {
+	mention := "" // the opponent, unless the caller holds both seats
+	if opp.UserID != c.UserID {
 		mention = opp.UserID
 	}
 	_, hasDeadline := parseDeadline(r)
 	if back {
 		for _, side := range sides {
-			pauseSide(r, side, now, now)
+			pauseSide(r.Meta.Side(side), now, now)
 		}
 		text := i18n.T(game, "people.pause.back", map[string]any{"Name": name})
 		if line := deadlineLineIn(r, game); line != "" && hasDeadline {
@@ -354,7 +355,7 @@ func (s *Service) pause(r *store.Record, c Caller, sides []rules.Side, until tim
 	}
 	paused := now
 	for _, side := range sides {
-		paused = pauseSide(r, side, until, now)
+		paused = pauseSide(r.Meta.Side(side), until, now)
 	}
 	d := map[string]any{"Name": name, "Until": stamp(until), "Paused": stamp(paused), "Allowance": allowanceText(game)}
 	if paused.Before(until) {
@@ -367,8 +368,8 @@ func (s *Service) pause(r *store.Record, c Caller, sides []rules.Side, until tim
 
 // parseDeadline is a game's deadline, if it has one.
 func parseDeadline(r *store.Record) (time.Duration, bool) {
-	d, err := parseDuration(r.Settings[SettingDeadline])
-	return d, err == nil && d > 0
+	d := r.Meta.Deadline
+	return d, d > 0
 }
 
 // allowanceText words the vacation allowance of a game in lang: "14 days".
@@ -432,7 +433,7 @@ func (s *Service) DMRefused(key store.Key, n store.Notice) Response {
 	}
 	lang := i18n.English
 	if rec, err := s.cfg.Store.Get(n.Origin); err == nil {
-		lang = langOf(rec.Settings)
+		lang = langOf(rec.Meta)
 	}
 	line := i18n.T(lang, "people.dm-refused", nil)
 	if err := s.cfg.Store.Enqueue(n.Origin, store.Notice{Text: line, Mention: user, Report: true}); err != nil {
@@ -440,41 +441,6 @@ func (s *Service) DMRefused(key store.Key, n store.Notice) Response {
 		return Response{}
 	}
 	return Response{Also: []store.Key{n.Origin}}
-}
-
-// pauseSide pauses the deadline of side's player until until (from now),
-// within the game's vacation allowance, and returns the end of the pause.
-// A vacation already running is lengthened by what the allowance has
-// left, or shortened to until, giving the days back.
-func pauseSide(r *store.Record, side rules.Side, until, now time.Time) time.Time {
-	key, usedKey := settingPaused+side.String(), settingVacation+side.String()
-	cur, _ := time.Parse(time.RFC3339, r.Settings[key])
-	if cur.Before(now) {
-		cur = now
-	}
-	used, _ := strconv.Atoi(r.Settings[usedKey])
-	if until.Before(cur) {
-		// Back sooner than said: the days not taken are given back.
-		end := until
-		if end.Before(now) {
-			end = now
-		}
-		used = max(0, used-int(cur.Sub(end)/time.Second))
-		r.Settings[usedKey] = strconv.Itoa(used)
-		r.Settings[key] = end.UTC().Format(time.RFC3339)
-		return end
-	}
-	left := VacationAllowance - time.Duration(used)*time.Second
-	end := until
-	if limit := cur.Add(left); end.After(limit) {
-		end = limit
-	}
-	if end.After(cur) {
-		r.Settings[usedKey] = strconv.Itoa(used + int(end.Sub(cur)/time.Second))
-		r.Settings[key] = end.UTC().Format(time.RFC3339)
-		return end
-	}
-	return cur
 }
 
 // awayNow pauses the deadline of side's player in a game they just sat
@@ -489,6 +455,6 @@ func (s *Service) awayNow(r *store.Record, side rules.Side) {
 	}
 	now := s.cfg.Now().UTC()
 	if m, err := s.cfg.Store.Member(r.Key.Guild, seat.UserID); err == nil && m.AwayUntil.After(now) {
-		pauseSide(r, side, m.AwayUntil, now)
+		pauseSide(r.Meta.Side(side), m.AwayUntil, now)
 	}
 }

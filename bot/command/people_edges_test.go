@@ -118,7 +118,7 @@ func TestTheDeadlineWarningComesAtMost12HoursBefore(t *testing.T) {
 		assert.Empty(t, r.Posts[0].Buttons, "deadline %s: a warning, not the lapse", c.deadline)
 		rec, err := st.Get(testKey)
 		require.NoError(t, err)
-		assert.Empty(t, rec.Settings[SettingLapsed], "deadline %s: not yet passed", c.deadline)
+		assert.False(t, rec.Meta.Lapsed.At(len(rec.Game.History)), "deadline %s: not yet passed", c.deadline)
 	}
 }
 
@@ -172,7 +172,7 @@ func TestANewHolderOfASeatStartsWithNoMissedDeadline(t *testing.T) {
 	rec, err := st.Get(testKey)
 	require.NoError(t, err)
 	assert.Empty(t, missedText(rec, rules.US))
-	assert.Empty(t, rec.Settings[settingMissed+"us"])
+	assert.Zero(t, rec.Meta.US.Missed)
 	due, ok := deadlineDue(rec)
 	require.True(t, ok)
 	assert.Equal(t, now.Add(24*time.Hour), due, "Eve's deadline runs from the hand-over, not from Ann's vacation")
@@ -196,7 +196,7 @@ func TestANewHoldersDeadlineIsWarnedOfAndPasses(t *testing.T) {
 	assert.Equal(t, bob.UserID, lapsed.Posts[0].Mention, "Bob is offered the ways out")
 	rec, err := st.Get(testKey)
 	require.NoError(t, err)
-	assert.Equal(t, "1", rec.Settings[settingMissed+"us"], "one missed in a row, not three")
+	assert.Equal(t, 1, rec.Meta.US.Missed, "one missed in a row, not three")
 }
 
 // A side handed to the AI leaves the game unrated, also once its player
@@ -206,35 +206,35 @@ func TestASideHandedToTheAILeavesTheGameUnrated(t *testing.T) {
 	mustDo(t, s, ann, "new opponent:<@2> deadline:24h")
 	rec, err := st.Get(testKey)
 	require.NoError(t, err)
-	require.Equal(t, "yes", rec.Settings[SettingRanked], "a game between two members is ranked")
-	require.Empty(t, rec.Settings[store.SettingUnrated])
+	require.True(t, rec.Meta.Ranked, "a game between two members is ranked")
+	require.Empty(t, rec.Meta.Unrated)
 	*now = now.Add(25 * time.Hour)
 	s.Tick(context.Background(), testKey)
 	r := s.HandleButton(context.Background(), testKey, bob, buttonOf(t, lastNotice(t, st, testKey), "hand-easy"))
 	require.False(t, r.Refused, r.Private)
 	rec, err = st.Get(testKey)
 	require.NoError(t, err)
-	assert.NotEmpty(t, rec.Settings[store.SettingUnrated])
+	assert.NotEmpty(t, rec.Meta.Unrated)
 	mustDo(t, s, ann, "join")
 	rec, err = st.Get(testKey)
 	require.NoError(t, err)
-	assert.NotEmpty(t, rec.Settings[store.SettingUnrated], "taking the side back does not make it rated")
+	assert.NotEmpty(t, rec.Meta.Unrated, "taking the side back does not make it rated")
 }
 
 // Only a game between two members is ranked: not a hotseat game, not a
 // game against the AI, and ranked:yes is refused for them.
 func TestOnlyAGameBetweenTwoMembersIsRanked(t *testing.T) {
-	for text, want := range map[string]string{
-		"new opponent:<@2>":           "yes",
-		"new opponent:<@2> ranked:no": "",
-		"new mode:hotseat":            "",
-		"new mode:ai":                 "",
+	for text, want := range map[string]bool{
+		"new opponent:<@2>":           true,
+		"new opponent:<@2> ranked:no": false,
+		"new mode:hotseat":            false,
+		"new mode:ai":                 false,
 	} {
 		s, st := newService(t, 5)
 		mustDo(t, s, ann, text)
 		rec, err := st.Get(testKey)
 		require.NoError(t, err)
-		assert.Equal(t, want, rec.Settings[SettingRanked], text)
+		assert.Equal(t, want, rec.Meta.Ranked, text)
 	}
 	for _, text := range []string{"new mode:hotseat ranked:yes", "new mode:ai ranked:yes"} {
 		s, st := newService(t, 5)
@@ -378,7 +378,7 @@ func TestAnAwayMemberSeatedInANewGameHasTheDeadlinePaused(t *testing.T) {
 	due, ok := deadlineDue(rec)
 	require.True(t, ok)
 	assert.Equal(t, now.Add(4*24*time.Hour), due, "Bob's 24 hours run from his return")
-	assert.Equal(t, "259200", rec.Settings[settingVacation+"us"], "3 days of his allowance")
+	assert.Equal(t, 3*24*time.Hour, rec.Meta.US.VacationUsed, "3 days of his allowance")
 	*now = now.Add(25 * time.Hour)
 	for _, p := range s.Tick(context.Background(), testKey).Posts {
 		assert.NotEqual(t, bob.UserID, p.Mention, "no warning or lapse while he is away: %q", p.Text)
@@ -409,7 +409,7 @@ func TestALapseWithNoOpponentToAskOnlyTellsThePlayer(t *testing.T) {
 		assert.Empty(t, r.Posts[0].Buttons, text)
 		rec, err := st.Get(testKey)
 		require.NoError(t, err)
-		assert.Equal(t, "1", rec.Settings[settingMissed+"us"], text)
+		assert.Equal(t, 1, rec.Meta.US.Missed, text)
 	}
 }
 
@@ -455,7 +455,7 @@ func TestBackSoonerTheDeadlineRunsFromTheReturn(t *testing.T) {
 	due, ok := deadlineDue(rec)
 	require.True(t, ok)
 	assert.Equal(t, now.Add(24*time.Hour), due)
-	assert.Equal(t, "86400", rec.Settings[settingVacation+"us"], "one day used")
+	assert.Equal(t, 24*time.Hour, rec.Meta.US.VacationUsed, "one day used")
 	n := lastNotice(t, st, testKey)
 	assert.Equal(t, bob.UserID, n.Mention, "the opponent is told")
 	assert.Contains(t, n.Text, deadlineLine(rec))

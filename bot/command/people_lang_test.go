@@ -61,7 +61,7 @@ func peopleTexts(t *testing.T, lang i18n.Lang) map[string]string {
 	// A hotseat game with a deadline and a round time limit: its lapse
 	// waits on, with the count of deadlines missed.
 	run(one, ann, "new mode:hotseat deadline:24h round-limit:72h")
-	require.NoError(t, st.Update(one, func(r *store.Record) error { r.Settings[settingMissed+"us"] = "1"; return nil }))
+	require.NoError(t, st.Update(one, func(r *store.Record) error { r.Meta.US.Missed = 1; return nil }))
 	now = now.Add(25 * time.Hour)
 	lapse := s.Tick(context.Background(), one)
 	require.Len(t, lapse.Posts, 1)
@@ -91,19 +91,14 @@ func peopleTexts(t *testing.T, lang i18n.Lang) map[string]string {
 	require.Len(t, rem.Posts, 1)
 	out["own reminder"] = rem.Posts[0].Text
 	require.NoError(t, st.Update(three, func(r *store.Record) error {
-		r.Settings[SettingPingAt] = now.Add(-time.Minute).Format(time.RFC3339)
-		r.Settings[SettingPingWho] = "2"
-		r.Settings[SettingPingStep] = "0"
-		r.Settings[SettingPingText] = "text"
+		r.Meta.Ping = store.Ping{At: now.Add(-time.Minute), Who: "2", Step: store.MarkAt(0), Text: "text"}
 		return nil
 	}))
 	held := s.Tick(context.Background(), three)
 	require.Len(t, held.Posts, 1)
 	out["held"] = held.Posts[0].Text
 	require.NoError(t, st.Update(three, func(r *store.Record) error {
-		r.Settings[SettingPingAt] = now.Add(-time.Minute).Format(time.RFC3339)
-		r.Settings[SettingPingWho] = "1"
-		r.Settings[SettingPingStep] = "0"
+		r.Meta.Ping = store.Ping{At: now.Add(-time.Minute), Who: "1", Step: store.MarkAt(0)}
 		return nil
 	}))
 	held = s.Tick(context.Background(), three)
@@ -122,7 +117,7 @@ func peopleTexts(t *testing.T, lang i18n.Lang) map[string]string {
 
 	// The lines of a game in a thread, and the refusal in its channel.
 	rec := mustGet(t, st, three)
-	rec.Settings[SettingParent] = "c0"
+	rec.Meta.Parent = "c0"
 	rec.Seats[rules.German] = store.Seat{}
 	out["start open"] = startLine(rec)
 	out["forum"] = forumFirst(rec, "")
@@ -132,21 +127,21 @@ func peopleTexts(t *testing.T, lang i18n.Lang) map[string]string {
 	out["forum"] = forumFirst(rec, "")
 	out["forum results"] = forumFirst(rec, "c9")
 	out["end"] = endLine(rec)
-	require.NoError(t, st.Update(three, func(r *store.Record) error { r.Settings[SettingParent] = "c0"; return nil }))
+	require.NoError(t, st.Update(three, func(r *store.Record) error { r.Meta.Parent = "c0"; return nil }))
 	out["games here"] = s.gamesFromHereIn(store.Key{Guild: "g", Channel: "c0"}, lang)
 	out["thread limit"] = ThreadLimitText(lang)
 
 	// The ratings' words.
 	out["rating"] = ratingIn(&store.PlayerStats{RatingValue: 1528, RatingRD: 32, RatedGames: 9}, lang)
 	out["rating provisional"] = ratingIn(&store.PlayerStats{}, lang)
-	rec.Settings[SettingRanked], rec.Settings[SettingResigned] = "yes", "us"
+	rec.Meta.Ranked, rec.Meta.Resigned = true, rules.US
 	out["not rated few"] = s.ratingLine(rec, nil)
-	rec.Settings[store.SettingUnrated] = unratedAI
+	rec.Meta.Unrated = unratedAI
 	out["not rated ai"] = s.ratingLine(rec, nil)
 	for i := 0; i < store.MinRatedSteps; i++ {
 		rec.Game.History = append(rec.Game.History, "pass")
 	}
-	delete(rec.Settings, store.SettingUnrated)
+	rec.Meta.Unrated = ""
 	out["not rated members"] = s.ratingLine(rec, nil)
 	out["server"] = serverText(lang, "server.head", store.ServerSettings{InChannel: true, Language: "ja"}, "server.change")
 	return out

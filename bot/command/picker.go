@@ -341,6 +341,9 @@ func (w words) pickLabel(st *rules.State, lc legalCommand) string {
 	}
 	switch a.Kind {
 	case rules.ActMove:
+		if a.With != rules.NoUnit {
+			return w.t("pick.move-with", map[string]any{"Hex": w.hexTerrain(a.Hex), "With": uid(sc, a.With)}) + odds
+		}
 		return w.t("pick.move", map[string]any{"Hex": w.hexTerrain(a.Hex)}) + odds
 	case rules.ActEnter:
 		if a.With != rules.NoUnit {

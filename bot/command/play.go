@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
@@ -70,14 +69,11 @@ func action(name string) handler {
 					return nil, err
 				}
 			}
-			if name == "move" && o["with"] != "" {
-				return moveWithTiger(g, o)
-			}
 			a, err := buildAction(g.State.Scenario(), name, o)
 			if err != nil {
 				return nil, err
 			}
-			return g.Apply(a)
+			return g.Apply(tigerAlong(g.State.Scenario(), a))
 		})
 	}
 }
@@ -114,7 +110,7 @@ func (s *Service) commit(key store.Key, check func(rec *store.Record) error, ste
 		if err != nil {
 			return err
 		}
-		rec.Settings[SettingActed] = s.cfg.Now().UTC().Format(time.RFC3339)
+		rec.Meta.Acted = stampTime(s.cfg.Now())
 		out = &outcome{before: before, events: append([]rules.Event(nil), evs...), note: note, rec: cloneRecord(rec)}
 		if len(present) > 0 {
 			out.resp = present[0](out)
@@ -160,8 +156,8 @@ func (s *Service) playStepIn(_ context.Context, req Request, step func(lang i18n
 			}
 		}
 		// The player acts: their run of missed deadlines ends.
-		delete(rec.Settings, settingMissed+rec.Game.State.ToAct().String())
-		lang = langOf(rec.Settings)
+		rec.Meta.Side(rec.Game.State.ToAct()).Missed = 0
+		lang = langOf(rec.Meta)
 		return nil
 	}, func(g *rules.Game) ([]rules.Event, string, error) { return step(lang)(g) })
 	if err != nil {
@@ -176,7 +172,7 @@ func (s *Service) playStepIn(_ context.Context, req Request, step func(lang i18n
 func (s *Service) report(out *outcome) Response {
 	rec := out.rec
 	st := &rec.Game.State
-	lang := langOf(rec.Settings)
+	lang := langOf(rec.Meta)
 	told := toldEvents(out)
 	post := Post{Text: stepHeaderIn(&out.before, st, out.events, lang) + " — " + strings.Join(narration(out, told, lang), "\n"), Live: true}
 	if mapped(out) {
@@ -193,7 +189,7 @@ func (s *Service) report(out *outcome) Response {
 	resp := Response{Posts: []Post{post}}
 	if st.Over() {
 		resp.Over = true
-		resp.Posts = append(resp.Posts, Post{Text: summaryIn(rec.Game, rec.Seats, rec.Settings, lang), Live: true})
+		resp.Posts = append(resp.Posts, Post{Text: summaryIn(rec.Game, rec.Seats, rec.Meta, lang), Live: true})
 		return resp
 	}
 	resp.Posts[0].Buttons = buttonsFor(rec)
@@ -255,7 +251,7 @@ func (s *Service) yourMove(rec *store.Record, p *Post) {
 	if s.cfg.Local || p.Mention == "" || st.Over() || p.Mention != mentionOf(rec, st.ToAct()) {
 		return
 	}
-	lang := langOf(rec.Settings)
+	lang := langOf(rec.Meta)
 	p.Text = i18n.T(lang, "post.your-move", map[string]any{"Header": roundHeaderIn(st, lang)}) + "\n" + p.Text
 }
 
@@ -263,19 +259,12 @@ func (s *Service) yourMove(rec *store.Record, p *Post) {
 // ("Air attack on 1602 (Hill 314)") in lang, or "" when the last step was
 // no strike.
 func strikeOf(g *rules.Game, lang i18n.Lang) string {
-	if len(g.History) == 0 {
+	a, ok := g.LastAction()
+	if !ok || a.Kind != rules.ActAirAttack && a.Kind != rules.ActOBA {
 		return ""
 	}
-	f := strings.Fields(g.History[len(g.History)-1])
-	if len(f) < 2 || f[0] != "air-attack" && f[0] != "oba" {
-		return ""
-	}
-	h, err := rules.ParseHex(f[1])
-	if err != nil {
-		return ""
-	}
-	hex := narrator{g.State.Scenario(), lang}.hex(h)
-	if f[0] == "oba" {
+	hex := narrator{g.State.Scenario(), lang}.hex(a.Hex)
+	if a.Kind == rules.ActOBA {
 		return i18n.T(lang, "post.oba-on", map[string]any{"Hex": hex})
 	}
 	return i18n.T(lang, "post.air-on", map[string]any{"Hex": hex})
@@ -285,7 +274,7 @@ func strikeOf(g *rules.Game, lang i18n.Lang) string {
 // language).
 func (s *Service) finish(key store.Key, rec *store.Record) string {
 	s.archive(key, rec)
-	return summaryIn(rec.Game, rec.Seats, rec.Settings, langOf(rec.Settings))
+	return summaryIn(rec.Game, rec.Seats, rec.Meta, langOf(rec.Meta))
 }
 
 // archive moves a game found ended but still running to the archive
@@ -301,25 +290,24 @@ func (s *Service) archive(key store.Key, rec *store.Record) {
 // ended remembers a game that ended, archived in the commit of its last
 // step, as the channel's last game.
 func (s *Service) ended(key store.Key, rec *store.Record) {
-	s.remember(key, &view{game: rec.Game, seats: rec.Seats, settings: rec.Settings, finished: true})
+	s.remember(key, &view{game: rec.Game, seats: rec.Seats, meta: rec.Meta, finished: true})
 }
 
 // summary words the final result of a game in English (summaryIn).
-func summary(g *rules.Game, seats map[rules.Side]store.Seat, settings map[string]string) string {
-	return summaryIn(g, seats, settings, i18n.English)
+func summary(g *rules.Game, seats map[rules.Side]store.Seat, m store.Meta) string {
+	return summaryIn(g, seats, m, i18n.English)
 }
 
 // summaryIn words the final result of a game in lang.
-func summaryIn(g *rules.Game, seats map[rules.Side]store.Seat, settings map[string]string, lang i18n.Lang) string {
+func summaryIn(g *rules.Game, seats map[rules.Side]store.Seat, m store.Meta, lang i18n.Lang) string {
 	st := &g.State
 	sc := st.Scenario()
 	var b strings.Builder
 	winner := st.Winner()
 	reason := i18n.Reason(lang, st.WinReason())
-	if r := settings[SettingResigned]; r != "" {
-		side, _ := rules.ParseSide(r)
+	if side := m.Resigned; side != rules.NoSide {
 		winner, reason = side.Enemy(), tr(lang, "post.over.resigned", map[string]any{"Side": side})
-		if settings[SettingOnTime] != "" {
+		if m.OnTime {
 			reason = tr(lang, "post.over.on-time", map[string]any{"Side": side})
 		}
 	}
@@ -347,15 +335,14 @@ func summaryIn(g *rules.Game, seats map[rules.Side]store.Seat, settings map[stri
 		b.WriteString(tr(lang, "post.over.losses", map[string]any{"Side": side, "Who": seatNameIn(seats[side], lang),
 			"Lost": list(lost, lang), "Hurt": list(hurt, lang)}) + "\n")
 	}
-	b.WriteString(revealLineIn(g, settings, lang))
+	b.WriteString(revealLineIn(g, m.Salt, lang))
 	return strings.TrimRight(b.String(), "\n")
 }
 
 // revealLineIn reveals a finished game's seed and salt in lang, which the
 // players saw committed to at the start ("" for a game started without
 // them).
-func revealLineIn(g *rules.Game, settings map[string]string, lang i18n.Lang) string {
-	salt := settings[SettingSalt]
+func revealLineIn(g *rules.Game, salt string, lang i18n.Lang) string {
 	if salt == "" {
 		return ""
 	}
@@ -517,7 +504,7 @@ func (s *Service) setup(ctx context.Context, req Request) (Response, error) {
 			if err != nil {
 				return nil, "", err
 			}
-			e, err := placeUnit(g, u, h)
+			e, err := g.Place(u, h) // a unit already placed is moved (R2.1)
 			if err != nil {
 				return nil, "", err
 			}
@@ -539,38 +526,6 @@ func (s *Service) setup(ctx context.Context, req Request) (Response, error) {
 		}
 		return evs, "", nil
 	})
-}
-
-// placeUnit places u on h at set-up; a unit already placed is moved by
-// rebuilding the set-up without its earlier placement (allowed because the
-// set-up draws no card).
-func placeUnit(g *rules.Game, u rules.UnitID, h rules.Hex) ([]rules.Event, error) {
-	st := &g.State
-	if st.Phase() != rules.PhaseSetup || st.Unit(u).Status != rules.OnMap {
-		return g.Apply(rules.Place(u, h))
-	}
-	sc := st.Scenario()
-	for _, step := range g.History {
-		if strings.HasPrefix(step, "debug") {
-			return g.Apply(rules.Place(u, h)) // the engine's refusal (R2.1)
-		}
-	}
-	var steps []string
-	for v := range sc.Units {
-		if id := rules.UnitID(v); id != u && st.Unit(id).Status == rules.OnMap {
-			steps = append(steps, rules.Place(id, st.Unit(id).Hex).Format(sc))
-		}
-	}
-	ng, err := rules.Replay(sc, st.Options(), g.Seed, steps)
-	if err != nil {
-		return nil, err
-	}
-	evs, err := ng.Apply(rules.Place(u, h))
-	if err != nil {
-		return nil, err
-	}
-	*g = *ng
-	return evs, nil
 }
 
 // clipText shortens what a person typed before it is echoed back.

@@ -1,7 +1,6 @@
 package command
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/mortain/mortain/rules"
@@ -15,28 +14,24 @@ import (
 const (
 	PostsActivation = "activation"
 	PostsRound      = "round"
-	// SettingPosts is the Record.Settings entry with a game's posts:
-	// PostsRound, or nothing for PostsActivation (postsOf reads it).
+	// SettingPosts is the option of new with a game's posts (Meta.Posts:
+	// PostsRound, or nothing for PostsActivation; postsOf reads it).
 	SettingPosts = "posts"
-	// settingUntold is the Record.Settings entry with the first step the
-	// AI played without a post of its own, while the post that tells it
-	// is still to come.
-	settingUntold = "untold"
 )
 
-// postsOf is how often the game with settings posts its map:
-// PostsActivation or PostsRound.
-func postsOf(settings map[string]string) string {
-	if settings[SettingPosts] == PostsRound {
+// postsOf is how often the game posts its map: PostsActivation or
+// PostsRound.
+func postsOf(m store.Meta) string {
+	if m.Posts == PostsRound {
 		return PostsRound
 	}
 	return PostsActivation
 }
 
-// choosePosts keeps in settings how often the new game of req posts its
+// choosePosts keeps in m how often the new game of req posts its
 // map: posts: of new, else the server's default (the default when it
 // cannot be read); PostsActivation is kept as no entry.
-func (s *Service) choosePosts(req Request, settings map[string]string) {
+func (s *Service) choosePosts(req Request, m *store.Meta) {
 	posts := strings.ToLower(strings.TrimSpace(req.Options[SettingPosts]))
 	if posts == "" && req.Key.Guild != localGuild {
 		if server, err := s.cfg.Store.Server(req.Key.Guild); err == nil {
@@ -44,7 +39,7 @@ func (s *Service) choosePosts(req Request, settings map[string]string) {
 		}
 	}
 	if posts == PostsRound {
-		settings[SettingPosts] = PostsRound
+		m.Posts = PostsRound
 	}
 }
 
@@ -54,13 +49,13 @@ func (s *Service) choosePosts(req Request, settings map[string]string) {
 // goes on. A step where an AI-vs-AI game pauses is always posted.
 func untold(out *outcome) bool {
 	rec, st := out.rec, &out.rec.Game.State
-	if st.Over() || !isAI(rec, st.ToAct()) || (isAIvsAI(rec) && pauses(rec.Settings[SettingPace], out.events)) {
+	if st.Over() || !isAI(rec, st.ToAct()) || (isAIvsAI(rec) && pauses(rec.Meta.Pace, out.events)) {
 		return false
 	}
 	if out.before.Phase() == rules.PhaseSetup {
 		return st.Phase() == rules.PhaseSetup
 	}
-	return postsOf(rec.Settings) == PostsRound && !endsRound(out.events)
+	return postsOf(rec.Meta) == PostsRound && !endsRound(out.events)
 }
 
 // endsRound reports whether events end the round they were taken in.
@@ -74,14 +69,15 @@ func endsRound(evs []rules.Event) bool {
 }
 
 // noteTold keeps, in the record of a step just committed, the first step
-// no post has told yet (posted: whether this step's response posts).
+// no post has told yet (Meta.Untold; posted: whether this step's response
+// posts).
 func noteTold(rec *store.Record, posted bool) {
 	if posted {
-		delete(rec.Settings, settingUntold)
+		rec.Meta.Untold = store.StepMark{}
 		return
 	}
-	if _, ok := rec.Settings[settingUntold]; !ok && len(rec.Game.History) > 0 {
-		rec.Settings[settingUntold] = strconv.Itoa(len(rec.Game.History) - 1)
+	if _, ok := rec.Meta.Untold.Get(); !ok && len(rec.Game.History) > 0 {
+		rec.Meta.Untold = store.MarkAt(len(rec.Game.History) - 1)
 	}
 }
 
@@ -89,8 +85,8 @@ func noteTold(rec *store.Record, posted bool) {
 // the AI's steps before it that went without a post.
 func toldEvents(out *outcome) []rules.Event {
 	g := out.rec.Game
-	from, err := strconv.Atoi(out.rec.Settings[settingUntold])
-	if err != nil || len(out.events) == 0 || from < 0 || from >= len(g.Marks) || g.Marks[from] > len(g.Log) {
+	from, ok := out.rec.Meta.Untold.Get()
+	if !ok || len(out.events) == 0 || from < 0 || from >= len(g.Marks) || g.Marks[from] > len(g.Log) {
 		return out.events
 	}
 	return g.Log[g.Marks[from]:]
@@ -101,7 +97,7 @@ func toldEvents(out *outcome) []rules.Event {
 // step ends a round, the set-up or the game.
 func mapped(out *outcome) bool {
 	st := &out.rec.Game.State
-	return postsOf(out.rec.Settings) == PostsActivation || st.Over() || endsRound(out.events) ||
+	return postsOf(out.rec.Meta) == PostsActivation || st.Over() || endsRound(out.events) ||
 		(out.before.Phase() == rules.PhaseSetup) != (st.Phase() == rules.PhaseSetup)
 }
 
@@ -110,7 +106,7 @@ func mapped(out *outcome) bool {
 // arrows and shots); else those the post tells.
 func mapEvents(out *outcome, told []rules.Event) []rules.Event {
 	g := out.rec.Game
-	if postsOf(out.rec.Settings) == PostsActivation || len(out.events) == 0 || len(g.Marks) == 0 {
+	if postsOf(out.rec.Meta) == PostsActivation || len(out.events) == 0 || len(g.Marks) == 0 {
 		return told
 	}
 	start := min(g.Marks[len(g.Marks)-1], len(g.Log))

@@ -10,8 +10,9 @@ import (
 	"github.com/mortain/mortain/store"
 )
 
-// SettingRanked is the Record.Settings entry of a ranked game ("yes").
-const SettingRanked = store.SettingRanked
+// SettingRanked is the option of new that makes a game ranked
+// (Meta.Ranked).
+const SettingRanked = "ranked"
 
 // ratingStore is a store that rates ranked games as it archives them
 // (*store.DB; a MemStore does not).
@@ -35,7 +36,7 @@ func rankedSetting(o map[string]string, me, other store.Seat) (string, error) {
 	return "yes", nil
 }
 
-// unratedAI is the store.SettingUnrated of a game whose side was handed
+// unratedAI is the Meta.Unrated of a game whose side was handed
 // to the AI (the result post words it from the catalog, rating.unrated-ai).
 const unratedAI = "an AI played a side"
 
@@ -44,16 +45,16 @@ const unratedAI = "an AI played a side"
 // 1528 (+16) · bob 1490 → 1474 (−16)"), or why it was not rated, in the
 // game's language; "" for an unranked game.
 func (s *Service) ratingLine(rec *store.Record, f *store.Finished) string {
-	lang := langOf(rec.Settings)
-	if _, ok := s.cfg.Store.(ratingStore); !ok || rec.Settings[SettingRanked] != "yes" {
+	lang := langOf(rec.Meta)
+	if _, ok := s.cfg.Store.(ratingStore); !ok || !rec.Meta.Ranked {
 		return ""
 	}
 	if f == nil || !f.Rated {
 		switch {
-		case rec.Game.State.Winner() == rules.NoSide && rec.Settings[SettingResigned] == "":
+		case rec.Game.State.Winner() == rules.NoSide && rec.Meta.Resigned == rules.NoSide:
 			return ""
-		case rec.Settings[store.SettingUnrated] != "":
-			why := rec.Settings[store.SettingUnrated]
+		case rec.Meta.Unrated != "":
+			why := rec.Meta.Unrated
 			if why == unratedAI {
 				why = i18n.T(lang, "rating.unrated-ai", nil)
 			}

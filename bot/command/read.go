@@ -79,18 +79,18 @@ func statusTextIn(v *view, lang i18n.Lang) string {
 	}
 	b.WriteString(t("reply.status.rules", map[string]any{"Rules": optionsText(st.Options(), lang)}) + "\n")
 	b.WriteString(t("reply.status.seats", map[string]any{"Seats": seatsLineIn(v.seats, lang)}) + "\n")
-	if extra := settingsLineIn(v.settings, lang); extra != "" {
+	if extra := settingsLineIn(v.meta, lang); extra != "" {
 		b.WriteString(t("reply.status.settings", map[string]any{"Settings": extra}) + "\n")
 	}
 	if !v.finished {
 		b.WriteString(statusClocks(v, lang))
 	}
 	switch {
-	case v.settings[SettingResigned] != "" && v.settings[SettingOnTime] != "":
-		side, _ := rules.ParseSide(v.settings[SettingResigned])
+	case v.meta.Resigned != rules.NoSide && v.meta.OnTime:
+		side := v.meta.Resigned
 		b.WriteString(t("reply.status.on-time", map[string]any{"Side": side, "Winner": side.Enemy()}))
-	case v.settings[SettingResigned] != "":
-		side, _ := rules.ParseSide(v.settings[SettingResigned])
+	case v.meta.Resigned != rules.NoSide:
+		side := v.meta.Resigned
 		b.WriteString(t("reply.status.resigned", map[string]any{"Side": side, "Winner": side.Enemy()}))
 	case st.Over():
 		b.WriteString(t("reply.status.winner", map[string]any{"Side": st.Winner(), "Why": i18n.Reason(lang, st.WinReason())}))
@@ -106,7 +106,7 @@ func statusTextIn(v *view, lang i18n.Lang) string {
 // deadline, the deadlines each side missed, a seat whose member left.
 func statusClocks(v *view, lang i18n.Lang) string {
 	var b strings.Builder
-	rec := &store.Record{Game: v.game, Seats: v.seats, Settings: v.settings}
+	rec := &store.Record{Game: v.game, Seats: v.seats, Meta: v.meta}
 	if line := deadlineLineIn(rec, lang); line != "" {
 		b.WriteString(line + "\n")
 	}
@@ -114,7 +114,7 @@ func statusClocks(v *view, lang i18n.Lang) string {
 		if warn := missedTextIn(rec, side, lang); warn != "" {
 			b.WriteString(i18n.T(lang, "deadline.sentence", map[string]any{"Text": warn}) + "\n")
 		}
-		if id := v.settings[settingAbsent+side.String()]; id != "" {
+		if id := v.meta.Side(side).Absent; id != "" {
 			b.WriteString(tr(lang, "reply.status.absent", map[string]any{"Side": side, "Member": "<@" + id + ">"}) + "\n")
 		}
 	}
@@ -156,7 +156,7 @@ func (s *Service) mapPost(req Request) (Response, error) {
 		return Response{}, err
 	}
 	st := &v.game.State
-	lang := langOf(v.settings)
+	lang := langOf(v.meta)
 	post := Post{Text: roundHeaderIn(st, lang)}
 	if v.finished || st.Over() {
 		post.Text = i18n.T(lang, "post.map.over", map[string]any{"Result": resultLineIn(v, lang)})
@@ -168,9 +168,9 @@ func (s *Service) mapPost(req Request) (Response, error) {
 	// The last step's events: its arrows and fire lines, and "Last:".
 	last := v.game.LastEvents()
 	if req.Options["size"] == "small" && small != nil {
-		post.Image, post.ImageName = s.renderWith(small, st, last, langOf(v.settings))
+		post.Image, post.ImageName = s.renderWith(small, st, last, langOf(v.meta))
 	} else {
-		post.Image, post.ImageName = s.renderWith(s.cfg.Render, st, last, langOf(v.settings))
+		post.Image, post.ImageName = s.renderWith(s.cfg.Render, st, last, langOf(v.meta))
 	}
 	if post.Image == nil {
 		post.Text += "\n" + boardIn(st, lang)
@@ -348,7 +348,7 @@ func (s *Service) stats(req Request) (Response, error) {
 // the channel's game's, else the server's setting, else the member's.
 func (s *Service) postLang(req Request) i18n.Lang {
 	if rec, err := s.cfg.Store.Get(req.Key); err == nil {
-		return langOf(rec.Settings)
+		return langOf(rec.Meta)
 	}
 	if req.Key.Guild != localGuild {
 		if server, err := s.cfg.Store.Server(req.Key.Guild); err == nil && server.Language != "" {
@@ -412,7 +412,7 @@ func (s *Service) replay(req Request) (Response, error) {
 		return Response{}, err
 	}
 	defer release()
-	lang := langOf(v.settings)
+	lang := langOf(v.meta)
 	data, err := s.cfg.Replay(v.game, lang)
 	if err != nil {
 		return Response{}, fmt.Errorf("replay: %w", err)
@@ -430,11 +430,11 @@ func (s *Service) replay(req Request) (Response, error) {
 func resultLineIn(v *view, lang i18n.Lang) string {
 	st := &v.game.State
 	switch {
-	case v.settings[SettingResigned] != "" && v.settings[SettingOnTime] != "":
-		side, _ := rules.ParseSide(v.settings[SettingResigned])
+	case v.meta.Resigned != rules.NoSide && v.meta.OnTime:
+		side := v.meta.Resigned
 		return tr(lang, "reply.result.on-time", map[string]any{"Side": side, "Winner": side.Enemy()})
-	case v.settings[SettingResigned] != "":
-		side, _ := rules.ParseSide(v.settings[SettingResigned])
+	case v.meta.Resigned != rules.NoSide:
+		side := v.meta.Resigned
 		return tr(lang, "reply.result.resigned", map[string]any{"Side": side, "Winner": side.Enemy()})
 	case st.Over():
 		return tr(lang, "reply.result.won", map[string]any{"Side": st.Winner(), "Why": i18n.Reason(lang, st.WinReason())})

@@ -357,16 +357,16 @@ func TestTheServerChoosesHowOftenGamesPost(t *testing.T) {
 	}
 	mustDo(t, s, ann, "new mode:hotseat")
 	rec, _ := st.Get(testKey)
-	if postsOf(rec.Settings) != PostsRound {
-		t.Errorf("a new game of a server with posts:round posts %s", postsOf(rec.Settings))
+	if postsOf(rec.Meta) != PostsRound {
+		t.Errorf("a new game of a server with posts:round posts %s", postsOf(rec.Meta))
 	}
 	if r := mustDo(t, s, ann, "status"); !strings.Contains(r.Private, "posts: round") {
 		t.Errorf("status does not say the game posts by round:\n%s", r.Private)
 	}
 	mustDo(t, s, ann, "new mode:hotseat posts:activation confirm:yes")
 	rec, _ = st.Get(testKey)
-	if postsOf(rec.Settings) != PostsActivation {
-		t.Errorf("new posts:activation on a server with posts:round posts %s", postsOf(rec.Settings))
+	if postsOf(rec.Meta) != PostsActivation {
+		t.Errorf("new posts:activation on a server with posts:round posts %s", postsOf(rec.Meta))
 	}
 }
 

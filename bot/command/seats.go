@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
-	"time"
 
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
@@ -130,7 +129,7 @@ func (s *Service) seat(req Request) (Response, error) {
 	var resp Response
 	err = s.cfg.Store.Update(req.Key, func(r *store.Record) error {
 		st := &r.Game.State
-		if st.Over() || r.Settings[SettingResigned] != "" {
+		if st.Over() || r.Meta.Resigned != rules.NoSide {
 			return refuseT("reply.over", nil)
 		}
 		prev, enemy := r.Seats[side], r.Seats[side.Enemy()]
@@ -145,17 +144,13 @@ func (s *Service) seat(req Request) (Response, error) {
 		r.Seats[side] = newSeat
 		// The new holder starts afresh: no vacation used, no deadline
 		// missed, no held ping of the previous holder's.
-		for _, k := range []string{settingPaused, settingVacation, settingMissed, settingAbsent} {
-			delete(r.Settings, k+side.String())
-		}
+		*r.Meta.Side(side) = store.SideMeta{}
 		if st.ToAct() == side {
 			// Their deadline is their own: warned of and passing anew.
-			r.Settings[SettingActed] = s.cfg.Now().UTC().Format(time.RFC3339)
-			for _, k := range []string{SettingReminded, SettingWarned, SettingLapsed} {
-				delete(r.Settings, k)
-			}
+			r.Meta.Acted = stampTime(s.cfg.Now())
+			r.Meta.Reminded, r.Meta.Warned, r.Meta.Lapsed = store.StepMark{}, store.StepMark{}, store.StepMark{}
 		}
-		lang := langOf(r.Settings)
+		lang := langOf(r.Meta)
 		by := i18n.T(lang, "reply.seat.moderator", nil)
 		if req.Caller.Name != "" {
 			by = i18n.T(lang, "reply.seat.name", map[string]any{"Name": req.Caller.Name})
@@ -207,13 +202,13 @@ func (s *Service) OpenNameSeats(ctx context.Context, key store.Key) Response {
 			if seat.Name == "" || seat.UserID != "" || seat.AI != "" {
 				continue
 			}
-			lines = append(lines, tr(langOf(r.Settings), "post.seat.typed-name", map[string]any{"Side": side, "Name": seat.Name, "Quoted": fmt.Sprintf("%q", seat.Name)}))
+			lines = append(lines, tr(langOf(r.Meta), "post.seat.typed-name", map[string]any{"Side": side, "Name": seat.Name, "Quoted": fmt.Sprintf("%q", seat.Name)}))
 			r.Seats[side] = store.Seat{}
 		}
 		if len(lines) == 0 {
 			return errNothingToOpen
 		}
-		lines = append(lines, waitingLine(r, langOf(r.Settings)))
+		lines = append(lines, waitingLine(r, langOf(r.Meta)))
 		resp = Response{Posts: []Post{{Text: strings.Join(lines, "\n"), Buttons: buttonsFor(r), Live: true}}}
 		s.queue(r, &resp)
 		return nil

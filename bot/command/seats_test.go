@@ -114,8 +114,8 @@ func nameSeatGame(t *testing.T, st *MemStore, name string) {
 	t.Helper()
 	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	rec := &store.Record{Key: testKey, Game: rules.NewGame(nil, rules.Options{}, 11),
-		Seats:    map[rules.Side]store.Seat{rules.US: {UserID: ann.UserID, Name: ann.Name}, rules.German: {Name: name}},
-		Settings: map[string]string{}, Created: now, Updated: now}
+		Seats:   map[rules.Side]store.Seat{rules.US: {UserID: ann.UserID, Name: ann.Name}, rules.German: {Name: name}},
+		Created: now, Updated: now}
 	if err := st.Create(rec); err != nil {
 		t.Fatal(err)
 	}

@@ -150,7 +150,7 @@ func actionChoices(st *rules.State, command string, opts map[string]string, focu
 // (R4.6) when a is one and the unit is given, so that c stands for a
 // alone.
 func markFree(st *rules.State, a rules.Action, c Choice, opts map[string]string, focused string, lang i18n.Lang) Choice {
-	if focused != "unit" && strings.TrimSpace(opts["unit"]) != "" && tigerFree(st, a) {
+	if focused != "unit" && strings.TrimSpace(opts["unit"]) != "" && st.TigerFree(a) {
 		c.Name += " — " + i18n.T(lang, "moves.free", nil)
 	}
 	return c

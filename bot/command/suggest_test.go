@@ -98,7 +98,7 @@ func checkMoveNarrowed(t *testing.T, s *Service, state *rules.State, legal []rul
 		got := s.Suggest(ctx, testKey, ann, "move", map[string]string{"unit": strings.ToLower(id), "to": ""}, "to")
 		n := 0
 		for _, b := range legal {
-			if b.Kind == rules.ActMove && b.Unit == a.Unit {
+			if b.Kind == rules.ActMove && b.Unit == a.Unit && b.With == rules.NoUnit { // with the Tiger along: the same hexes (R4.6)
 				n++
 			}
 		}

@@ -10,16 +10,6 @@ import (
 	"github.com/mortain/mortain/store"
 )
 
-// SettingParent is the Record.Settings entry naming the channel a game's
-// thread (or forum post) was opened from: it gets one line when the game
-// starts and one when it ends. A forum takes no messages: SettingForum
-// marks a game in a forum post, whose result goes to the server's
-// ForumResults channel, if any, instead.
-const (
-	SettingParent = "parent"
-	SettingForum  = "forum"
-)
-
 // Place is where a command was given, as the front end knows it.
 type Place struct {
 	// OpenThread, when set, opens a thread (in a forum, a post) for a new
@@ -102,8 +92,8 @@ func plainName(seat store.Seat, lang i18n.Lang) string {
 // thread was opened from; for a forum post, the server's ForumResults
 // channel (a forum takes no messages). ok is false for none.
 func (s *Service) reportKey(rec *store.Record) (store.Key, bool) {
-	p := rec.Settings[SettingParent]
-	if rec.Settings[SettingForum] != "" {
+	p := rec.Meta.Parent
+	if rec.Meta.Forum {
 		p = s.forumResults(rec.Key.Guild)
 	}
 	if p == "" || p == rec.Key.Channel {
@@ -126,7 +116,7 @@ func (s *Service) forumResults(guild string) string {
 // startLine is the line the parent channel gets when a game starts in a
 // thread.
 func startLine(rec *store.Record) string {
-	lang := langOf(rec.Settings)
+	lang := langOf(rec.Meta)
 	d := map[string]any{"Channel": rec.Key.Channel, "Seats": seatsLineIn(rec.Seats, lang)}
 	if open(rec.Seats[rules.US]) || open(rec.Seats[rules.German]) {
 		return i18n.T(lang, "thread.start-open", d)
@@ -138,7 +128,7 @@ func startLine(rec *store.Record) string {
 // and where the result goes (the post; also results, when the server
 // names such a channel).
 func forumFirst(rec *store.Record, results string) string {
-	lang := langOf(rec.Settings)
+	lang := langOf(rec.Meta)
 	d := map[string]any{"Seats": seatsLineIn(rec.Seats, lang)}
 	first := i18n.T(lang, "thread.forum", d)
 	if open(rec.Seats[rules.US]) || open(rec.Seats[rules.German]) {
@@ -154,7 +144,7 @@ func forumFirst(rec *store.Record, results string) string {
 // joinButton is the Join button of an open challenge: it names the
 // game's thread, so that it works from the parent channel.
 func joinButton(rec *store.Record) Button {
-	b := button(rec, i18n.T(langOf(rec.Settings), "thread.join", nil), "join", Success)
+	b := button(rec, i18n.T(langOf(rec.Meta), "thread.join", nil), "join", Success)
 	b.CustomID += "/" + rec.Key.Channel
 	return b
 }
@@ -162,8 +152,8 @@ func joinButton(rec *store.Record) Button {
 // endLine is the line the parent channel gets when a game in a thread
 // ends.
 func endLine(rec *store.Record) string {
-	v := &view{game: rec.Game, seats: rec.Seats, settings: rec.Settings, finished: true}
-	lang := langOf(rec.Settings)
+	v := &view{game: rec.Game, seats: rec.Seats, meta: rec.Meta, finished: true}
+	lang := langOf(rec.Meta)
 	return i18n.T(lang, "thread.end", map[string]any{"Channel": rec.Key.Channel, "Seats": seatsLineIn(rec.Seats, lang), "Result": resultLineIn(v, lang)})
 }
 
@@ -198,7 +188,7 @@ func (s *Service) gamesFromHereIn(key store.Key, lang i18n.Lang) string {
 			continue
 		}
 		rec, err := s.cfg.Store.Get(k)
-		if err != nil || rec.Settings[SettingParent] != key.Channel {
+		if err != nil || rec.Meta.Parent != key.Channel {
 			continue
 		}
 		links = append(links, i18n.T(lang, "thread.link", map[string]any{"Channel": k.Channel, "Seats": seatsLineIn(rec.Seats, lang)}))

@@ -53,7 +53,7 @@ func TestTwoGamesRunSideBySideInThreadsOfOneChannel(t *testing.T) {
 	assert.Contains(t, r.Private, "<#thread-1>")
 	one, err := st.Get(store.Key{Guild: testKey.Guild, Channel: "thread-1"})
 	require.NoError(t, err)
-	assert.Equal(t, testKey.Channel, one.Settings[SettingParent])
+	assert.Equal(t, testKey.Channel, one.Meta.Parent)
 	_, err = st.Get(testKey)
 	assert.ErrorIs(t, err, store.ErrNotFound, "the channel itself holds no game")
 
@@ -232,7 +232,7 @@ func TestAForumGameTellsItsResultToTheServersChannelAlone(t *testing.T) {
 	assert.Contains(t, th.firsts[0], "The result is posted here.")
 	post := store.Key{Guild: testKey.Guild, Channel: "thread-1"}
 	rec := mustGet(t, st, post)
-	assert.Equal(t, testKey.Channel, rec.Settings[SettingParent])
+	assert.Equal(t, testKey.Channel, rec.Meta.Parent)
 	r = s.Handle(context.Background(), Request{Key: post, Caller: ann, Command: "resign", Options: map[string]string{"confirm": "yes"}})
 	require.False(t, r.Refused, r.Private)
 	pending, err := st.Pending(testKey)

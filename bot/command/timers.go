@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"strconv"
-	"time"
 
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
@@ -16,40 +15,14 @@ import (
 // the time they waited does not count against the round time limit or the
 // reminder.
 func (s *Service) RestartClock(key store.Key) {
-	now := s.cfg.Now().UTC().Format(time.RFC3339)
+	now := stampTime(s.cfg.Now())
 	err := s.cfg.Store.Update(key, func(rec *store.Record) error {
-		if rec.Settings == nil {
-			rec.Settings = map[string]string{}
-		}
-		rec.Settings[SettingActed] = now
+		rec.Meta.Acted = now
 		return nil
 	})
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		s.cfg.Logger.Error("restarting a game's clock", "key", key, "err", err)
 	}
-}
-
-// passOnLimit passes the round of the game rec at key, its round limit
-// passed (a miss for a face card drawn in combat), unless it moved on.
-func (s *Service) passOnLimit(key store.Key, rec *store.Record, limit time.Duration) Response {
-	n := len(rec.Game.History)
-	out, err := s.commit(key, func(r *store.Record) error {
-		if len(r.Game.History) != n {
-			return errStale
-		}
-		return nil
-	}, func(g *rules.Game) ([]rules.Event, string, error) {
-		a := rules.Pass()
-		if g.State.Phase() == rules.PhaseFaceChoice {
-			a = rules.TakeMiss()
-		}
-		evs, err := g.Apply(a)
-		return evs, i18n.T(langOf(rec.Settings), "deadline.round-limit", map[string]any{"Limit": limit.String()}), err
-	})
-	if err != nil {
-		return Response{}
-	}
-	return out.resp
 }
 
 // Tick applies the game's time settings (both off by default): once the
@@ -69,23 +42,32 @@ func (s *Service) Tick(ctx context.Context, key store.Key) Response {
 	if st.Over() || isAI(rec, side) || open(rec.Seats[side]) {
 		return Response{}
 	}
-	since := rec.Created
-	if t, err := time.Parse(time.RFC3339, rec.Settings[SettingActed]); err == nil {
-		since = t
-	}
-	waited := s.cfg.Now().Sub(since)
-	if limit, err := time.ParseDuration(rec.Settings[SettingRoundLimit]); err == nil && waited >= limit && st.Phase() != rules.PhaseSetup {
-		return s.passOnLimit(key, rec, limit)
+	if roundLimitDue(rec, s.cfg.Now()) {
+		limit, n := rec.Meta.RoundLimit, len(rec.Game.History)
+		out, err := s.commit(key, func(r *store.Record) error {
+			if len(r.Game.History) != n {
+				return errStale
+			}
+			return nil
+		}, func(g *rules.Game) ([]rules.Event, string, error) {
+			a := rules.Pass()
+			if g.State.Phase() == rules.PhaseFaceChoice {
+				a = rules.TakeMiss()
+			}
+			evs, err := g.Apply(a)
+			return evs, i18n.T(langOf(rec.Meta), "deadline.round-limit", map[string]any{"Limit": limit.String()}), err
+		})
+		if err != nil {
+			return Response{}
+		}
+		return out.resp
 	}
 	if resp, ok := s.tickPeople(key, rec); ok {
 		return resp
 	}
-	if m, err := s.cfg.Store.Member(key.Guild, rec.Seats[side].UserID); err == nil && m.AwayUntil.After(s.cfg.Now()) {
-		return Response{} // no reminder while the member is away
-	}
-	remind, err := time.ParseDuration(rec.Settings[SettingRemind])
+	member, _ := s.cfg.Store.Member(key.Guild, rec.Seats[side].UserID) // no reminder while the member is away
 	step := strconv.Itoa(len(rec.Game.History))
-	if err != nil || waited < remind || rec.Settings[SettingReminded] == step || s.reminderQueued(key, step) {
+	if !reminderDue(rec, member, s.cfg.Now()) || s.reminderQueued(key, step) {
 		return Response{}
 	}
 	// The reminder counts as sent once delivered (the notice's mark); with
@@ -96,11 +78,11 @@ func (s *Service) Tick(ctx context.Context, key store.Key) Response {
 			return errStale
 		}
 		who := r.Seats[side]
-		lang := langOf(r.Settings)
+		lang := langOf(r.Meta)
 		text := i18n.T(lang, "deadline.reminder", map[string]any{"Name": seatNameIn(who, lang), "What": whatWaitsIn(st, lang), "Header": roundHeaderIn(st, lang)})
 		resp = Response{Posts: []Post{{Text: text, Mention: who.UserID, Buttons: buttonsFor(r)}}}
 		if !s.cfg.Outbox {
-			r.Settings[SettingReminded] = step
+			r.Meta.Reminded = store.MarkAt(len(r.Game.History))
 			return nil
 		}
 		s.queue(r, &resp)

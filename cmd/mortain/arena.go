@@ -75,7 +75,7 @@ func (m *Main) runArena(ctx context.Context, args []string) error {
 	var b ai.Budget
 	if *budget != "" {
 		var err error
-		if b, err = ai.ParseBudget(*budget); err != nil {
+		if b, err = parseBudget(*budget); err != nil {
 			fmt.Fprintln(m.Stderr, "mortain arena:", err)
 			return exitStatus(2)
 		}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/mortain/mortain/bot/command"
+	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
 )
 
@@ -21,7 +22,7 @@ func TestLocalPlayArchivesAtStartAGameLeftEndedButRunning(t *testing.T) {
 		t.Fatal(err)
 	}
 	ended, playing := command.LocalKey(1), command.LocalKey(2)
-	if err := db.Update(ended, func(r *store.Record) error { r.Settings[store.SettingResigned] = "us"; return nil }); err != nil {
+	if err := db.Update(ended, func(r *store.Record) error { r.Meta.Resigned = rules.US; return nil }); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()

@@ -116,7 +116,7 @@ func (m *Main) runLocal(ctx context.Context, args []string) error {
 		return status(m.replayRecord(*replay, dir, newScriptLines(m.Stdin), m.Interactive && *script == "", lang))
 	}
 	if *budgetText != "" {
-		if budget, err = ai.ParseBudget(*budgetText); err != nil {
+		if budget, err = parseBudget(*budgetText); err != nil {
 			fmt.Fprintln(m.Stderr, "mortain:", err)
 			return exitStatus(2)
 		}

@@ -28,8 +28,7 @@ func TestRatingsRecomputeRebuildsTheStoredRatings(t *testing.T) {
 			}
 		}
 		rec := &store.Record{Key: key, Game: g, Seats: map[rules.Side]store.Seat{rules.US: {UserID: "ann"}, rules.German: {UserID: "bob"}},
-			Settings: map[string]string{store.SettingRanked: "yes", store.SettingResigned: winner.Enemy().String(),
-				store.SettingActed: at.Add(time.Duration(i) * 48 * time.Hour).Format(time.RFC3339)}}
+			Meta: store.Meta{Ranked: true, Resigned: winner.Enemy(), Acted: at.Add(time.Duration(i) * 48 * time.Hour)}}
 		if err := db.Create(rec); err != nil {
 			t.Fatal(err)
 		}

@@ -49,7 +49,7 @@ func (m *Main) runTactics(ctx context.Context, args []string) error {
 		fmt.Fprintf(m.Stderr, "mortain arena: unexpected argument %q\n\n%s", fs.Arg(0), usage)
 		return exitStatus(2)
 	}
-	b, err := ai.ParseBudget(*budget)
+	b, err := parseBudget(*budget)
 	if err != nil {
 		fmt.Fprintln(m.Stderr, "mortain arena:", err)
 		return exitStatus(2)

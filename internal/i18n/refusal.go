@@ -10,7 +10,8 @@ import (
 // rule number: catalog message "refuse.ID" filled from the refusal's
 // data. The values of the data that are words are worded in lang too
 // (a Side, a Status, a Terrain, a Phase, the hexes blocking a line of
-// sight); an int under "Count" picks the message's plural form.
+// sight, a refusal given as the reason of another); an int under "Count"
+// picks the message's plural form.
 func Refusal(lang Lang, e *rules.RuleError) string { return refusal(lang, "refuse."+e.ID, e.Data) }
 
 // DebugRefusal words why a debug edit was refused, in lang: catalog
@@ -46,6 +47,8 @@ func ruleWord(lang Lang, v any) any {
 		return T(lang, "refuse.phase."+v.String(), nil)
 	case rules.LOSBlockers:
 		return losBlockers(lang, v)
+	case *rules.RuleError:
+		return Refusal(lang, v)
 	}
 	return v
 }

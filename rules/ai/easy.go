@@ -31,7 +31,7 @@ func (p *easyPlayer) Choose(_ context.Context, s *rules.State) (rules.Action, er
 	if s.Phase() == rules.PhaseSetup {
 		return setupAction(s), nil
 	}
-	p.buf = s.LegalActions(p.buf[:0])
+	p.buf = s.SingleActions(p.buf[:0])
 	p.v.reset(s, true)
 	a, _ := bestAction(&p.v, p.buf, &p.r)
 	return a, nil

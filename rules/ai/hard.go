@@ -171,7 +171,7 @@ func (p *hardPlayer) plan(s *rules.State) (rules.Action, []rules.Action) {
 		v.gw = p.gw
 	}
 	v.reset(s, true)
-	legal := s.LegalActions(nil)
+	legal := s.SingleActions(nil)
 	if a, ok := forced(s, v, legal); ok {
 		return a, nil
 	}
@@ -232,26 +232,9 @@ func tigerFollowUp(s *rules.State, v *view, legal []rules.Action) (rules.Action,
 	if tiger == rules.NoUnit || s.ToAct() != rules.German || s.FaceRound() {
 		return rules.Action{}, false
 	}
-	var evs []rules.Event
 	for _, a := range legal {
-		if a.Unit != tiger || a.Kind != rules.ActMove && a.Kind != rules.ActExit && a.Kind != rules.ActFire {
-			continue
-		}
-		// Whether the action is free shows in its event; the copy may draw
-		// a card (an attack that resolves itself), but only the Free flag
-		// is read.
-		c := *s
-		evs = evs[:0]
-		if c.Apply(a, &evs) != nil {
-			continue
-		}
-		for _, e := range evs {
-			if e.Unit == tiger && e.Free && (e.Kind == rules.EvMove || e.Kind == rules.EvExit || e.Kind == rules.EvFire) {
-				if v.score(a) > passScore {
-					return a, true
-				}
-				break
-			}
+		if a.Unit == tiger && s.TigerFree(a) && v.score(a) > passScore {
+			return a, true
 		}
 	}
 	return rules.Action{}, false
@@ -428,7 +411,7 @@ func (sr *searcher) descend(path []step) []step {
 		if depth == 0 {
 			cands = sr.roots
 		} else {
-			sr.legal = st.LegalActions(sr.legal[:0])
+			sr.legal = st.SingleActions(sr.legal[:0])
 			if len(sr.legal) == 1 {
 				cands = sr.legal
 			} else {
@@ -487,7 +470,7 @@ func (sr *searcher) playout() rules.Side {
 func playOn(st *rules.State, v *view, legal []rules.Action, r *rng, eps float64, toNextTurn bool) []rules.Action {
 	turn := st.Turn()
 	for !st.Over() && (!toNextTurn || st.Turn() == turn) {
-		legal = st.LegalActions(legal[:0])
+		legal = st.SingleActions(legal[:0])
 		a := legal[0]
 		if len(legal) > 1 {
 			v.reset(st, false)

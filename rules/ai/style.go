@@ -68,7 +68,10 @@ func (r *styleReader) watch(before *rules.State, a rules.Action) {
 	if before.Over() || before.ToAct() != rules.German || before.Phase() == rules.PhaseSetup {
 		return
 	}
-	r.legal = before.LegalActions(r.legal[:0])
+	r.legal = before.SingleActions(r.legal[:0])
+	if a.Kind == rules.ActMove {
+		a.With = rules.NoUnit // the Tiger along (R4.6): weigh the unit's move
+	}
 	if len(r.legal) < 2 {
 		return
 	}

@@ -55,6 +55,7 @@ import (
 // functions of older files that belong to it.
 var defaultTargets = []string{
 	"bot/command/deadlines.go",
+	"bot/command/clock.go",
 	"bot/command/people.go",
 	"bot/command/timers.go",
 	"bot/command/ratings.go",
@@ -67,6 +68,7 @@ var defaultTargets = []string{
 	"bot/deliver.go:stop",
 	"store/ratings.go",
 	"store/glicko2/glicko2.go",
+	"store/glicko2/policy.go",
 	"store/outbox.go:IsLive,Failed",
 	"internal/i18n/i18n.go",
 }
@@ -138,6 +140,11 @@ func draw(sites []site, n int, seed uint64) []site {
 	return out
 }
 
+// sources holds each target file as it was read when its sites were
+// listed: the mutants are cut from it, so that a file edited while the
+// tool runs cannot shift a site's bytes.
+var sources = map[string][]byte{}
+
 // sitesOf lists the mutation sites of a target "FILE" or "FILE:F1,F2".
 func sitesOf(target string) ([]site, error) {
 	file, funcs, _ := strings.Cut(target, ":")
@@ -151,6 +158,7 @@ func sitesOf(target string) ([]site, error) {
 	if err != nil {
 		return nil, err
 	}
+	sources[file] = src
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, file, src, 0)
 	if err != nil {
@@ -453,10 +461,7 @@ func (r *runner) measure(sample []site, total int, seed uint64) error {
 // mutant builds mutant i through an overlay and runs its package's
 // tests.
 func (r *runner) mutant(i int, s site) (outcome, string, error) {
-	src, err := os.ReadFile(s.file)
-	if err != nil {
-		return 0, "", err
-	}
+	src := sources[s.file]
 	mutated := append(append(append([]byte{}, src[:s.start]...), s.repl...), src[s.end:]...)
 	path := filepath.Join(r.dir, fmt.Sprintf("m%d.go", i))
 	if err := os.WriteFile(path, mutated, 0o644); err != nil {

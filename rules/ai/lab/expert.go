@@ -53,7 +53,7 @@ func (p *expert) Choose(_ context.Context, s *rules.State) (rules.Action, error)
 	if s.Over() {
 		return rules.Action{}, ai.ErrGameOver
 	}
-	p.buf = s.LegalActions(p.buf[:0])
+	p.buf = s.SingleActions(p.buf[:0])
 	legal := p.buf
 	switch s.Phase() {
 	case rules.PhaseSetup:

@@ -8,7 +8,7 @@ import (
 
 	"github.com/mortain/mortain/rules/ai"
 	"github.com/mortain/mortain/rules/ai/arena"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/glicko2"
 )
 
 // LevelRatingsOptions are the matches level-ratings plays.
@@ -49,7 +49,7 @@ type pairing struct {
 // scale: the ratings that best explain the results (a maximum a
 // posteriori fit of the Elo model with a weak prior), with the side
 // advantage the store uses for a server without rated games
-// (store.SideAdvantage(0, 0)), shifted so that the random level stands at
+// (glicko2.SideAdvantage(0, 0)), shifted so that the random level stands at
 // LevelAnchor.
 func RateLevels(ctx context.Context, w io.Writer, o LevelRatingsOptions) ([]LevelRating, error) {
 	levels := ai.Levels
@@ -64,7 +64,7 @@ func RateLevels(ctx context.Context, w io.Writer, o LevelRatingsOptions) ([]Leve
 			ps = append(ps, pairing{i, j, res.USWins, res.Games})
 		}
 	}
-	r := fitLevels(len(levels), ps, store.SideAdvantage(0, 0))
+	r := fitLevels(len(levels), ps, glicko2.SideAdvantage(0, 0))
 	var out []LevelRating
 	for i, l := range levels {
 		out = append(out, LevelRating{l, "us", r[i]}, LevelRating{l, "german", r[len(levels)+i]})
