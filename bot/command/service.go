@@ -149,9 +149,6 @@ func (r *refusal) in(lang i18n.Lang) string {
 	return tr(lang, r.id, r.data)
 }
 
-// refuse is a refusal in English alone (to be moved to the catalog).
-func refuse(format string, args ...any) error { return &refusal{msg: fmt.Sprintf(format, args...)} }
-
 // refuseT is a refusal worded by catalog message id with data; a phrase
 // or a rules.Side in data is worded in the caller's language too.
 func refuseT(id string, data map[string]any) error { return &refusal{id: id, data: data} }
