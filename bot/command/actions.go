@@ -69,6 +69,17 @@ func fieldText(sc *rules.Scenario, a rules.Action, f field) string {
 	return uid(sc, u)
 }
 
+// field is the field option opt gives (hexField for an option the form
+// has not).
+func (form actionForm) field(opt string) field {
+	for _, f := range form.fields {
+		if f.opt == opt {
+			return f.f
+		}
+	}
+	return hexField
+}
+
 // fieldsOf names the fields of a by its form's options ("" for a unit the
 // action has not).
 func fieldsOf(sc *rules.Scenario, a rules.Action, form actionForm) map[string]string {

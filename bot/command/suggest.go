@@ -136,7 +136,7 @@ func actionChoices(st *rules.State, command string, opts map[string]string, focu
 			continue
 		}
 		seen[v] = true
-		out = append(out, scored{markFree(st, a, choiceFor(st, a, command, focused, v, lang), opts, focused, lang), score(st, a, command, focused)})
+		out = append(out, scored{markFree(st, a, choiceFor(st, a, form.field(focused), v, lang), opts, focused, lang), score(st, a, command, focused)})
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].score > out[j].score })
 	res := make([]Choice, len(out))
@@ -195,9 +195,9 @@ func formIn(k rules.ActionKind, forms []actionForm) (actionForm, bool) {
 	return actionForm{}, false
 }
 
-// choiceFor labels a value: a unit with where it is and its factors, a
-// hex with its terrain, a target with its hex; in lang.
-func choiceFor(st *rules.State, a rules.Action, command, focused, v string, lang i18n.Lang) Choice {
+// choiceFor labels value v of field f of a: a unit with where it is and
+// its factors, a hex with its terrain, a target with its hex; in lang.
+func choiceFor(st *rules.State, a rules.Action, f field, v string, lang i18n.Lang) Choice {
 	sc := st.Scenario()
 	unitLabel := func(u rules.UnitID) string {
 		us := st.Unit(u)
@@ -220,12 +220,12 @@ func choiceFor(st *rules.State, a rules.Action, command, focused, v string, lang
 		}
 		return i18n.T(lang, "suggest.hex", d)
 	}
-	switch {
-	case focused == "target" || (focused == "unit" && (command == "air" || command == "oba")):
+	switch f {
+	case targetField:
 		return Choice{Name: unitLabel(a.Target), Value: v}
-	case focused == "with":
+	case withField:
 		return Choice{Name: unitLabel(a.With), Value: v}
-	case focused == "unit":
+	case unitField:
 		return Choice{Name: unitLabel(a.Unit), Value: v}
 	}
 	return Choice{Name: hexLabel(a.Hex), Value: v}
