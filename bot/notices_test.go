@@ -214,7 +214,7 @@ func TestADeletedChannelEndsItsGame(t *testing.T) {
 		t.Fatal("the game of the deleted channel is still running")
 	}
 	arch, err := e.db.Archive(guild, 0)
-	if err != nil || len(arch) != 1 || arch[0].Reason != store.ReasonAbandoned || arch[0].Winner != rules.NoSide {
+	if err != nil || len(arch) != 1 || arch[0].Outcome.End != rules.Abandoned || arch[0].Winner != rules.NoSide {
 		t.Fatalf("archive %+v, %v", arch, err)
 	}
 	stats, err := e.db.Stats(guild)

@@ -15,7 +15,8 @@ type Game struct {
 	Seed  uint64
 	State State
 	// History lists the steps in order: actions as written by
-	// Action.Format, debug edits as "debug ...".
+	// Action.Format, debug edits as "debug ...", and a step that ends the
+	// game without the rules, "resign SIDE" or "lose-on-time SIDE".
 	History []string
 	// Log is every event so far (R9.3); Marks[i] is the length of Log
 	// before step i.
@@ -48,10 +49,14 @@ func (g *Game) Apply(a Action) ([]Event, error) {
 	return g.Log[mark:], nil
 }
 
-// ApplyText parses an action in notation and applies it.
+// ApplyText parses a step of a history and applies it: an action in
+// notation, a debug edit, or a step that ends the game ("resign us").
 func (g *Game) ApplyText(text string) ([]Event, error) {
 	if strings.HasPrefix(strings.ToLower(strings.TrimSpace(text)), "debug") {
 		return nil, g.Debug(text)
+	}
+	if evs, ok, err := g.endStep(text); ok {
+		return evs, err
 	}
 	a, err := ParseAction(g.State.sc, text)
 	if err != nil {

@@ -279,7 +279,8 @@ func (s *State) validate() error {
 		}
 	}
 	switch {
-	case s.phase == PhaseSetup && s.turn != 0, s.phase != PhaseSetup && s.turn < 1:
+	case s.phase == PhaseSetup && s.turn != 0, s.phase != PhaseSetup && s.turn < 1 && s.Outcome().End != Resigned && s.Outcome().End != LostOnTime:
+		// A game resigned or lost on time during the set-up is over at turn 0.
 		return fmt.Errorf("state: turn %d in phase %s", s.turn, s.phase)
 	case s.phase == PhaseOver && s.winner == NoSide:
 		return fmt.Errorf("state: the game is over without a winner")

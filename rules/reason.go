@@ -3,7 +3,8 @@
 package rules
 
 // Reason is why a round, a turn or the game ended, or why an early Joker
-// was ignored, naming the rule. Front ends word it from the catalog by
+// was ignored, naming the rule (a resignation and a loss on time, which
+// end a game without one, name none). Front ends word it from the catalog by
 // its ID; String is the English for developers (and the text earlier
 // releases saved).
 type Reason uint8
@@ -25,6 +26,8 @@ const (
 	ReasonR8_2                    // R8.2: no US unit left
 	ReasonR8_3                    // R8.3: no US unit on the map, a German unit in column 11
 	ReasonR8_4                    // R8.4: turn 6 ended without a German victory
+	ReasonResigned                // the other side resigned (Game.Resign); no rule
+	ReasonLostOnTime              // the other side lost on time (Game.LoseOnTime); no rule
 )
 
 // reasons holds each reason's stable id, its rule and its English text
@@ -45,6 +48,8 @@ var reasons = [...]struct{ id, rule, text string }{
 	ReasonR8_2:             {"r8-2", "R8.2", "no US unit is left in the game"},
 	ReasonR8_3:             {"r8-3", "R8.3", "at the end of a German round no US unit is on the map and a German unit is in column 11"},
 	ReasonR8_4:             {"r8-4", "R8.4", "turn 6 ended without a German victory"},
+	ReasonResigned:         {"resigned", "", "the other side resigned"},
+	ReasonLostOnTime:       {"lost-on-time", "", "the other side missed its deadline: a win on time"},
 }
 
 // ID is the reason's stable id ("passed", "r8-1"), "" for NoReason.
@@ -55,7 +60,8 @@ func (r Reason) ID() string {
 	return ""
 }
 
-// Rule is the rule the reason applies ("R4.5").
+// Rule is the rule the reason applies ("R4.5"); "" for a game's end that
+// no rule gives (a resignation, a loss on time).
 func (r Reason) Rule() string {
 	if int(r) < len(reasons) {
 		return reasons[r].rule
@@ -68,6 +74,9 @@ func (r Reason) Rule() string {
 func (r Reason) String() string {
 	if r == NoReason || int(r) >= len(reasons) {
 		return ""
+	}
+	if reasons[r].rule == "" {
+		return reasons[r].text
 	}
 	return reasons[r].rule + ": " + reasons[r].text
 }

@@ -139,7 +139,7 @@ func TestAbandonAGameThatNeverQueuedANotice(t *testing.T) {
 	}))
 	f, err := db.Abandon(key)
 	require.NoError(t, err)
-	assert.Equal(t, ReasonAbandoned, f.Reason)
+	assert.Equal(t, rules.Outcome{End: rules.Abandoned}, f.Outcome)
 	_, err = db.Get(key)
 	assert.ErrorIs(t, err, ErrNotFound)
 	arch, err := db.Archive("g", 0)

@@ -12,13 +12,6 @@ import (
 	berrors "go.etcd.io/bbolt/errors"
 )
 
-// ReasonAborted is the Reason of a game archived before it was over.
-const ReasonAborted = "aborted"
-
-// ReasonAbandoned is the Reason of a game archived because its channel,
-// thread or server was deleted.
-const ReasonAbandoned = "abandoned: its channel was deleted"
-
 // Finish moves the game of key to the archive with its result and updates
 // the players' records. A game that is not over is archived as aborted:
 // no winner, and it counts as aborted, not as a win or a loss. The notices
@@ -91,11 +84,8 @@ func (db *DB) endedGames() ([]Key, error) {
 	return keys, err
 }
 
-// ended reports whether the game of a record is over or was resigned
-// (also on time).
-func (r *Record) ended() bool {
-	return r.Game.State.Over() || r.Meta.Resigned != rules.NoSide
-}
+// ended reports whether the game of a record ended (Record.Outcome).
+func (r *Record) ended() bool { return r.Outcome().End != rules.NotEnded }
 
 // finish is Finish (or Abandon) with the game locked and loaded.
 func (db *DB) finish(key Key, name string, e *entry, abandoned bool, notices []Notice) (*Finished, error) {
@@ -121,7 +111,7 @@ func (db *DB) finish(key Key, name string, e *entry, abandoned bool, notices []N
 // undelivered notices dropped. Its cost does not grow with the archive.
 func archiveGame(tx *bolt.Tx, name string, rec *Record, abandoned bool, now time.Time) (*Finished, error) {
 	key := rec.Key
-	f := finished(rec.clone(), now)
+	f := finished(rec.clone(), abandoned, now)
 	running := tx.Bucket(bucketRunning)
 	src := running.Bucket([]byte(name))
 	if src == nil {
@@ -131,10 +121,10 @@ func archiveGame(tx *bolt.Tx, name string, rec *Record, abandoned bool, now time
 	if err != nil {
 		return nil, err
 	}
-	if abandoned {
-		f.Winner, f.Reason = rules.NoSide, ReasonAbandoned
-	} else if err := rateFinished(tx, g, f, rec); err != nil {
-		return nil, err
+	if !abandoned {
+		if err := rateFinished(tx, g, f, rec); err != nil {
+			return nil, err
+		}
 	}
 	data, err := json.Marshal(f)
 	if err != nil {
@@ -167,20 +157,12 @@ func archiveGame(tx *bolt.Tx, name string, rec *Record, abandoned bool, now time
 	return f, running.DeleteBucket([]byte(name))
 }
 
-// finished is the archive entry of a record.
-func finished(rec *Record, at time.Time) *Finished {
-	st := &rec.Game.State
-	f := &Finished{Key: rec.Key, Winner: rules.NoSide, Reason: ReasonAborted, Seats: rec.Seats,
-		Turn: st.Turn(), Steps: len(rec.Game.History), Finished: at, Game: rec.Game, Salt: rec.Meta.Salt, Lang: rec.Meta.Lang}
-	if st.Over() {
-		f.Winner, f.Reason = st.Winner(), st.WinReason().String()
-	} else if side := rec.Meta.Resigned; side != rules.NoSide {
-		f.Winner, f.Reason = side.Enemy(), "the "+side.Title()+" side resigned"
-		if rec.Meta.OnTime {
-			f.Reason = "the " + side.Title() + " side missed its deadline: a win on time"
-		}
-	}
-	return f
+// finished is the archive entry of a record (abandoned: its channel was
+// deleted).
+func finished(rec *Record, abandoned bool, at time.Time) *Finished {
+	o := ArchivedOutcome(rec, abandoned)
+	return &Finished{Key: rec.Key, Winner: o.Winner, Outcome: o, Seats: rec.Seats, Turn: rec.Game.State.Turn(),
+		Steps: rec.Game.PlayedSteps(), Finished: at, Game: rec.Game, Salt: rec.Meta.Salt, Lang: rec.Meta.Lang}
 }
 
 // copyHistory copies a history bucket, sequence numbers included, into a

@@ -58,9 +58,10 @@ type Meta struct {
 	// US and German are each side's clocks (Side gives them by side).
 	US     SideMeta `json:"us,omitzero"`
 	German SideMeta `json:"german,omitzero"`
-	// Resigned is the side that resigned (NoSide: none); OnTime tells that
-	// it lost on time, its deadline passed and the other side claimed the
-	// win. Finish archives such a game as won by the other side.
+	// Resigned is the side that resigned (NoSide: none) and OnTime tells
+	// that it lost on time, in a game of a release before a resignation and
+	// a loss on time were steps of the history (rules.Game.Resign,
+	// LoseOnTime); Record.Outcome reads them, nothing writes them.
 	Resigned rules.Side `json:"resigned,omitempty"`
 	OnTime   bool       `json:"on_time,omitempty"`
 }

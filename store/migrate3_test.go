@@ -69,14 +69,14 @@ func TestMigrateFromSchema3(t *testing.T) {
 	}
 	archive, err := db.Archive("500", 0)
 	require.NoError(t, err)
-	reasons := map[string]string{}
+	outcomes := map[string]rules.Outcome{}
 	for _, f := range archive {
-		reasons[f.Key.Channel] = f.Winner.String() + ": " + f.Reason
+		outcomes[f.Key.Channel] = f.Outcome
 	}
-	assert.Equal(t, "us: the German side resigned", reasons["606"])
-	assert.Equal(t, "german: the US side missed its deadline: a win on time", reasons["607"])
-	assert.Equal(t, ": "+ReasonAbandoned, reasons["605"])
-	assert.Contains(t, reasons, "604")
+	assert.Equal(t, rules.Outcome{End: rules.Resigned, Winner: rules.US}, outcomes["606"])
+	assert.Equal(t, rules.Outcome{End: rules.LostOnTime, Winner: rules.German}, outcomes["607"])
+	assert.Equal(t, rules.Outcome{End: rules.Abandoned}, outcomes["605"])
+	assert.Equal(t, rules.PlayedOut, outcomes["604"].End)
 	problems, err := db.Verify()
 	require.NoError(t, err)
 	assert.Empty(t, problems)
@@ -94,7 +94,7 @@ func TestMigrateFromSchema3(t *testing.T) {
 	// The games play on, and resign.
 	require.NoError(t, db.Update(key, func(r *Record) error { return playOne(r.Game, rules.NewRandomPlayer(1)) }))
 	requireReplays(t, db, key)
-	require.NoError(t, db.Update(key, func(r *Record) error { r.Meta.Resigned = rules.German; return nil }))
+	require.NoError(t, db.Update(key, func(r *Record) error { return r.Game.Resign(rules.German) }))
 	f, err := db.Finish(key)
 	require.NoError(t, err)
 	assert.Equal(t, rules.US, f.Winner)

@@ -177,7 +177,7 @@ func TestAbandonArchivesWithoutStatsAndDropsNotices(t *testing.T) {
 	f, err := db.Abandon(key)
 	require.NoError(t, err)
 	assert.Equal(t, rules.NoSide, f.Winner)
-	assert.Equal(t, ReasonAbandoned, f.Reason)
+	assert.Equal(t, rules.Outcome{End: rules.Abandoned}, f.Outcome)
 	_, err = db.Get(key)
 	assert.ErrorIs(t, err, ErrNotFound)
 	stats, err := db.Stats("g")
@@ -189,7 +189,7 @@ func TestAbandonArchivesWithoutStatsAndDropsNotices(t *testing.T) {
 	arch, err := db.Archive("g", 0)
 	require.NoError(t, err)
 	require.Len(t, arch, 1)
-	assert.Equal(t, ReasonAbandoned, arch[0].Reason)
+	assert.Equal(t, rules.Outcome{End: rules.Abandoned}, arch[0].Outcome)
 }
 
 func TestNonceSequenceNeverRepeatsAfterAChannelIsDropped(t *testing.T) {

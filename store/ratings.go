@@ -207,7 +207,7 @@ func (db *DB) RecomputeRatings() (int, error) {
 		return 0, err
 	}
 	defer db.leave()
-	rated := 0
+	var rated int
 	err := db.writeTx(func(tx *bolt.Tx) error {
 		rated = 0
 		archive, stats := tx.Bucket(bucketArchive), tx.Bucket(bucketStats)

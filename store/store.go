@@ -90,8 +90,8 @@ type Step struct {
 // Finished is an archived game.
 type Finished struct {
 	Key      Key                 `json:"key"`
-	Winner   rules.Side          `json:"winner"` // NoSide for an aborted game
-	Reason   string              `json:"reason"`
+	Winner   rules.Side          `json:"winner"` // NoSide for an aborted or abandoned game
+	Outcome  rules.Outcome       `json:"outcome"`
 	Seats    map[rules.Side]Seat `json:"seats"`
 	Turn     int                 `json:"turn"`
 	Steps    int                 `json:"steps"`

@@ -183,7 +183,7 @@ func TestFinishArchiveAndStats(t *testing.T) {
 	winner := want.Game.State.Winner()
 	require.NotEqual(t, rules.NoSide, winner)
 	assert.Equal(t, winner, f1.Winner)
-	assert.Equal(t, want.Game.State.WinReason().String(), f1.Reason)
+	assert.Equal(t, want.Game.State.Outcome(), f1.Outcome)
 	assert.Equal(t, len(want.Game.History), f1.Steps)
 
 	_, err = db.Get(k1)
@@ -204,7 +204,7 @@ func TestFinishArchiveAndStats(t *testing.T) {
 	f3, err := db.Finish(k3)
 	require.NoError(t, err)
 	assert.Equal(t, rules.NoSide, f3.Winner)
-	assert.Equal(t, ReasonAborted, f3.Reason)
+	assert.Equal(t, rules.Outcome{End: rules.Aborted}, f3.Outcome)
 	// Another guild's game does not count here.
 	require.NoError(t, db.Create(newRecord(Key{Guild: "other", Channel: "c"}, 24)))
 	_, err = db.Finish(Key{Guild: "other", Channel: "c"})
@@ -287,7 +287,7 @@ func TestFinishResignedGame(t *testing.T) {
 	f, err := db.Finish(k)
 	require.NoError(t, err)
 	assert.Equal(t, rules.German, f.Winner)
-	assert.Equal(t, "the US side resigned", f.Reason)
+	assert.Equal(t, rules.Outcome{End: rules.Resigned, Winner: rules.German}, f.Outcome)
 	stats, err := db.Stats("g")
 	require.NoError(t, err)
 	byID := map[string]PlayerStats{}

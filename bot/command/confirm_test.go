@@ -36,7 +36,7 @@ func TestEndingAGameNeedsConfirmation(t *testing.T) {
 		t.Errorf("the new game is not the one asked for: %+v", rec.Seats)
 	}
 	arch, _ := st.Archive(testKey.Guild, 10)
-	if len(arch) != 1 || arch[0].Reason != "aborted" {
+	if len(arch) != 1 || arch[0].Outcome.End != rules.Aborted {
 		t.Errorf("the replaced game was not archived without a result: %+v", arch)
 	}
 

@@ -314,8 +314,10 @@ func (s *Service) deadlineButton(_ context.Context, key store.Key, caller Caller
 		lang := langOf(r.Meta)
 		switch {
 		case verb == "claim":
-			r.Meta.Resigned, r.Meta.OnTime = side, true
-			text := i18n.T(lang, "deadline.claims", map[string]any{"Name": seatNameIn(other, lang)}) + "\n" + summaryIn(r.Game, r.Seats, r.Meta, lang)
+			if err := r.Game.LoseOnTime(side); err != nil {
+				return err
+			}
+			text := i18n.T(lang, "deadline.claims", map[string]any{"Name": seatNameIn(other, lang)}) + "\n" + summaryIn(r, lang)
 			resp = Response{Posts: []Post{{Text: text, Mention: absent.UserID, Live: true}}, Over: true}
 			archived = cloneRecord(r)
 		case verb == "wait":

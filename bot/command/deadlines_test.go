@@ -74,7 +74,7 @@ func TestAPassedDeadlineLetsTheOpponentClaimTheWin(t *testing.T) {
 	done, err := st.LastFinished(testKey)
 	require.NoError(t, err)
 	assert.Equal(t, rules.German, done.Winner)
-	assert.Contains(t, done.Reason, "deadline")
+	assert.Equal(t, rules.LostOnTime, done.Outcome.End)
 	status := mustDo(t, s, eve, "status")
 	assert.Contains(t, status.Private, "missed its deadline")
 }

@@ -44,8 +44,8 @@ func (s *Service) Record(key store.Key) (*rules.Record, error) {
 	for _, side := range []rules.Side{rules.US, rules.German} {
 		r.Players[side.String()] = seatName(v.seats[side])
 	}
-	if v.finished && r.Result == "" {
-		r.Result = strings.TrimPrefix(strings.SplitN(summary(v.game, v.seats, v.meta), "\n", 2)[0], "**Game over** — ")
+	if v.finished && r.Outcome == nil {
+		r.StateEnd(v.end())
 	}
 	return r, nil
 }

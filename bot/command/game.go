@@ -578,14 +578,16 @@ func (s *Service) resign(req Request) (Response, error) {
 		if len(mine) == 2 {
 			side = r.Game.State.ToAct()
 		}
-		r.Meta.Resigned = side
+		if err := r.Game.Resign(side); err != nil {
+			return err
+		}
 		rec = cloneRecord(r)
 		lang := langOf(rec.Meta)
 		text := tr(lang, "post.resign.by", map[string]any{"Who": seatNameIn(rec.Seats[side], lang), "Side": side})
 		if rec.Seats[side].Name == "you" { // the terminal's player
 			text = tr(lang, "post.resign.you", map[string]any{"Side": side})
 		}
-		text += "\n" + summaryIn(rec.Game, rec.Seats, rec.Meta, lang)
+		text += "\n" + summaryIn(rec, lang)
 		resp = Response{Posts: []Post{{Text: text, Mention: mentionOf(rec, side.Enemy()), Live: true}}, Over: true}
 		s.queue(r, &resp)
 		return nil
@@ -632,7 +634,7 @@ func (s *Service) abort(req Request) (Response, error) {
 	if _, err := s.cfg.Store.Finish(req.Key, notices...); err != nil {
 		return Response{}, err
 	}
-	s.remember(req.Key, &view{game: rec.Game, seats: rec.Seats, meta: rec.Meta, finished: true})
+	s.remember(req.Key, &view{game: rec.Game, seats: rec.Seats, meta: rec.Meta, finished: true, outcome: rules.Outcome{End: rules.Aborted}})
 	return resp, nil
 }
 
@@ -658,17 +660,31 @@ func (s *Service) Abandon(key store.Key) (bool, error) {
 			}
 		}
 	}
-	s.remember(key, &view{game: rec.Game, seats: rec.Seats, meta: store.Meta{Salt: rec.Salt}, finished: true})
+	s.remember(key, finishedView(rec))
 	return true, nil
 }
 
 // view is a game to show: the running one, or the last finished one of the
-// channel.
+// channel, and how it ended (end).
 type view struct {
 	game     *rules.Game
 	seats    map[rules.Side]store.Seat
 	meta     store.Meta
 	finished bool
+	outcome  rules.Outcome
+}
+
+// end is how the view's game ended: as its archive or record says, else
+// as its steps say; a finished game that did not end was aborted.
+func (v *view) end() rules.Outcome {
+	o := v.outcome
+	if o.End == rules.NotEnded {
+		o = v.game.State.Outcome()
+	}
+	if o.End == rules.NotEnded && v.finished {
+		o = rules.Outcome{End: rules.Aborted}
+	}
+	return o
 }
 
 // load returns the channel's running game, or else its last finished one.
@@ -677,9 +693,9 @@ type view struct {
 func (s *Service) load(key store.Key) (*view, error) {
 	rec, err := s.cfg.Store.Get(key)
 	if err == nil {
-		if rec.Game.State.Over() || rec.Meta.Resigned != rules.NoSide {
+		if o := rec.Outcome(); o.End != rules.NotEnded {
 			s.finish(key, rec)
-			return &view{game: rec.Game, seats: rec.Seats, meta: rec.Meta, finished: true}, nil
+			return &view{game: rec.Game, seats: rec.Seats, meta: rec.Meta, finished: true, outcome: o}, nil
 		}
 		return &view{game: rec.Game, seats: rec.Seats, meta: rec.Meta}, nil
 	}
@@ -705,16 +721,9 @@ func (s *Service) load(key store.Key) (*view, error) {
 	return v, nil
 }
 
-// finishedView is the view of an archived game. A game with a winner that
-// is not over was resigned by the other side: its Meta says so, so that
-// status words the same result as games.
+// finishedView is the view of an archived game, with its outcome.
 func finishedView(f *store.Finished) *view {
-	meta := store.Meta{Salt: f.Salt, Lang: f.Lang}
-	if f.Winner != rules.NoSide && !f.Game.State.Over() {
-		meta.Resigned = f.Winner.Enemy()
-		meta.OnTime = strings.Contains(f.Reason, "deadline")
-	}
-	return &view{game: f.Game, seats: f.Seats, meta: meta, finished: true}
+	return &view{game: f.Game, seats: f.Seats, meta: store.Meta{Salt: f.Salt, Lang: f.Lang}, finished: true, outcome: f.Outcome}
 }
 
 // remember caches the last finished game of a channel (nil: none).

@@ -104,9 +104,9 @@ func (s *Service) localGamesIn(lang i18n.Lang) ([]LocalGame, error) {
 		}
 		seen[id] = true
 		g := LocalGame{ID: id, Key: k, Seats: rec.Seats, Where: roundHeaderIn(&rec.Game.State, lang), Active: rec.Updated}
-		if rec.Game.State.Over() || rec.Meta.Resigned != rules.NoSide {
+		if o := rec.Outcome(); o.End != rules.NotEnded {
 			g.Finished = true
-			g.Result = resultLineIn(&view{game: rec.Game, seats: rec.Seats, meta: rec.Meta, finished: true}, lang)
+			g.Result = resultLineIn(&view{game: rec.Game, seats: rec.Seats, meta: rec.Meta, finished: true, outcome: o}, lang)
 		}
 		out = append(out, g)
 	}
@@ -123,9 +123,9 @@ func (s *Service) localGamesIn(lang i18n.Lang) ([]LocalGame, error) {
 		g := LocalGame{ID: id, Key: f.Key, Seats: f.Seats, Where: roundHeaderIn(&f.Game.State, lang), Finished: true, Active: f.Finished}
 		switch {
 		case f.Winner == rules.NoSide:
-			g.Result = i18n.ArchiveReason(lang, f.Reason)
+			g.Result = i18n.Outcome(lang, f.Outcome)
 		default:
-			g.Result = i18n.T(lang, "term.games.won", map[string]any{"Side": narrator{lang: lang}.side(f.Winner), "Reason": i18n.ArchiveReason(lang, f.Reason)})
+			g.Result = i18n.T(lang, "term.games.won", map[string]any{"Side": narrator{lang: lang}.side(f.Winner), "Reason": i18n.Outcome(lang, f.Outcome)})
 		}
 		out = append(out, g)
 	}

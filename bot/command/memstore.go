@@ -127,7 +127,7 @@ func (m *MemStore) Update(key store.Key, fn func(rec *store.Record) error) error
 	c.Updated = time.Now().UTC()
 	m.Commits++
 	if c.End != nil {
-		f := m.archive(key, c, "")
+		f := m.archive(key, c, false)
 		m.enqueue(key, c.End(f, append([]store.Notice(nil), c.Notices...)))
 		return nil
 	}
@@ -138,45 +138,36 @@ func (m *MemStore) Update(key store.Key, fn func(rec *store.Record) error) error
 
 // Finish archives the game of key.
 func (m *MemStore) Finish(key store.Key, notices ...store.Notice) (*store.Finished, error) {
-	return m.finish(key, "", notices)
+	return m.finish(key, false, notices)
 }
 
 // Abandon archives the game of key without a result and drops its notices.
 func (m *MemStore) Abandon(key store.Key) (*store.Finished, error) {
-	return m.finish(key, store.ReasonAbandoned, nil)
+	return m.finish(key, true, nil)
 }
 
-func (m *MemStore) finish(key store.Key, reason string, notices []store.Notice) (*store.Finished, error) {
+func (m *MemStore) finish(key store.Key, abandoned bool, notices []store.Notice) (*store.Finished, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	r, ok := m.running[key]
 	if !ok {
 		return nil, store.ErrNotFound
 	}
-	f := m.archive(key, r, reason)
+	f := m.archive(key, r, abandoned)
 	m.enqueue(key, notices)
 	return f, nil
 }
 
 // archive moves the game of key, whose record is r, to the finished
-// games; m.mu is held.
-func (m *MemStore) archive(key store.Key, r *store.Record, reason string) *store.Finished {
+// games (abandoned: without a result, its notices dropped), with the
+// outcome the store gives it; m.mu is held.
+func (m *MemStore) archive(key store.Key, r *store.Record, abandoned bool) *store.Finished {
 	delete(m.running, key)
-	f := store.Finished{Key: key, Winner: r.Game.State.Winner(), Reason: r.Game.State.WinReason().String(), Seats: r.Seats,
-		Turn: r.Game.State.Turn(), Steps: len(r.Game.History), Finished: time.Now().UTC(), Game: r.Game, Salt: r.Meta.Salt, Lang: r.Meta.Lang}
-	switch {
-	case reason != "":
-		f.Winner, f.Reason = rules.NoSide, reason
+	o := store.ArchivedOutcome(r, abandoned)
+	f := store.Finished{Key: key, Winner: o.Winner, Outcome: o, Seats: r.Seats,
+		Turn: r.Game.State.Turn(), Steps: r.Game.PlayedSteps(), Finished: time.Now().UTC(), Game: r.Game, Salt: r.Meta.Salt, Lang: r.Meta.Lang}
+	if abandoned {
 		delete(m.outbox, key)
-	case !r.Game.State.Over() && r.Meta.Resigned != rules.NoSide:
-		// As the store does: a resigned side, or one that lost on time.
-		side := r.Meta.Resigned
-		f.Winner, f.Reason = side.Enemy(), "the "+side.Title()+" side resigned"
-		if r.Meta.OnTime {
-			f.Reason = "the " + side.Title() + " side missed its deadline: a win on time"
-		}
-	case !r.Game.State.Over():
-		f.Winner, f.Reason = rules.NoSide, "aborted"
 	}
 	m.finished = append(m.finished, f)
 	return &f

@@ -189,7 +189,7 @@ func (s *Service) report(out *outcome) Response {
 	resp := Response{Posts: []Post{post}}
 	if st.Over() {
 		resp.Over = true
-		resp.Posts = append(resp.Posts, Post{Text: summaryIn(rec.Game, rec.Seats, rec.Meta, lang), Live: true})
+		resp.Posts = append(resp.Posts, Post{Text: summaryIn(rec, lang), Live: true})
 		return resp
 	}
 	resp.Posts[0].Buttons = buttonsFor(rec)
@@ -274,7 +274,7 @@ func strikeOf(g *rules.Game, lang i18n.Lang) string {
 // language).
 func (s *Service) finish(key store.Key, rec *store.Record) string {
 	s.archive(key, rec)
-	return summaryIn(rec.Game, rec.Seats, rec.Meta, langOf(rec.Meta))
+	return summaryIn(rec, langOf(rec.Meta))
 }
 
 // archive moves a game found ended but still running to the archive
@@ -290,33 +290,30 @@ func (s *Service) archive(key store.Key, rec *store.Record) {
 // ended remembers a game that ended, archived in the commit of its last
 // step, as the channel's last game.
 func (s *Service) ended(key store.Key, rec *store.Record) {
-	s.remember(key, &view{game: rec.Game, seats: rec.Seats, meta: rec.Meta, finished: true})
+	s.remember(key, &view{game: rec.Game, seats: rec.Seats, meta: rec.Meta, finished: true, outcome: rec.Outcome()})
 }
 
-// summary words the final result of a game in English (summaryIn).
-func summary(g *rules.Game, seats map[rules.Side]store.Seat, m store.Meta) string {
-	return summaryIn(g, seats, m, i18n.English)
-}
-
-// summaryIn words the final result of a game in lang.
-func summaryIn(g *rules.Game, seats map[rules.Side]store.Seat, m store.Meta, lang i18n.Lang) string {
+// summaryIn words the final result of a record's game in lang, from its
+// outcome.
+func summaryIn(rec *store.Record, lang i18n.Lang) string {
+	g, seats := rec.Game, rec.Seats
 	st := &g.State
 	sc := st.Scenario()
 	var b strings.Builder
-	winner := st.Winner()
-	reason := i18n.Reason(lang, st.WinReason())
-	if side := m.Resigned; side != rules.NoSide {
-		winner, reason = side.Enemy(), tr(lang, "post.over.resigned", map[string]any{"Side": side})
-		if m.OnTime {
-			reason = tr(lang, "post.over.on-time", map[string]any{"Side": side})
-		}
+	o := rec.Outcome()
+	winner, reason := o.Winner, i18n.Outcome(lang, o)
+	switch o.End {
+	case rules.Resigned:
+		reason = tr(lang, "post.over.resigned", map[string]any{"Side": o.Loser()})
+	case rules.LostOnTime:
+		reason = tr(lang, "post.over.on-time", map[string]any{"Side": o.Loser()})
 	}
 	if winner == rules.NoSide {
 		b.WriteString(i18n.T(lang, "post.over.aborted", nil) + "\n")
 	} else {
 		b.WriteString(tr(lang, "post.over.winner", map[string]any{"Side": winner, "Who": seatNameIn(seats[winner], lang), "Why": reason}) + "\n")
 	}
-	b.WriteString(i18n.Plural(lang, "post.over.stand", len(g.History), map[string]any{"Turn": st.Turn(), "Turns": rules.Turns,
+	b.WriteString(i18n.Plural(lang, "post.over.stand", g.PlayedSteps(), map[string]any{"Turn": st.Turn(), "Turns": rules.Turns,
 		"Exited": st.Exited(), "Exits": rules.ExitsToWin}) + "\n")
 	for _, side := range []rules.Side{rules.US, rules.German} {
 		var lost, hurt []string
@@ -335,7 +332,7 @@ func summaryIn(g *rules.Game, seats map[rules.Side]store.Seat, m store.Meta, lan
 		b.WriteString(tr(lang, "post.over.losses", map[string]any{"Side": side, "Who": seatNameIn(seats[side], lang),
 			"Lost": list(lost, lang), "Hurt": list(hurt, lang)}) + "\n")
 	}
-	b.WriteString(revealLineIn(g, m.Salt, lang))
+	b.WriteString(revealLineIn(g, rec.Meta.Salt, lang))
 	return strings.TrimRight(b.String(), "\n")
 }
 

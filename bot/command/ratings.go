@@ -59,7 +59,7 @@ func (s *Service) ratingLine(rec *store.Record, f *store.Finished) string {
 				why = i18n.T(lang, "rating.unrated-ai", nil)
 			}
 			return i18n.T(lang, "rating.not-rated", map[string]any{"Why": why})
-		case len(rec.Game.History) < store.MinRatedSteps:
+		case rec.Game.PlayedSteps() < store.MinRatedSteps:
 			return i18n.Plural(lang, "rating.few-steps", store.MinRatedSteps, nil)
 		}
 		return i18n.T(lang, "rating.members-only", nil)

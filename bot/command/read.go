@@ -85,20 +85,7 @@ func statusTextIn(v *view, lang i18n.Lang) string {
 	if !v.finished {
 		b.WriteString(statusClocks(v, lang))
 	}
-	switch {
-	case v.meta.Resigned != rules.NoSide && v.meta.OnTime:
-		side := v.meta.Resigned
-		b.WriteString(t("reply.status.on-time", map[string]any{"Side": side, "Winner": side.Enemy()}))
-	case v.meta.Resigned != rules.NoSide:
-		side := v.meta.Resigned
-		b.WriteString(t("reply.status.resigned", map[string]any{"Side": side, "Winner": side.Enemy()}))
-	case st.Over():
-		b.WriteString(t("reply.status.winner", map[string]any{"Side": st.Winner(), "Why": i18n.Reason(lang, st.WinReason())}))
-	case v.finished:
-		b.WriteString(t("reply.status.aborted", nil))
-	default:
-		b.WriteString(t("reply.status.waiting", map[string]any{"Who": seatNameIn(v.seats[st.ToAct()], lang), "What": whatWaitsIn(st, lang)}))
-	}
+	b.WriteString(t("reply.status.waiting", map[string]any{"Who": seatNameIn(v.seats[st.ToAct()], lang), "What": whatWaitsIn(st, lang)}))
 	return b.String()
 }
 
@@ -425,19 +412,19 @@ func (s *Service) replay(req Request) (Response, error) {
 	return Response{Posts: []Post{{Text: text, Image: data, ImageName: name}}}, nil
 }
 
-// resultLineIn words a finished game's result in lang: "the US side
-// resigned; German won", "German won: <reason>", "aborted".
+// resultLineIn words a finished game's result in lang, from its outcome:
+// "the US side resigned; German won", "German won: <reason>", "aborted".
 func resultLineIn(v *view, lang i18n.Lang) string {
-	st := &v.game.State
-	switch {
-	case v.meta.Resigned != rules.NoSide && v.meta.OnTime:
-		side := v.meta.Resigned
-		return tr(lang, "reply.result.on-time", map[string]any{"Side": side, "Winner": side.Enemy()})
-	case v.meta.Resigned != rules.NoSide:
-		side := v.meta.Resigned
-		return tr(lang, "reply.result.resigned", map[string]any{"Side": side, "Winner": side.Enemy()})
-	case st.Over():
-		return tr(lang, "reply.result.won", map[string]any{"Side": st.Winner(), "Why": i18n.Reason(lang, st.WinReason())})
+	o := v.end()
+	switch o.End {
+	case rules.LostOnTime:
+		return tr(lang, "reply.result.on-time", map[string]any{"Side": o.Loser(), "Winner": o.Winner})
+	case rules.Resigned:
+		return tr(lang, "reply.result.resigned", map[string]any{"Side": o.Loser(), "Winner": o.Winner})
+	case rules.PlayedOut:
+		return tr(lang, "reply.result.won", map[string]any{"Side": o.Winner, "Why": i18n.Outcome(lang, o)})
+	case rules.Abandoned:
+		return i18n.Outcome(lang, o)
 	}
 	return i18n.T(lang, "reply.result.aborted", nil)
 }

@@ -152,7 +152,7 @@ func joinButton(rec *store.Record) Button {
 // endLine is the line the parent channel gets when a game in a thread
 // ends.
 func endLine(rec *store.Record) string {
-	v := &view{game: rec.Game, seats: rec.Seats, meta: rec.Meta, finished: true}
+	v := &view{game: rec.Game, seats: rec.Seats, meta: rec.Meta, finished: true, outcome: rec.Outcome()}
 	lang := langOf(rec.Meta)
 	return i18n.T(lang, "thread.end", map[string]any{"Channel": rec.Key.Channel, "Seats": seatsLineIn(rec.Seats, lang), "Result": resultLineIn(v, lang)})
 }

@@ -31,7 +31,7 @@ func (m *Main) replayRecord(path, outDir string, in lineSource, step bool, lang 
 	var r rules.Record
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(&r); err != nil || r.Format != rules.RecordFormat {
+	if err := dec.Decode(&r); err != nil || !rules.KnownRecordFormat(r.Format) {
 		fmt.Fprintln(m.Stderr, "mortain local --replay:", say("replay.not-a-record", map[string]any{"Path": path}))
 		return 2
 	}
@@ -91,9 +91,12 @@ func (m *Main) replayRecord(path, outDir string, in lineSource, step bool, lang 
 			}
 		}
 	}
-	if st := &g.State; st.Over() {
-		fmt.Fprintln(m.Stdout, say("replay.result", map[string]any{"Side": say("side."+st.Winner().String(), nil), "Why": i18n.Reason(lang, st.WinReason())}))
-	} else if r.Result != "" {
+	switch st := &g.State; {
+	case st.Over():
+		fmt.Fprintln(m.Stdout, say("replay.result", map[string]any{"Side": say("side."+st.Winner().String(), nil), "Why": i18n.Outcome(lang, st.Outcome())}))
+	case r.Outcome != nil:
+		fmt.Fprintln(m.Stdout, say("replay.result-recorded", map[string]any{"Result": i18n.Outcome(lang, *r.Outcome)}))
+	case r.Result != "":
 		fmt.Fprintln(m.Stdout, say("replay.result-recorded", map[string]any{"Result": r.Result}))
 	}
 	return 0

@@ -6,36 +6,24 @@ import "github.com/mortain/mortain/rules"
 // "map.reason.ID".
 func Reason(lang Lang, r rules.Reason) string { return T(lang, "map.reason."+r.ID(), nil) }
 
-// archiveReasons maps the archive's reasons for a game that did not end
-// by the rules (store.Finished.Reason) to their catalog messages.
-var archiveReasons = map[string]string{
-	"the US side resigned":                               "reason.resigned-us",
-	"the German side resigned":                           "reason.resigned-german",
-	"the US side missed its deadline: a win on time":     "reason.on-time-us",
-	"the German side missed its deadline: a win on time": "reason.on-time-german",
-	"aborted":                            "reason.aborted",
-	"abandoned: its channel was deleted": "reason.abandoned",
-}
-
-// ArchiveReason words the archive's reason for a game's end
-// (store.Finished.Reason) in lang: a reason of the rules, saved as its
-// English text, or one of the archive's own; one the catalog lacks as it
-// is.
-func ArchiveReason(lang Lang, why string) string {
-	if r, ok := rules.ParseReason(why); ok && r != rules.NoReason {
-		return Reason(lang, r)
+// Outcome words why a game ended in lang, from its type: the rule that
+// ended a game played out (Reason), or who resigned or lost on time, or
+// that it was aborted or abandoned (catalog "reason.*"); "" for a game
+// that has not ended.
+func Outcome(lang Lang, o rules.Outcome) string {
+	switch o.End {
+	case rules.PlayedOut:
+		return Reason(lang, o.Reason)
+	case rules.Resigned:
+		return T(lang, "reason.resigned-"+o.Loser().String(), nil)
+	case rules.LostOnTime:
+		return T(lang, "reason.on-time-"+o.Loser().String(), nil)
+	case rules.Aborted:
+		return T(lang, "reason.aborted", nil)
+	case rules.Abandoned:
+		return T(lang, "reason.abandoned", nil)
 	}
-	return word(lang, archiveReasons, why)
-}
-
-// ArchiveReasons lists the archive's own reasons the catalog words (for
-// tests).
-func ArchiveReasons() []string {
-	out := make([]string, 0, len(archiveReasons))
-	for why := range archiveReasons {
-		out = append(out, why)
-	}
-	return out
+	return ""
 }
 
 // places maps the scenario's place names to their catalog messages.

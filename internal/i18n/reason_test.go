@@ -29,32 +29,38 @@ func TestReasonsAreTheRules(t *testing.T) {
 	}
 	for _, r := range rules.Reasons() {
 		en, ja := Reason(English, r), Reason(Japanese, r)
-		if en == ja || !strings.HasPrefix(en, r.Rule()+":") || len(Bare(Reason(Pseudo, r))) > 0 {
+		if en == ja || r.Rule() != "" && !strings.HasPrefix(en, r.Rule()+":") || len(Bare(Reason(Pseudo, r))) > 0 {
 			t.Errorf("%s: %q, in Japanese %q", r.ID(), en, ja)
 		}
 	}
 }
 
-// TestArchiveReasonsOfEarlierReleases words the archive's reasons as
-// games finished by the current and by earlier releases stored them: the
-// rules' reasons as their English text, and the archive's own.
-func TestArchiveReasonsOfEarlierReleases(t *testing.T) {
-	for why, want := range map[string]string{
-		"R8.4: turn 6 ended without a German victory":          Reason(Japanese, rules.ReasonR8_4),
-		"R8.1: the fifth German unit exited off the west edge": Reason(Japanese, rules.ReasonR8_1),
-		"the US side resigned":                                 T(Japanese, "reason.resigned-us", nil),
-		"abandoned: its channel was deleted":                   T(Japanese, "reason.abandoned", nil),
-	} {
-		if got := ArchiveReason(Japanese, why); got != want || got == why {
-			t.Errorf("%q: %q, want %q", why, got, want)
-		}
+// TestOutcomesAreWorded words every way a game ends, from its type, in
+// every language: none is left in English where the language has its own
+// words, and none is empty.
+func TestOutcomesAreWorded(t *testing.T) {
+	outcomes := []rules.Outcome{{End: rules.Aborted}, {End: rules.Abandoned}}
+	for _, side := range []rules.Side{rules.US, rules.German} {
+		outcomes = append(outcomes, rules.Outcome{End: rules.Resigned, Winner: side}, rules.Outcome{End: rules.LostOnTime, Winner: side})
 	}
-	for _, why := range ArchiveReasons() {
-		if ArchiveReason(Japanese, why) == why {
-			t.Errorf("the archive's reason %q is not in the catalog", why)
-		}
+	for _, r := range []rules.Reason{rules.ReasonR8_1, rules.ReasonR8_2, rules.ReasonR8_3, rules.ReasonR8_4} {
+		outcomes = append(outcomes, rules.Outcome{End: rules.PlayedOut, Winner: rules.German, Reason: r})
 	}
-	if got := ArchiveReason(English, "a reason from elsewhere"); got != "a reason from elsewhere" {
-		t.Errorf("an unknown reason: %q", got)
+	seen := map[string]bool{}
+	for _, o := range outcomes {
+		en, ja := Outcome(English, o), Outcome(Japanese, o)
+		if en == "" || ja == "" || en == ja || seen[en] || len(Bare(Outcome(Pseudo, o))) > 0 {
+			t.Errorf("%v: %q, in Japanese %q", o, en, ja)
+		}
+		seen[en] = true
+	}
+	if got := Outcome(English, rules.Outcome{End: rules.Resigned, Winner: rules.German}); got != "the US side resigned" {
+		t.Errorf("the US resigned: %q", got)
+	}
+	if got := Outcome(Japanese, rules.Outcome{End: rules.LostOnTime, Winner: rules.US}); !strings.Contains(got, "独軍") {
+		t.Errorf("the German lost on time, in Japanese: %q", got)
+	}
+	if got := Outcome(English, rules.Outcome{}); got != "" {
+		t.Errorf("a game not ended: %q", got)
 	}
 }
