@@ -9,6 +9,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/mortain/mortain/bot/command"
+	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/store"
 )
 
@@ -60,10 +61,10 @@ func ApplicationCommands(defs []command.Definition) []*discordgo.ApplicationComm
 		}
 	}
 	cmds := []*discordgo.ApplicationCommand{
-		applicationCommand(CommandName, "Play Stand at Mortain, the WW2 card-driven hex wargame, in this channel", play),
+		applicationCommand(CommandName, i18n.T(i18n.English, commandDescID(CommandName), nil), play),
 	}
 	if len(admin) > 0 {
-		cmds = append(cmds, applicationCommand(AdminCommandName, "Moderate the Stand at Mortain game of this channel (Manage Channels)", admin))
+		cmds = append(cmds, applicationCommand(AdminCommandName, i18n.T(i18n.English, commandDescID(AdminCommandName), nil), admin))
 	}
 	localizeCommands(cmds)
 	return cmds

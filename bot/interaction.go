@@ -131,21 +131,15 @@ func (b *Bot) respond(c *call, r *discordgo.InteractionResponse) bool {
 // mutates reports whether a subcommand may change the game (and so takes
 // the channel's lock).
 func (b *Bot) mutates(name string) bool {
-	d, ok := command.Find(name)
-	if !ok {
-		return false
-	}
-	switch d.Name {
-	case "new", "join", "seat", "resign", "abort":
-		return true
-	}
-	return d.Acts
+	c, ok := command.Lookup(name)
+	return ok && c.ChangesGame()
 }
 
 // posts reports whether a subcommand may post in the channel, and so needs
 // the bot's permissions there.
 func (b *Bot) posts(name string) bool {
-	return b.mutates(name) || name == "map" || name == "replay" || name == "export"
+	c, ok := command.Lookup(name)
+	return ok && c.PostsInChannel()
 }
 
 func (b *Bot) onCommand(c *call) {

@@ -3,6 +3,7 @@ package command
 import (
 	"context"
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -72,22 +73,24 @@ func continueButton(rec *store.Record) Button {
 	return button(rec, i18n.T(langOf(rec.Meta), "reply.button.continue", nil), "continue", Primary)
 }
 
-// buttonVerbs maps a button verb to its command and options.
-var buttonVerbs = map[string]struct {
-	command string
-	opts    map[string]string
-}{
-	"pass":             {"pass", nil},
-	"pass-confirm":     {"pass", nil},
-	"resolve":          {"resolve", nil},
-	"redraw":           {"redraw", nil},
-	"miss":             {"miss", nil},
-	"undo":             {"undo", nil},
-	"setup-done":       {"setup", map[string]string{"done": "true"}},
-	"setup-historical": {"setup", map[string]string{"preset": "historical"}},
-	"resign-confirm":   {"resign", map[string]string{"confirm": "yes"}},
-	"abort-confirm":    {"abort", map[string]string{"confirm": "yes"}},
+// buttonVerb is the command a button verb runs (Command.Buttons), and
+// the options it gives; ok is false for a verb no command has.
+func buttonVerb(verb string) (name string, opts map[string]string, ok bool) {
+	for _, c := range table {
+		if given, has := c.Buttons[verb]; has {
+			opts = map[string]string{}
+			for k, v := range given {
+				opts[k] = v
+			}
+			return c.Name, opts, true
+		}
+	}
+	return "", nil, false
 }
+
+// ownVerbs are the buttons' verbs that run no command of the table: each
+// has its own handling in HandleButton.
+var ownVerbs = []string{"continue", "new-confirm", "join", "play", pickVerb, "claim", "wait", "hand-easy", "hand-hard"}
 
 // ButtonCommand is the command a person types for a button, as the
 // terminal offers it ("setup preset:historical" for the Historical
@@ -98,13 +101,9 @@ func ButtonCommand(customID string) string {
 		return ""
 	}
 	verb, _, _ := strings.Cut(rest, "/")
-	v, ok := buttonVerbs[verb]
+	name, opts, ok := buttonVerb(verb)
 	if !ok {
 		return ""
-	}
-	name, opts := v.command, map[string]string{}
-	for k, val := range v.opts {
-		opts[k] = val
 	}
 	return commandText(name, opts)
 }
@@ -112,9 +111,8 @@ func ButtonCommand(customID string) string {
 // KnownButtonVerb reports whether verb is one of the bot's button verbs
 // (for metric labels, which must come from a bounded set).
 func KnownButtonVerb(verb string) bool {
-	_, ok := buttonVerbs[verb]
-	return ok || verb == "continue" || verb == "new-confirm" || verb == "join" || verb == "play" || verb == pickVerb ||
-		verb == "claim" || verb == "wait" || verb == "hand-easy" || verb == "hand-hard"
+	_, _, ok := buttonVerb(verb)
+	return ok || slices.Contains(ownVerbs, verb)
 }
 
 // HandleButton runs the command of a pressed button, like Handle; values
@@ -142,18 +140,19 @@ func (s *Service) HandleButton(ctx context.Context, key store.Key, caller Caller
 	if verb == "join" && len(parts) == 4 {
 		return s.joinButton(ctx, key, caller, parts)
 	}
-	var tag string
-	step := -1
-	if len(parts) == 3 {
-		tag = parts[1]
-		n, err := strconv.Atoi(parts[2])
-		if err != nil {
-			return refusedT(caller.Lang, "reply.button.damaged", nil)
-		}
-		step = n
-	} else {
+	if len(parts) != 3 {
 		// Every button the bot posts names its game and step: a bare
 		// "mortain/VERB" was not made by the bot.
+		return refusedT(caller.Lang, "reply.button.damaged", nil)
+	}
+	return s.stepButton(ctx, key, caller, verb, parts[1], parts[2])
+}
+
+// stepButton runs the button verb of the game tagged tag at step (as
+// text): refused as stale once the game moved on.
+func (s *Service) stepButton(ctx context.Context, key store.Key, caller Caller, verb, tag, at string) Response {
+	step, err := strconv.Atoi(at)
+	if err != nil {
 		return refusedT(caller.Lang, "reply.button.damaged", nil)
 	}
 	fresh := func(rec *store.Record) error {
@@ -171,15 +170,11 @@ func (s *Service) HandleButton(ctx context.Context, key store.Key, caller Caller
 	if resp, ask := s.askPass(verb, key, caller, fresh); ask {
 		return resp
 	}
-	v, ok := buttonVerbs[verb]
+	name, opts, ok := buttonVerb(verb)
 	if !ok {
 		return refusedT(caller.Lang, "reply.button.unknown", nil)
 	}
-	opts := map[string]string{}
-	for k, val := range v.opts {
-		opts[k] = val
-	}
-	req := Request{Key: key, Caller: caller, Lang: caller.Lang, Command: v.command, Options: opts, fresh: fresh}
+	req := Request{Key: key, Caller: caller, Lang: caller.Lang, Command: name, Options: opts, fresh: fresh}
 	return s.Handle(ctx, req)
 }
 

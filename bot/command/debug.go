@@ -10,6 +10,13 @@ import (
 	"github.com/mortain/mortain/store"
 )
 
+// debugCommands edit a game in local play started with --debug.
+var debugCommands = []Command{
+	{Definition: Definition{Name: "debug", Positional: "edit", Acts: true, Example: `debug deck cards:"5H KS"`,
+		Options: []Option{{Name: "edit", Required: true}, {Name: "unit"}, {Name: "hex"}, {Name: "n"}, {Name: "side"}, {Name: "points"}, {Name: "card"}, {Name: "cards"}}},
+		run: (*Service).debug, LocalOnly: true, Debug: true},
+}
+
 // debug performs a debug edit (local play with --debug only), recorded in
 // the game's history so that it replays. Its refusals are in the
 // member's language.

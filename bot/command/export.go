@@ -50,6 +50,14 @@ func (s *Service) Record(key store.Key) (*rules.Record, error) {
 	return r, nil
 }
 
+// historyCommands hand out a game's record and list the games.
+var historyCommands = []Command{
+	{Definition: Definition{Name: "export", Group: GroupHistory, Example: "export", Options: []Option{{Name: "out", Local: true}}},
+		run: noCtx((*Service).export), Posts: true, Standalone: true, LocalExample: "export out:game.json"},
+	{Definition: Definition{Name: "games", Example: "games", Options: []Option{{Name: "all", Choices: choices("yes")}}},
+		run: noCtx((*Service).games), Standalone: true, LocalHidden: []string{"all"}},
+}
+
 // export posts the game's record as a JSON file.
 func (s *Service) export(req Request) (Response, error) {
 	r, err := s.Record(req.Key)
@@ -90,12 +98,7 @@ func (s *Service) games(req Request) (Response, error) {
 		return Response{}, err
 	}
 	now := s.cfg.Now()
-	type row struct {
-		text    string
-		waiting bool
-		since   time.Time
-	}
-	var rows []row
+	var rows []gamesRow
 	for _, k := range keys {
 		if k.Guild != req.Key.Guild {
 			continue
@@ -109,35 +112,7 @@ func (s *Service) games(req Request) (Response, error) {
 		if len(mine) == 0 && !(all && here) {
 			continue
 		}
-		st := &rec.Game.State
-		since := waitingSince(rec)
-		toAct := st.ToAct()
-		waiting := !st.Over() && holds(rec.Seats[toAct], req.Caller)
-		lang := req.Lang
-		var who string
-		switch {
-		case len(mine) == 0:
-			who = seatsLineIn(rec.Seats, lang)
-		case len(mine) == 2:
-			who = i18n.T(lang, "reply.games.both", nil)
-		default:
-			who = tr(lang, "reply.games.against", map[string]any{"Side": mine[0], "Who": seatNameIn(rec.Seats[mine[0].Enemy()], lang)})
-		}
-		d := map[string]any{"Who": seatNameIn(rec.Seats[toAct], lang), "For": waitedText(now.Sub(since), lang)}
-		wait := i18n.T(lang, "reply.games.waiting", d)
-		if waiting {
-			wait = i18n.T(lang, "reply.games.your-move", d)
-		}
-		text := fmt.Sprintf("<#%s> — %s — %s — %s", k.Channel, who, roundHeaderIn(st, lang), wait)
-		if due, ok := deadlineDue(rec); ok {
-			text += " — " + i18n.T(lang, "reply.games.deadline", map[string]any{"When": "<t:" + strconv.FormatInt(due.Unix(), 10) + ":R>"})
-		}
-		for _, side := range []rules.Side{rules.US, rules.German} {
-			if warn := missedTextIn(rec, side, lang); warn != "" {
-				text += " — " + warn
-			}
-		}
-		rows = append(rows, row{text: text, waiting: waiting, since: since})
+		rows = append(rows, gameRow(k, rec, mine, req, now))
 	}
 	sort.SliceStable(rows, func(i, j int) bool {
 		if rows[i].waiting != rows[j].waiting {
@@ -160,6 +135,48 @@ func (s *Service) games(req Request) (Response, error) {
 		b.WriteString("\n" + r.text)
 	}
 	return Response{Private: b.String()}, nil
+}
+
+// gamesRow is one game of games: its line, whether it waits for the
+// caller, since when it waits.
+type gamesRow struct {
+	text    string
+	waiting bool
+	since   time.Time
+}
+
+// gameRow is games' line of the game rec at k, the caller holding the
+// seats mine: its thread, opponent, turn, wait, deadline and warnings.
+func gameRow(k store.Key, rec *store.Record, mine []rules.Side, req Request, now time.Time) gamesRow {
+	st := &rec.Game.State
+	since := waitingSince(rec)
+	toAct := st.ToAct()
+	waiting := !st.Over() && holds(rec.Seats[toAct], req.Caller)
+	lang := req.Lang
+	var who string
+	switch {
+	case len(mine) == 0:
+		who = seatsLineIn(rec.Seats, lang)
+	case len(mine) == 2:
+		who = i18n.T(lang, "reply.games.both", nil)
+	default:
+		who = tr(lang, "reply.games.against", map[string]any{"Side": mine[0], "Who": seatNameIn(rec.Seats[mine[0].Enemy()], lang)})
+	}
+	d := map[string]any{"Who": seatNameIn(rec.Seats[toAct], lang), "For": waitedText(now.Sub(since), lang)}
+	wait := i18n.T(lang, "reply.games.waiting", d)
+	if waiting {
+		wait = i18n.T(lang, "reply.games.your-move", d)
+	}
+	text := fmt.Sprintf("<#%s> — %s — %s — %s", k.Channel, who, roundHeaderIn(st, lang), wait)
+	if due, ok := deadlineDue(rec); ok {
+		text += " — " + i18n.T(lang, "reply.games.deadline", map[string]any{"When": "<t:" + strconv.FormatInt(due.Unix(), 10) + ":R>"})
+	}
+	for _, side := range []rules.Side{rules.US, rules.German} {
+		if warn := missedTextIn(rec, side, lang); warn != "" {
+			text += " — " + warn
+		}
+	}
+	return gamesRow{text: text, waiting: waiting, since: since}
 }
 
 // waitedText words how long a game has waited, in lang: "5 min", "3 h",

@@ -13,131 +13,283 @@ import (
 	"github.com/mortain/mortain/store"
 )
 
+// newGameCommands start a game, take its open seat, or give it up.
+var newGameCommands = []Command{
+	{Definition: Definition{Name: "new", Options: newOptions(), Example: "new mode:ai side:german level:random los:lenient"},
+		run: noCtx((*Service).newGame), prepare: modeShorthand, Mutates: true, Standalone: true,
+		LocalHidden:  []string{"deadline", "ranked", "opponent", "remind", "round-limit", "pace", "confirm"},
+		LocalExample: "new mode:ai side:german level:easy"},
+	{Definition: Definition{Name: "join", Example: "join"},
+		run: noCtx((*Service).join), Mutates: true, SaysOver: true, Standalone: true, DiscordOnly: true},
+	{Definition: Definition{Name: "resign", Options: []Option{confirmOpt()}, Example: "resign confirm:yes"},
+		run: noCtx((*Service).resign), Mutates: true, SaysOver: true, Standalone: true,
+		Buttons: map[string]map[string]string{"resign-confirm": {"confirm": "yes"}}},
+}
+
+// newOptions are the options of new: the opponent and sides, the rule
+// variants (rules.OptionSpecs), the clocks, the posts.
+func newOptions() []Option {
+	opts := []Option{
+		{Name: "opponent", Type: User},
+		{Name: "mode", Choices: choices(modes...), Hint: true},
+		{Name: "side", Choices: choices("us", "german", "random")},
+		{Name: "level", Choices: choices(ai.Levels...)},
+		{Name: "language", Choices: choices("en", "ja")},
+		{Name: SettingRanked, Choices: choices("yes", "no")},
+	}
+	for _, o := range rules.OptionSpecs {
+		opts = append(opts, Option{Name: o.Name, Choices: choices(o.Values...)})
+	}
+	return append(opts,
+		Option{Name: SettingRemind},
+		Option{Name: SettingRoundLimit},
+		Option{Name: SettingDeadline, Choices: choices(deadlineChoices...)},
+		Option{Name: SettingPace, Choices: choices(PaceActivation, PaceRound, PaceTurn, PaceEnd)},
+		Option{Name: SettingPosts, Choices: choices(PostsActivation, PostsRound)},
+		confirmOpt(),
+	)
+}
+
 // newGame creates a game in the channel with the caller's choices.
 func (s *Service) newGame(req Request) (Response, error) {
+	g, err := s.planGame(req)
+	if err != nil {
+		return Response{}, err
+	}
+	var b strings.Builder
+	title, err := s.keepLocal(g, &b)
+	if err != nil {
+		return Response{}, err
+	}
+	if cur, err := s.cfg.Store.Get(g.rec.Key); err == nil && !g.threaded {
+		if resp, asked, err := s.endRunning(req, cur, &b, g.lang); asked || err != nil {
+			return resp, err
+		}
+	}
+	post := s.newGamePost(g, title, &b)
+	if g.threaded {
+		if err := s.openGameThread(g); err != nil {
+			return Response{}, err
+		}
+	}
+	post.Buttons = buttonsFor(g.rec)
+	s.yourMove(g.rec, &post)
+	if open(g.other) && g.me.AI == "" {
+		post.Buttons = append(post.Buttons, joinButtonIn(g.rec, g.lang))
+	}
+	resp, also := s.newGameResponse(g, post)
+	s.queue(g.rec, &resp) // the post is queued in the same commit as the game
+	if s.cfg.Outbox {
+		g.rec.Notices = append(g.rec.Notices, also...)
+	}
+	if err := s.cfg.Store.Create(g.rec); err != nil {
+		// No empty thread is left behind, unless the front end cannot
+		// delete it: the refusal then says so.
+		if g.threaded && (req.Place.DropThread == nil || !req.Place.DropThread(g.rec.Key)) {
+			return Response{}, &threadLeftError{err: err, thread: g.rec.Key.Channel}
+		}
+		return Response{}, err
+	}
+	return resp, nil
+}
+
+// newGamePlan is a new game as the caller's choices make it, before it is
+// posted and saved.
+type newGamePlan struct {
+	req       Request
+	opts      rules.Options
+	lang      i18n.Lang
+	seed      uint64
+	salt      string
+	me, other store.Seat
+	side      rules.Side
+	threaded  bool
+	server    store.ServerSettings
+	rec       *store.Record
+}
+
+// planGame reads new's options into the game they make, or refuses them.
+func (s *Service) planGame(req Request) (*newGamePlan, error) {
 	o := req.Options
+	g := &newGamePlan{req: req}
+	var err error
+	if g.opts, err = ruleOptions(o); err != nil {
+		return nil, err
+	}
+	level, err := s.newLevel(o)
+	if err != nil {
+		return nil, err
+	}
+	var meta store.Meta
+	if err := newClocks(o, &meta); err != nil {
+		return nil, err
+	}
+	if g.lang, err = s.gameLang(req); err != nil {
+		return nil, err
+	}
+	meta.Lang = g.lang.String()
+	s.choosePosts(req, &meta)
+	meta.Salt = s.cfg.Salt()
+	g.salt = meta.Salt
+	meta.StartedBy = req.Caller.UserID
+	g.seed = s.cfg.Seed()
+	if err := s.seatGame(g, &meta, level); err != nil {
+		return nil, err
+	}
+	g.side = sideOf(o, g.seed)
+	now := s.cfg.Now()
+	g.rec = &store.Record{Key: req.Key, Game: rules.NewGame(s.cfg.Scenario, g.opts, g.seed),
+		Seats: map[rules.Side]store.Seat{g.side: g.me, g.side.Enemy(): g.other},
+		Meta:  meta, Created: now, Updated: now}
+	for _, sd := range []rules.Side{rules.US, rules.German} {
+		s.awayNow(g.rec, sd)
+	}
+	return g, nil
+}
+
+// seatGame gives the plan its seats and where it is played, and meta
+// whether it is ranked and its pace, within the limits of games.
+func (s *Service) seatGame(g *newGamePlan, meta *store.Meta, level string) error {
+	req, o := g.req, g.req.Options
+	var err error
+	if g.me, g.other, err = seatsOf(o, req.Caller, level); err != nil {
+		return err
+	}
+	if g.other.UserID != "" && g.other.Name == "" {
+		g.other.Name = req.Names[g.other.UserID]
+	}
+	g.threaded = req.Place.OpenThread != nil && req.Key.Guild != localGuild
+	if g.threaded {
+		if g.server, err = s.cfg.Store.Server(req.Key.Guild); err != nil {
+			return err
+		}
+		g.threaded = !g.server.InChannel
+	}
+	if g.other.AI != "" || g.me.AI != "" {
+		meta.Level = level
+	}
+	ranked, err := rankedSetting(o, g.me, g.other)
+	if err != nil {
+		return err
+	}
+	meta.Ranked = ranked != "" && req.Key.Guild != localGuild
+	if err := s.withinLimits(req, g.me.AI != "" && g.other.AI != ""); err != nil {
+		return err
+	}
+	return paceSetting(o, g.me, meta)
+}
+
+// ruleOptions reads the rule variants of new (opt: of the rules).
+func ruleOptions(o map[string]string) (rules.Options, error) {
 	var opts rules.Options
 	for _, spec := range rules.OptionSpecs {
 		if v := o[spec.Name]; v != "" {
 			if err := opts.Set(spec.Name, v); err != nil {
 				values := spec.Values
-				return Response{}, refuseT("reply.new.bad-rule-option", map[string]any{"Option": spec.Name, "Rule": spec.Rule,
+				return opts, refuseT("reply.new.bad-rule-option", map[string]any{"Option": spec.Name, "Rule": spec.Rule,
 					"Value": quoted(v), "Values": phrase(func(l i18n.Lang) string { return strings.Join(values, i18n.T(l, "reply.or-sep", nil)) })})
 			}
 		}
 	}
+	return opts, nil
+}
+
+// newLevel is the AI level of new: level:, else the default.
+func (s *Service) newLevel(o map[string]string) (string, error) {
 	level := s.cfg.Level
 	if v := o["level"]; v != "" {
 		level = strings.ToLower(v)
 	}
 	if !validLevel(level) {
-		return Response{}, refuseT("reply.new.bad-level", map[string]any{"Level": level, "Levels": strings.Join(ai.Levels, ", ")})
+		return "", refuseT("reply.new.bad-level", map[string]any{"Level": level, "Levels": strings.Join(ai.Levels, ", ")})
 	}
-	var meta store.Meta
-	if err := newClocks(o, &meta); err != nil {
-		return Response{}, err
-	}
-	lang, err := s.gameLang(req)
-	if err != nil {
-		return Response{}, err
-	}
-	meta.Lang = lang.String()
-	s.choosePosts(req, &meta)
-	meta.Salt = s.cfg.Salt()
-	meta.StartedBy = req.Caller.UserID
-	seed := s.cfg.Seed()
-	me, other, err := seatsOf(o, req.Caller, level)
-	if err != nil {
-		return Response{}, err
-	}
-	if other.UserID != "" && other.Name == "" {
-		other.Name = req.Names[other.UserID]
-	}
-	threaded := req.Place.OpenThread != nil && req.Key.Guild != localGuild
-	var server store.ServerSettings
-	if threaded {
-		if server, err = s.cfg.Store.Server(req.Key.Guild); err != nil {
-			return Response{}, err
+	return level, nil
+}
+
+// paceSetting sets the pace of a game the AI plays for the caller's side
+// (ai-vs-ai); pace: is refused for any other.
+func paceSetting(o map[string]string, me store.Seat, meta *store.Meta) error {
+	if me.AI == "" {
+		if o[SettingPace] != "" {
+			return refuseT("reply.new.pace", nil)
 		}
-		threaded = !server.InChannel
+		return nil
 	}
-	if other.AI != "" || me.AI != "" {
-		meta.Level = level
+	pace := strings.ToLower(o[SettingPace])
+	if pace == "" {
+		pace = PaceRound
 	}
-	ranked, err := rankedSetting(o, me, other)
-	if err != nil {
-		return Response{}, err
-	}
-	meta.Ranked = ranked != "" && req.Key.Guild != localGuild
-	if err := s.withinLimits(req, me.AI != "" && other.AI != ""); err != nil {
-		return Response{}, err
-	}
-	if me.AI != "" {
-		pace := strings.ToLower(o[SettingPace])
-		if pace == "" {
-			pace = PaceRound
-		}
-		meta.Pace = pace
-	} else if o[SettingPace] != "" {
-		return Response{}, refuseT("reply.new.pace", nil)
-	}
-	side := rules.US
+	meta.Pace = pace
+	return nil
+}
+
+// sideOf is the caller's side: side:, US by default, random from the seed.
+func sideOf(o map[string]string, seed uint64) rules.Side {
 	switch strings.ToLower(o["side"]) {
 	case "german":
-		side = rules.German
+		return rules.German
 	case "random":
 		if seed>>17&1 == 1 {
-			side = rules.German
+			return rules.German
 		}
 	}
-	now := s.cfg.Now()
-	rec := &store.Record{Key: req.Key, Game: rules.NewGame(s.cfg.Scenario, opts, seed),
-		Seats: map[rules.Side]store.Seat{side: me, side.Enemy(): other},
-		Meta:  meta, Created: now, Updated: now}
-	for _, sd := range []rules.Side{rules.US, rules.German} {
-		s.awayNow(rec, sd)
+	return rules.US
+}
+
+// keepLocal gives a local game its own id, telling in b that the game
+// played so far stays saved; it returns the title of the new game's post.
+func (s *Service) keepLocal(g *newGamePlan, b *strings.Builder) (string, error) {
+	req, lang := g.req, g.lang
+	if req.Key.Guild != localGuild {
+		return i18n.T(lang, "post.new.title", nil), nil
 	}
-	var b strings.Builder
-	title := i18n.T(lang, "post.new.title", nil)
-	if req.Key.Guild == localGuild {
-		// Local play keeps every game: the new one gets the next id and
-		// the one played so far stays saved, to resume.
-		if cur, err := s.cfg.Store.Get(req.Key); err == nil && !cur.Game.State.Over() && cur.Meta.Resigned == rules.NoSide {
-			id, _ := LocalID(req.Key)
-			b.WriteString(i18n.T(lang, "post.new.kept", map[string]any{"ID": id, "Seats": seatsLineIn(cur.Seats, lang)}) + "\n")
-		}
-		if rec.Key, err = s.nextLocalKey(); err != nil {
-			return Response{}, err
-		}
-		id, _ := LocalID(rec.Key)
-		title = i18n.T(lang, "post.new.title-local", map[string]any{"ID": id})
+	// Local play keeps every game: the new one gets the next id and the
+	// one played so far stays saved, to resume.
+	if cur, err := s.cfg.Store.Get(req.Key); err == nil && !cur.Game.State.Over() && cur.Meta.Resigned == rules.NoSide {
+		id, _ := LocalID(req.Key)
+		b.WriteString(i18n.T(lang, "post.new.kept", map[string]any{"ID": id, "Seats": seatsLineIn(cur.Seats, lang)}) + "\n")
 	}
-	if cur, err := s.cfg.Store.Get(rec.Key); err == nil && !threaded {
-		// A game runs here: only its players (or a moderator) may end it
-		// for a new one, and only once they confirm.
-		starter := cur.Meta.StartedBy == req.Caller.UserID && isAIvsAI(cur)
-		if len(sidesOf(cur, req.Caller)) == 0 && !req.Caller.CanManage && !starter {
-			return Response{}, store.ErrExists
-		}
-		if !confirmed(req) {
-			what := i18n.T(req.Lang, "reply.new.running", map[string]any{"Seats": seatsLineIn(cur.Seats, req.Lang), "What": whatWaitsIn(&cur.Game.State, req.Lang)})
-			return askConfirm(req.Lang, what, s.rememberNew(req)), nil
-		}
-		if _, err := s.cfg.Store.Finish(req.Key); err != nil && !errors.Is(err, store.ErrNotFound) {
-			return Response{}, err
-		}
-		b.WriteString(i18n.T(lang, "post.new.ended", map[string]any{"Seats": seatsLineIn(cur.Seats, lang)}) + "\n")
+	var err error
+	if g.rec.Key, err = s.nextLocalKey(); err != nil {
+		return "", err
 	}
+	id, _ := LocalID(g.rec.Key)
+	return i18n.T(lang, "post.new.title-local", map[string]any{"ID": id}), nil
+}
+
+// endRunning ends the game cur running here for the new one, telling so
+// in b: only its players (or a moderator) may, and only once they
+// confirm; asked is true when the answer is the question.
+func (s *Service) endRunning(req Request, cur *store.Record, b *strings.Builder, lang i18n.Lang) (resp Response, asked bool, err error) {
+	starter := cur.Meta.StartedBy == req.Caller.UserID && isAIvsAI(cur)
+	if len(sidesOf(cur, req.Caller)) == 0 && !req.Caller.CanManage && !starter {
+		return Response{}, false, store.ErrExists
+	}
+	if !confirmed(req) {
+		what := i18n.T(req.Lang, "reply.new.running", map[string]any{"Seats": seatsLineIn(cur.Seats, req.Lang), "What": whatWaitsIn(&cur.Game.State, req.Lang)})
+		return askConfirm(req.Lang, what, s.rememberNew(req)), true, nil
+	}
+	if _, err := s.cfg.Store.Finish(req.Key); err != nil && !errors.Is(err, store.ErrNotFound) {
+		return Response{}, false, err
+	}
+	b.WriteString(i18n.T(lang, "post.new.ended", map[string]any{"Seats": seatsLineIn(cur.Seats, lang)}) + "\n")
+	return Response{}, false, nil
+}
+
+// newGamePost is the post that starts the game: its seats, rules and
+// settings, the commitment to the seed, who sets up, with the map.
+func (s *Service) newGamePost(g *newGamePlan, title string, b *strings.Builder) Post {
+	rec, lang := g.rec, g.lang
 	b.WriteString(i18n.T(lang, "post.new.head", map[string]any{"Title": title, "Seats": seatsLineIn(rec.Seats, lang)}) + "\n")
-	rulesLine := i18n.T(lang, "post.new.rules", map[string]any{"Rules": optionsText(opts, lang)})
+	rulesLine := i18n.T(lang, "post.new.rules", map[string]any{"Rules": optionsText(g.opts, lang)})
 	if extra := settingsLineIn(rec.Meta, lang); extra != "" {
 		rulesLine = i18n.Sentences(lang, rulesLine, i18n.T(lang, "post.new.settings", map[string]any{"Settings": extra}))
 	}
 	b.WriteString(rulesLine)
-	if open(other) {
-		b.WriteString("\n" + tr(lang, "post.new.open-seat", map[string]any{"Side": side.Enemy()}))
+	if open(g.other) {
+		b.WriteString("\n" + tr(lang, "post.new.open-seat", map[string]any{"Side": g.side.Enemy()}))
 	}
-	d := map[string]any{"Commitment": "`" + rules.Commitment(seed, rec.Meta.Salt) + "`"}
+	d := map[string]any{"Commitment": "`" + rules.Commitment(g.seed, g.salt) + "`"}
 	if s.cfg.SeedGiven {
 		b.WriteString("\n" + i18n.T(lang, "post.new.seed-given", d))
 	} else {
@@ -150,69 +302,64 @@ func (s *Service) newGame(req Request) (Response, error) {
 	}
 	// Ping the person who sets up, or else the member challenged.
 	post := Post{Text: b.String(), Mention: mentionOf(rec, rules.US), Live: true}
-	if post.Mention == req.Caller.UserID {
+	if post.Mention == g.req.Caller.UserID {
 		post.Mention = mentionOf(rec, rules.German)
 	}
-	if post.Mention == req.Caller.UserID {
+	if post.Mention == g.req.Caller.UserID {
 		post.Mention = ""
 	}
 	post.Image, post.ImageName = s.render(&rec.Game.State, nil, langOf(rec.Meta))
+	return post
+}
+
+// openGameThread opens the game's thread (a forum's post) and moves the
+// game there.
+func (s *Service) openGameThread(g *newGamePlan) error {
+	rec := g.rec
+	nt := NewThread{Name: threadName(rec.Seats, langOf(rec.Meta))}
+	if g.req.Place.Forum {
+		nt.First, nt.Tag = forumFirst(rec, g.server.ForumResults), g.server.ForumTag
+		rec.Meta.Forum = true
+	}
+	key, err := g.req.Place.OpenThread(nt)
+	if err != nil {
+		return err
+	}
+	rec.Key = key
+	rec.Meta.Parent = g.req.Key.Channel
+	return nil
+}
+
+// newGameResponse is new's answer with its post, and the notice the
+// channel a thread was opened from gets.
+func (s *Service) newGameResponse(g *newGamePlan, post Post) (Response, []store.Notice) {
+	rec, req := g.rec, g.req
 	var also []store.Notice
-	if threaded {
-		nt := NewThread{Name: threadName(rec.Seats, langOf(rec.Meta))}
-		if req.Place.Forum {
-			nt.First, nt.Tag = forumFirst(rec, server.ForumResults), server.ForumTag
-			rec.Meta.Forum = true
-		}
-		key, err := req.Place.OpenThread(nt)
-		if err != nil {
-			return Response{}, err
-		}
-		rec.Key = key
-		rec.Meta.Parent = req.Key.Channel
-	}
-	post.Buttons = buttonsFor(rec)
-	s.yourMove(rec, &post)
-	if open(other) && me.AI == "" {
-		post.Buttons = append(post.Buttons, joinButtonIn(rec, lang))
-	}
 	resp := Response{Posts: []Post{post}, AINext: isAI(rec, rules.US)}
-	if threaded && !req.Place.Forum {
+	if g.threaded && !req.Place.Forum {
 		var buttons []Button
-		if open(other) {
-			buttons = append(buttons, joinButtonIn(rec, lang))
+		if open(g.other) {
+			buttons = append(buttons, joinButtonIn(rec, g.lang))
 		}
 		if n, ok := s.parentNotice(rec, &resp, startLine(rec), buttons...); ok {
 			also = append(also, n)
 		}
 	}
-	if threaded {
+	if g.threaded {
 		resp.Game = rec.Key
 		resp.Private = i18n.T(req.Lang, "reply.new.in-thread", map[string]any{"Channel": "<#" + rec.Key.Channel + ">"})
 	}
 	if req.Key.Guild == localGuild {
 		resp.Switch = rec.Key
 	}
-	if me.AI == "" && other.AI != "" && s.firstGame(req) {
+	if g.me.AI == "" && g.other.AI != "" && s.firstGame(req) {
 		first := i18n.T(req.Lang, "reply.new.first-us", nil)
-		if side == rules.German {
+		if g.side == rules.German {
 			first = i18n.T(req.Lang, "reply.new.first-german", nil)
 		}
 		resp.Private = strings.TrimSpace(resp.Private + "\n" + first)
 	}
-	s.queue(rec, &resp) // the post is queued in the same commit as the game
-	if s.cfg.Outbox {
-		rec.Notices = append(rec.Notices, also...)
-	}
-	if err := s.cfg.Store.Create(rec); err != nil {
-		// No empty thread is left behind, unless the front end cannot
-		// delete it: the refusal then says so.
-		if threaded && (req.Place.DropThread == nil || !req.Place.DropThread(rec.Key)) {
-			return Response{}, &threadLeftError{err: err, thread: rec.Key.Channel}
-		}
-		return Response{}, err
-	}
-	return resp, nil
+	return resp, also
 }
 
 // firstGame reports whether the caller has finished no game yet on this

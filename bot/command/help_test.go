@@ -15,7 +15,16 @@ import (
 // allDefinitions are every command help explains: those Discord registers
 // and those of the text form alone (rules, debug, resume).
 func allDefinitions() []Definition {
-	return append(append([]Definition{}, definitions...), rulesDefinition, debugDefinition, resumeDefinition)
+	return append(append([]Definition{}, definitions...), findDef("rules"), findDef("debug"), findDef("resume"))
+}
+
+// findDef is the definition of a command the table holds.
+func findDef(name string) Definition {
+	d, ok := Find(name)
+	if !ok {
+		panic("no command " + name)
+	}
+	return d
 }
 
 // The catalog's English help is the Definitions' text word for word, so

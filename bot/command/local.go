@@ -254,10 +254,10 @@ func (s *Service) localChoices(key store.Key) []Choice {
 	return out
 }
 
-// resumeDefinition is local play's resume command; never in Definitions
-// (on a server each channel holds its own game).
-var resumeDefinition = Definition{Name: "resume", Description: "Switch to another of your saved games (local play)", Positional: "id",
-	Options: []Option{{Name: "id", Description: "the game's id, as games lists it", Type: Integer, Required: true, Autocomplete: true}},
-	Help: "Switches local play to one of your saved games: games lists them with their ids. The game you leave stays saved, as it is. " +
-		"A finished game can be looked at (status, map, log, replay, export).",
-	Example: "resume id:2"}
+// resumeCommands switch local play to another saved game (on a server
+// each channel holds its own game).
+var resumeCommands = []Command{
+	{Definition: Definition{Name: "resume", Positional: "id", Example: "resume id:2",
+		Options: []Option{{Name: "id", Type: Integer, Required: true, Autocomplete: true}}},
+		run: noCtx((*Service).resume), Standalone: true, LocalOnly: true},
+}

@@ -9,49 +9,10 @@ import (
 	"github.com/mortain/mortain/rules"
 )
 
-// commandFor writes a rules action as the command a player would type:
-// the command's name and its options.
-func commandFor(sc *rules.Scenario, a rules.Action) (string, map[string]string) {
-	id := func(u rules.UnitID) string { return sc.Unit(u).ID }
-	switch a.Kind {
-	case rules.ActPlace:
-		return "setup", map[string]string{"unit": id(a.Unit), "hex": a.Hex.String()}
-	case rules.ActHistorical:
-		return "setup", map[string]string{"preset": "historical"}
-	case rules.ActSetupDone:
-		return "setup", map[string]string{"done": "true"}
-	case rules.ActMove, rules.ActEnter:
-		o := map[string]string{"unit": id(a.Unit), "to": a.Hex.String()}
-		if a.With != rules.NoUnit {
-			o["with"] = id(a.With)
-		}
-		return a.Kind.String(), o
-	case rules.ActExit:
-		return "exit", map[string]string{"unit": id(a.Unit)}
-	case rules.ActFire:
-		return "fire", map[string]string{"unit": id(a.Unit), "target": id(a.Target)}
-	case rules.ActAirAttack, rules.ActOBA, rules.ActAirCover:
-		o := map[string]string{"hex": a.Hex.String()}
-		if a.Target != rules.NoUnit {
-			o["unit"] = id(a.Target)
-		}
-		switch a.Kind {
-		case rules.ActOBA:
-			return "oba", o
-		case rules.ActAirCover:
-			o["mode"] = "cover"
-		default:
-			o["mode"] = "attack"
-		}
-		return "air", o
-	case rules.ActResolve:
-		return "resolve", map[string]string{}
-	case rules.ActRedraw:
-		return "redraw", map[string]string{}
-	case rules.ActMiss:
-		return "miss", map[string]string{}
-	}
-	return "pass", map[string]string{}
+// movesCommands list what the side to act may do.
+var movesCommands = []Command{
+	{Definition: Definition{Name: "moves", Positional: "unit", Example: "moves unit:DR-1", Options: []Option{{Name: "unit", Autocomplete: true}}},
+		run: noCtx((*Service).moves)},
 }
 
 // TypedCommand writes an action of the rules' notation ("move TD 1403",

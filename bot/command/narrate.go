@@ -126,11 +126,7 @@ func (n narrator) event(e rules.Event) string {
 	case rules.EvMove:
 		return n.t("narrate.move", d)
 	case rules.EvEnter:
-		if e.With != rules.NoUnit {
-			d["With"] = uid(sc, e.With)
-			return n.t("narrate.enter-with", d)
-		}
-		return n.t("narrate.enter", d)
+		return n.enter(e, d)
 	case rules.EvExit:
 		return n.t("narrate.exit", d)
 	case rules.EvFire:
@@ -141,16 +137,7 @@ func (n narrator) event(e rules.Event) string {
 	case rules.EvFaceCard:
 		return n.t("narrate.face-card", d)
 	case rules.EvAirCover:
-		var ids []string
-		for _, u := range e.FirerList() {
-			ids = append(ids, uid(sc, u))
-		}
-		units := n.t("narrate.none", nil)
-		if len(ids) > 0 {
-			units = strings.Join(ids, n.t("narrate.list-sep", nil))
-		}
-		d["Hex"], d["Units"] = n.hex(e.To), units
-		return n.t("narrate.air-cover", d)
+		return n.airCover(e, d)
 	case rules.EvPass:
 		return n.t("narrate.pass", map[string]any{"Side": n.side(e.Side)})
 	case rules.EvRoundEnd:
@@ -162,6 +149,30 @@ func (n narrator) event(e rules.Event) string {
 		return n.t("narrate.game-over", d)
 	}
 	return ""
+}
+
+// enter words an entry, d the event's data.
+func (n narrator) enter(e rules.Event, d map[string]any) string {
+	if e.With != rules.NoUnit {
+		d["With"] = uid(n.sc, e.With)
+		return n.t("narrate.enter-with", d)
+	}
+	return n.t("narrate.enter", d)
+}
+
+// airCover words Air cover on a hex and the units it covers, d the
+// event's data.
+func (n narrator) airCover(e rules.Event, d map[string]any) string {
+	var ids []string
+	for _, u := range e.FirerList() {
+		ids = append(ids, uid(n.sc, u))
+	}
+	units := n.t("narrate.none", nil)
+	if len(ids) > 0 {
+		units = strings.Join(ids, n.t("narrate.list-sep", nil))
+	}
+	d["Hex"], d["Units"] = n.hex(e.To), units
+	return n.t("narrate.air-cover", d)
 }
 
 // attack words an attack: firers, target, strength, modifiers, N, card,

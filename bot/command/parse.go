@@ -71,33 +71,42 @@ func Parse(text string) (name string, opts map[string]string, err error) {
 	}
 	opts = map[string]string{}
 	for _, t := range toks[1:] {
-		k, v, isOpt := strings.Cut(t, ":")
-		if isOpt && k != "" && !strings.HasPrefix(t, "<") {
-			k = strings.ToLower(k)
-			if _, ok := def.Option(k); !ok {
-				return "", nil, optionsRefusal("parse.no-option", def, map[string]any{"Command": name, "Option": quote(k)})
-			}
-			if _, dup := opts[k]; dup {
-				return "", nil, refuseT("parse.twice", map[string]any{"Option": k})
-			}
-			opts[k] = v
-			continue
+		if err := parseWord(def, name, opts, t); err != nil {
+			return "", nil, err
 		}
-		if o, ok := def.Option(t); ok && o.Type == Bool {
-			opts[o.Name] = "true"
-			continue
-		}
-		if def.Positional != "" {
-			if _, set := opts[def.Positional]; !set {
-				if o, _ := def.Option(def.Positional); o.Type != Bool {
-					opts[def.Positional] = t
-					continue
-				}
-			}
-		}
-		return "", nil, optionsRefusal("parse.unexpected", def, map[string]any{"Command": name, "Word": quote(t)})
 	}
 	return name, opts, nil
+}
+
+// parseWord reads one word t of command def, typed as name, into opts:
+// an option:value, the name of a Bool option (it sets it), or the
+// positional option's value.
+func parseWord(def Definition, name string, opts map[string]string, t string) error {
+	k, v, isOpt := strings.Cut(t, ":")
+	if isOpt && k != "" && !strings.HasPrefix(t, "<") {
+		k = strings.ToLower(k)
+		if _, ok := def.Option(k); !ok {
+			return optionsRefusal("parse.no-option", def, map[string]any{"Command": name, "Option": quote(k)})
+		}
+		if _, dup := opts[k]; dup {
+			return refuseT("parse.twice", map[string]any{"Option": k})
+		}
+		opts[k] = v
+		return nil
+	}
+	if o, ok := def.Option(t); ok && o.Type == Bool {
+		opts[o.Name] = "true"
+		return nil
+	}
+	if def.Positional != "" {
+		if _, set := opts[def.Positional]; !set {
+			if o, _ := def.Option(def.Positional); o.Type != Bool {
+				opts[def.Positional] = t
+				return nil
+			}
+		}
+	}
+	return optionsRefusal("parse.unexpected", def, map[string]any{"Command": name, "Word": quote(t)})
 }
 
 // echo is what a refusal repeats of a person's input: at most its first

@@ -46,6 +46,38 @@ func TestParse(t *testing.T) {
 	}
 }
 
+// checkDefinition checks one definition against Discord's limits: its
+// names, descriptions, options and choices; its help and its example,
+// which parses.
+func checkDefinition(t *testing.T, d Definition) {
+	t.Helper()
+	if d.Name == "debug" {
+		t.Errorf("debug is in Definitions")
+	}
+	checkName(t, d.Name)
+	if n := len(d.Description); n == 0 || n > 100 {
+		t.Errorf("%s: description of %d characters", d.Name, n)
+	}
+	if len(d.Options) > 25 {
+		t.Errorf("%s: %d options", d.Name, len(d.Options))
+	}
+	for _, o := range d.Options {
+		checkName(t, o.Name)
+		if n := len(o.Description); n == 0 || n > 100 {
+			t.Errorf("%s %s: description of %d characters", d.Name, o.Name, n)
+		}
+		if len(o.Choices) > 25 || (len(o.Choices) > 0 && o.Autocomplete) {
+			t.Errorf("%s %s: %d choices, autocomplete %v", d.Name, o.Name, len(o.Choices), o.Autocomplete)
+		}
+	}
+	if d.Help == "" || !strings.HasPrefix(d.Example, d.Name) {
+		t.Errorf("%s: no help or example", d.Name)
+	}
+	if _, _, err := Parse(d.Example); err != nil {
+		t.Errorf("%s: the example %q does not parse: %v", d.Name, d.Example, err)
+	}
+}
+
 // The definitions fit Discord's limits for one command with subcommands.
 func TestDefinitionsFitDiscord(t *testing.T) {
 	defs := Definitions()
@@ -71,31 +103,7 @@ func TestDefinitionsFitDiscord(t *testing.T) {
 	seen := map[string]bool{}
 	for _, d := range defs {
 		seen[d.Name] = true
-		if d.Name == "debug" {
-			t.Errorf("debug is in Definitions")
-		}
-		checkName(t, d.Name)
-		if n := len(d.Description); n == 0 || n > 100 {
-			t.Errorf("%s: description of %d characters", d.Name, n)
-		}
-		if len(d.Options) > 25 {
-			t.Errorf("%s: %d options", d.Name, len(d.Options))
-		}
-		for _, o := range d.Options {
-			checkName(t, o.Name)
-			if n := len(o.Description); n == 0 || n > 100 {
-				t.Errorf("%s %s: description of %d characters", d.Name, o.Name, n)
-			}
-			if len(o.Choices) > 25 || (len(o.Choices) > 0 && o.Autocomplete) {
-				t.Errorf("%s %s: %d choices, autocomplete %v", d.Name, o.Name, len(o.Choices), o.Autocomplete)
-			}
-		}
-		if d.Help == "" || !strings.HasPrefix(d.Example, d.Name) {
-			t.Errorf("%s: no help or example", d.Name)
-		}
-		if _, _, err := Parse(d.Example); err != nil {
-			t.Errorf("%s: the example %q does not parse: %v", d.Name, d.Example, err)
-		}
+		checkDefinition(t, d)
 	}
 	for _, n := range want {
 		if !seen[n] {

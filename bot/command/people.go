@@ -18,71 +18,32 @@ import (
 // The reminder intervals notify offers.
 var remindChoices = []string{"off", "6h", "12h", "24h"}
 
+// peopleCommands set how a member is told that a game waits, and their
+// absences.
+var peopleCommands = []Command{
+	{Definition: Definition{Name: "notify", Example: "notify dm:on quiet:22:00-07:00 tz:Europe/Paris",
+		Options: []Option{{Name: "ping", Choices: choices("on", "off")}, {Name: "dm", Choices: choices("on", "off")},
+			{Name: "remind", Choices: choices(remindChoices...)}, {Name: "quiet"}, {Name: "tz", Autocomplete: true}}},
+		run: noCtx((*Service).notify), DiscordOnly: true},
+	{Definition: Definition{Name: "away", Example: "away days:5",
+		Options: []Option{{Name: "days", Type: Integer}, {Name: "until"}, {Name: "back", Choices: choices("yes")}}},
+		run: noCtx((*Service).away), DiscordOnly: true},
+}
+
 // notify shows or changes how the bot tells the caller that a game waits
 // for them, on this server.
 func (s *Service) notify(req Request) (Response, error) {
 	if req.Key.Guild == localGuild {
 		return Response{}, refuseT("people.notify.local", nil)
 	}
-	o := req.Options
-	onOff := func(name string) (bool, bool, error) {
-		switch strings.ToLower(o[name]) {
-		case "":
-			return false, false, nil
-		case "on", "yes":
-			return true, true, nil
-		case "off", "no":
-			return false, true, nil
-		}
-		return false, false, refuseT("people.notify.on-off", map[string]any{"Name": name, "Value": echo(o[name])})
-	}
-	ping, setPing, err := onOff("ping")
+	c, err := readNotify(req.Options)
 	if err != nil {
 		return Response{}, err
 	}
-	dm, setDM, err := onOff("dm")
-	if err != nil {
-		return Response{}, err
-	}
-	var remind time.Duration
-	if v := strings.ToLower(o["remind"]); v != "" && v != "off" {
-		if remind, err = duration.Parse(v); err != nil || remind < time.Hour {
-			return Response{}, refuseT("people.notify.remind", map[string]any{"Value": echo(o["remind"]), "Choices": strings.Join(remindChoices, ", ")})
-		}
-	}
-	from, to, setQuiet := 0, 0, false
-	if v := strings.TrimSpace(o["quiet"]); v != "" {
-		setQuiet = true
-		if !strings.EqualFold(v, "off") {
-			if from, to, err = parseQuiet(v); err != nil {
-				return Response{}, err
-			}
-		}
-	}
-	tz := strings.TrimSpace(o["tz"])
-	if tz != "" {
-		if _, err := loadZone(tz); err != nil {
-			return Response{}, refuseT("people.notify.tz", map[string]any{"Value": echo(tz)})
-		}
-	}
-	changed := setPing || setDM || o["remind"] != "" || setQuiet || tz != ""
+	changed := c.changed()
 	var m store.Member
 	err = s.cfg.Store.UpdateMember(req.Key.Guild, req.Caller.UserID, func(cur *store.Member) error {
-		if setPing {
-			cur.NoPing = !ping
-		}
-		if setDM {
-			cur.DM = dm
-		}
-		if o["remind"] != "" {
-			cur.Remind = remind
-		}
-		if setQuiet {
-			cur.QuietFrom, cur.QuietTo = from, to
-		}
-		if tz != "" {
-			cur.TimeZone = tz
-		}
+		c.apply(cur)
 		m = *cur
 		if !changed {
 			return errStale // nothing to write
@@ -97,6 +58,88 @@ func (s *Service) notify(req Request) (Response, error) {
 		head = i18n.T(req.Lang, "people.notify.saved", nil)
 	}
 	return Response{Private: head + "\n" + notifyText(m, s.cfg.Now(), req.Lang)}, nil
+}
+
+// notifyChange is what notify's options change: each set* (or a remind
+// or tz given) tells that the setting is given.
+type notifyChange struct {
+	ping, setPing, dm, setDM bool
+	remind                   time.Duration
+	setRemind                bool
+	from, to                 int
+	setQuiet                 bool
+	tz                       string
+}
+
+// readNotify reads notify's options, or refuses a value it cannot read.
+func readNotify(o map[string]string) (notifyChange, error) {
+	var c notifyChange
+	var err error
+	if c.ping, c.setPing, err = onOff(o, "ping"); err != nil {
+		return c, err
+	}
+	if c.dm, c.setDM, err = onOff(o, "dm"); err != nil {
+		return c, err
+	}
+	c.setRemind = o["remind"] != ""
+	if v := strings.ToLower(o["remind"]); v != "" && v != "off" {
+		if c.remind, err = duration.Parse(v); err != nil || c.remind < time.Hour {
+			return c, refuseT("people.notify.remind", map[string]any{"Value": echo(o["remind"]), "Choices": strings.Join(remindChoices, ", ")})
+		}
+	}
+	if v := strings.TrimSpace(o["quiet"]); v != "" {
+		c.setQuiet = true
+		if !strings.EqualFold(v, "off") {
+			if c.from, c.to, err = parseQuiet(v); err != nil {
+				return c, err
+			}
+		}
+	}
+	c.tz = strings.TrimSpace(o["tz"])
+	if c.tz != "" {
+		if _, err := loadZone(c.tz); err != nil {
+			return c, refuseT("people.notify.tz", map[string]any{"Value": echo(c.tz)})
+		}
+	}
+	return c, nil
+}
+
+// onOff reads option name as on (yes) or off (no); set is false when it
+// is not given.
+func onOff(o map[string]string, name string) (on, set bool, err error) {
+	switch strings.ToLower(o[name]) {
+	case "":
+		return false, false, nil
+	case "on", "yes":
+		return true, true, nil
+	case "off", "no":
+		return false, true, nil
+	}
+	return false, false, refuseT("people.notify.on-off", map[string]any{"Name": name, "Value": echo(o[name])})
+}
+
+// changed reports whether any setting is given.
+func (c notifyChange) changed() bool {
+	return c.setPing || c.setDM || c.setRemind || c.setQuiet || c.tz != ""
+}
+
+// apply writes the settings given into m.
+func (c notifyChange) apply(m *store.Member) {
+	if c.setPing {
+		m.NoPing = !c.ping
+	}
+	if c.setDM {
+		m.DM = c.dm
+	}
+	if c.setRemind {
+		m.Remind = c.remind
+	}
+	if c.setQuiet {
+		m.QuietFrom, m.QuietTo = c.from, c.to
+	}
+	if c.tz != "" {
+		m.TimeZone = c.tz
+	}
 }
 
 // notifyText words a member's notification settings in lang, a line
@@ -182,36 +225,10 @@ func (s *Service) away(req Request) (Response, error) {
 	if err != nil {
 		return Response{}, err
 	}
-	var until time.Time
 	back := strings.EqualFold(o["back"], "yes") || strings.EqualFold(o["back"], "true")
-	switch {
-	case back && !m.AwayUntil.After(now):
-		return Response{Private: i18n.T(req.Lang, "people.away.nothing-to-end", nil)}, nil
-	case back: // until stays zero: pause resumes each game from now
-	case o["days"] != "":
-		n, err := strconv.Atoi(o["days"])
-		if err != nil || n < 1 || n > 30 {
-			return Response{}, refuseT("people.away.days-bad", map[string]any{"Value": echo(o["days"])})
-		}
-		until = now.Add(time.Duration(n) * 24 * time.Hour)
-	case o["until"] != "":
-		loc := time.UTC
-		if l, err := loadZone(m.TimeZone); err == nil {
-			loc = l
-		}
-		d, err := time.ParseInLocation("2006-01-02", strings.TrimSpace(o["until"]), loc) // midnight of that day in the member's time zone (notify tz:)
-		if err != nil {
-			return Response{}, refuseT("people.away.until-bad", map[string]any{"Value": echo(o["until"]), "Example": now.AddDate(0, 0, 7).Format("2006-01-02")})
-		}
-		until = d.UTC()
-		if !until.After(now) || until.After(now.Add(31*24*time.Hour)) {
-			return Response{}, refuseT("people.away.until-range", map[string]any{"Value": echo(o["until"])})
-		}
-	default:
-		if m.AwayUntil.After(now) {
-			return Response{Private: i18n.T(req.Lang, "people.away.is-away", map[string]any{"Until": stamp(m.AwayUntil)})}, nil
-		}
-		return Response{Private: i18n.T(req.Lang, "people.away.not-away", map[string]any{"Allowance": allowanceText(req.Lang)})}, nil
+	until, answer, err := awayUntil(o, m, back, now, req.Lang)
+	if answer != "" || err != nil {
+		return Response{Private: answer}, err
 	}
 	if err := s.cfg.Store.UpdateMember(req.Key.Guild, req.Caller.UserID, func(cur *store.Member) error {
 		cur.AwayUntil = time.Time{}
@@ -222,9 +239,65 @@ func (s *Service) away(req Request) (Response, error) {
 	}); err != nil {
 		return Response{}, err
 	}
-	keys, err := s.cfg.Store.Running()
+	resp, lines, err := s.pauseGames(req, until, back, now)
 	if err != nil {
 		return Response{}, err
+	}
+	head := i18n.T(req.Lang, "people.away.until", map[string]any{"Until": stamp(until)})
+	if back {
+		head = i18n.T(req.Lang, "people.away.welcome", nil)
+	}
+	if len(lines) == 0 {
+		resp.Private = i18n.T(req.Lang, "people.away.no-games", map[string]any{"Head": head})
+	} else {
+		resp.Private = i18n.T(req.Lang, "people.away.games", map[string]any{"Head": head}) + "\n" + strings.Join(lines, "\n")
+	}
+	return resp, nil
+}
+
+// awayUntil reads until when member m is away from away's options (zero
+// when back), or the answer to give instead (nothing to change, or
+// whether m is away).
+func awayUntil(o map[string]string, m store.Member, back bool, now time.Time, lang i18n.Lang) (until time.Time, answer string, err error) {
+	switch {
+	case back && !m.AwayUntil.After(now):
+		return until, i18n.T(lang, "people.away.nothing-to-end", nil), nil
+	case back: // until stays zero: pause resumes each game from now
+		return until, "", nil
+	case o["days"] != "":
+		n, err := strconv.Atoi(o["days"])
+		if err != nil || n < 1 || n > 30 {
+			return until, "", refuseT("people.away.days-bad", map[string]any{"Value": echo(o["days"])})
+		}
+		return now.Add(time.Duration(n) * 24 * time.Hour), "", nil
+	case o["until"] != "":
+		loc := time.UTC
+		if l, err := loadZone(m.TimeZone); err == nil {
+			loc = l
+		}
+		d, err := time.ParseInLocation("2006-01-02", strings.TrimSpace(o["until"]), loc) // midnight of that day in the member's time zone (notify tz:)
+		if err != nil {
+			return until, "", refuseT("people.away.until-bad", map[string]any{"Value": echo(o["until"]), "Example": now.AddDate(0, 0, 7).Format("2006-01-02")})
+		}
+		until = d.UTC()
+		if !until.After(now) || until.After(now.Add(31*24*time.Hour)) {
+			return until, "", refuseT("people.away.until-range", map[string]any{"Value": echo(o["until"])})
+		}
+		return until, "", nil
+	}
+	if m.AwayUntil.After(now) {
+		return until, i18n.T(lang, "people.away.is-away", map[string]any{"Until": stamp(m.AwayUntil)}), nil
+	}
+	return until, i18n.T(lang, "people.away.not-away", map[string]any{"Allowance": allowanceText(lang)}), nil
+}
+
+// pauseGames pauses (or, back, resumes) the deadlines of the caller's
+// running games on this server: the games' posts, and a line a game for
+// the caller.
+func (s *Service) pauseGames(req Request, until time.Time, back bool, now time.Time) (Response, []string, error) {
+	keys, err := s.cfg.Store.Running()
+	if err != nil {
+		return Response{}, nil, err
 	}
 	sort.Slice(keys, func(i, j int) bool { return keys[i].Channel < keys[j].Channel })
 	var resp Response
@@ -251,16 +324,7 @@ func (s *Service) away(req Request) (Response, error) {
 			lines = append(lines, fmt.Sprintf("<#%s>: %s", k.Channel, line))
 		}
 	}
-	head := i18n.T(req.Lang, "people.away.until", map[string]any{"Until": stamp(until)})
-	if back {
-		head = i18n.T(req.Lang, "people.away.welcome", nil)
-	}
-	if len(lines) == 0 {
-		resp.Private = i18n.T(req.Lang, "people.away.no-games", map[string]any{"Head": head})
-	} else {
-		resp.Private = i18n.T(req.Lang, "people.away.games", map[string]any{"Head": head}) + "\n" + strings.Join(lines, "\n")
-	}
-	return resp, nil
+	return resp, lines, nil
 }
 
 // pause pauses (or, back, resumes) the deadline of the caller's sides of

@@ -214,3 +214,20 @@ func TestPingsOffAndNoDMsMeansNothingAfterQuietHours(t *testing.T) {
 	assert.Empty(t, s.Tick(context.Background(), testKey).Posts)
 	assert.Empty(t, dmsOf(t, st, bob.UserID))
 }
+
+// TestADirectMessageShowsTheDeadline: the direct message telling a
+// member their move waits shows the deadline of that move, when the game
+// has one.
+func TestADirectMessageShowsTheDeadline(t *testing.T) {
+	for _, tc := range []struct {
+		options string
+		want    bool
+	}{{"deadline:24h", true}, {"", false}} {
+		s, st, _ := peopleService(t)
+		mustDo(t, s, bob, "notify dm:on")
+		mustDo(t, s, ann, "new opponent:<@2> side:german "+tc.options)
+		dms := dmsOf(t, st, bob.UserID)
+		require.Len(t, dms, 1, tc.options)
+		assert.Equal(t, tc.want, strings.Contains(dms[0].Text, "Deadline for "), "%s: %q", tc.options, dms[0].Text)
+	}
+}

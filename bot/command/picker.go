@@ -61,121 +61,165 @@ func pickID(rec *store.Record, arg string) string {
 // (a unit's commands), "air" or "oba" (their hexes), "air:HEX" or
 // "oba:HEX" (the strikes there).
 func (s *Service) picker(rec *store.Record, view string, lang i18n.Lang) *Panel {
-	st := &rec.Game.State
-	sc := st.Scenario()
-	w := words{sc, lang}
-	cmds := legalCommands(st)
-	p := &Panel{}
-	head := w.pickHead(st)
-	back := Button{Label: w.t("pick.back", nil), CustomID: pickID(rec, "view:top"), Style: Secondary}
+	pv := pickView{rec: rec, st: &rec.Game.State, w: words{rec.Game.State.Scenario(), lang}}
+	pv.cmds = legalCommands(pv.st)
+	pv.head = pv.w.pickHead(pv.st)
+	pv.back = Button{Label: pv.w.t("pick.back", nil), CustomID: pickID(rec, "view:top"), Style: Secondary}
+	var p *Panel
 	switch {
 	case strings.HasPrefix(view, "u:"):
-		u, err := parseUnit(sc, strings.TrimPrefix(view, "u:"), "unit")
+		u, err := parseUnit(pv.st.Scenario(), strings.TrimPrefix(view, "u:"), "unit")
 		if err != nil {
 			return s.picker(rec, "top", lang)
 		}
-		var opts []SelectOption
-		if st.Phase() == rules.PhaseSetup {
-			for _, a := range st.LegalActions(nil) {
-				if a.Kind == rules.ActPlace && a.Unit == u {
-					name, o := commandFor(sc, a)
-					opts = append(opts, SelectOption{Label: w.hexTerrain(a.Hex), Value: commandText(name, o)})
-				}
-			}
-		} else {
-			for _, lc := range cmds {
-				if lc.unit == u {
-					opts = append(opts, SelectOption{Label: w.pickLabel(st, lc), Value: lc.text, Description: lc.text})
-				}
-			}
-		}
-		p.Text = head + "\n" + w.t("pick.unit-does", map[string]any{"Unit": w.unitLine(st, u)})
-		p.Selects = menus(rec, "cmd", w.t("pick.what-does", map[string]any{"Unit": uid(sc, u)}), opts)
-		p.Buttons = []Button{back}
+		p = pv.unit(u)
 	case view == "air" || view == "oba":
-		seen := map[rules.Hex]bool{}
-		var opts []SelectOption
-		for _, lc := range cmds {
-			if strikeKind(lc.action.Kind) == view && !seen[lc.action.Hex] {
-				seen[lc.action.Hex] = true
-				opts = append(opts, SelectOption{Label: w.hex(lc.action.Hex), Value: lc.action.Hex.String(), Description: stackLine(st, lc.action.Hex, w.lang)})
-			}
-		}
-		p.Text = head + "\n" + w.t("pick."+view+"-hex", nil)
-		p.Selects = menus(rec, view+"hex", w.t("pick.the-hex", nil), opts)
-		p.Buttons = []Button{back}
+		p = pv.strikeHexes(view)
 	case strings.HasPrefix(view, "air:") || strings.HasPrefix(view, "oba:"):
 		kind, hex, _ := strings.Cut(view, ":")
-		var opts []SelectOption
-		for _, lc := range cmds {
-			if strikeKind(lc.action.Kind) == kind && lc.action.Hex.String() == hex {
-				opts = append(opts, SelectOption{Label: w.pickLabel(st, lc), Value: lc.text, Description: lc.text})
-			}
-		}
-		p.Text = head + "\n" + w.t("pick."+kind+"-on", map[string]any{"Hex": hex})
-		p.Selects = menus(rec, "cmd", w.t("pick.the-strike", nil), opts)
-		p.Buttons = []Button{{Label: w.t("pick.back", nil), CustomID: pickID(rec, "view:"+kind), Style: Secondary}}
+		p = pv.strikes(kind, hex)
 	default:
-		p.Text = head + "\n" + w.t("pick.top", nil)
-		var units []SelectOption
-		seen := map[rules.UnitID]bool{}
-		add := func(u rules.UnitID, what string) {
-			if seen[u] {
-				return
-			}
-			seen[u] = true
-			units = append(units, SelectOption{Label: w.unitLine(st, u), Value: uid(sc, u), Description: what})
-		}
-		if st.Phase() == rules.PhaseSetup {
-			for _, a := range st.LegalActions(nil) {
-				if a.Kind == rules.ActPlace {
-					what := w.t("pick.to-place", nil)
-					if st.Unit(a.Unit).Status == rules.OnMap {
-						what = w.t("pick.placed", nil)
-					}
-					add(a.Unit, what)
-				}
-			}
-		} else {
-			kinds := map[rules.UnitID][]string{}
-			for _, lc := range cmds {
-				if lc.unit != rules.NoUnit {
-					kinds[lc.unit] = appendOnce(kinds[lc.unit], w.t("pick.kind."+lc.action.Kind.String(), nil))
-				}
-			}
-			for _, lc := range cmds {
-				if lc.unit != rules.NoUnit {
-					add(lc.unit, i18n.List(w.lang, kinds[lc.unit]))
-				}
-			}
-		}
-		p.Selects = menus(rec, "unit", w.t("pick.a-unit", nil), units)
-		strikes := map[string]bool{}
-		for _, lc := range cmds {
-			switch {
-			case strikeKind(lc.action.Kind) != "":
-				k := strikeKind(lc.action.Kind)
-				if !strikes[k] {
-					strikes[k] = true
-					p.Buttons = append(p.Buttons, Button{Label: w.t("pick."+k, nil), CustomID: pickID(rec, "view:"+k), Style: Primary})
-				}
-			case lc.unit == rules.NoUnit:
-				label, style := w.sideLabel(st, lc), Secondary
-				if lc.action.Kind == rules.ActResolve || lc.action.Kind == rules.ActSetupDone || lc.action.Kind == rules.ActRedraw {
-					style = Primary
-				}
-				p.Buttons = append(p.Buttons, Button{Label: label, CustomID: pickID(rec, "do:"+lc.text), Style: style})
-			}
-		}
-		if rec.Game.CanUndo() {
-			p.Buttons = append(p.Buttons, Button{Label: w.t("pick.undo", nil), CustomID: pickID(rec, "do:undo"), Style: Danger})
-		}
+		p = pv.top()
 	}
 	// Within Discord's five rows: the menus first, then the buttons.
 	if max := maxRows - (len(p.Buttons)+maxRowButtons-1)/maxRowButtons; len(p.Selects) > max {
 		p.Selects = p.Selects[:max]
 	}
 	return p
+}
+
+// pickView is what every view of the picker starts from: the game, the
+// legal commands of the side to act, the heading and the Back button.
+type pickView struct {
+	rec  *store.Record
+	st   *rules.State
+	w    words
+	cmds []legalCommand
+	head string
+	back Button
+}
+
+// unit is the view of one unit's commands (at set-up, its hexes).
+func (pv pickView) unit(u rules.UnitID) *Panel {
+	st, w, sc := pv.st, pv.w, pv.st.Scenario()
+	var opts []SelectOption
+	if st.Phase() == rules.PhaseSetup {
+		for _, a := range st.LegalActions(nil) {
+			if a.Kind == rules.ActPlace && a.Unit == u {
+				name, o := commandFor(sc, a)
+				opts = append(opts, SelectOption{Label: w.hexTerrain(a.Hex), Value: commandText(name, o)})
+			}
+		}
+	} else {
+		for _, lc := range pv.cmds {
+			if lc.unit == u {
+				opts = append(opts, SelectOption{Label: w.pickLabel(st, lc), Value: lc.text, Description: lc.text})
+			}
+		}
+	}
+	return &Panel{Text: pv.head + "\n" + w.t("pick.unit-does", map[string]any{"Unit": w.unitLine(st, u)}),
+		Selects: menus(pv.rec, "cmd", w.t("pick.what-does", map[string]any{"Unit": uid(sc, u)}), opts), Buttons: []Button{pv.back}}
+}
+
+// strikeHexes is the view of the hexes a strike (air, oba) may hit.
+func (pv pickView) strikeHexes(view string) *Panel {
+	seen := map[rules.Hex]bool{}
+	var opts []SelectOption
+	for _, lc := range pv.cmds {
+		if strikeKind(lc.action.Kind) == view && !seen[lc.action.Hex] {
+			seen[lc.action.Hex] = true
+			opts = append(opts, SelectOption{Label: pv.w.hex(lc.action.Hex), Value: lc.action.Hex.String(), Description: stackLine(pv.st, lc.action.Hex, pv.w.lang)})
+		}
+	}
+	return &Panel{Text: pv.head + "\n" + pv.w.t("pick."+view+"-hex", nil),
+		Selects: menus(pv.rec, view+"hex", pv.w.t("pick.the-hex", nil), opts), Buttons: []Button{pv.back}}
+}
+
+// strikes is the view of the strikes of kind (air, oba) on hex.
+func (pv pickView) strikes(kind, hex string) *Panel {
+	var opts []SelectOption
+	for _, lc := range pv.cmds {
+		if strikeKind(lc.action.Kind) == kind && lc.action.Hex.String() == hex {
+			opts = append(opts, SelectOption{Label: pv.w.pickLabel(pv.st, lc), Value: lc.text, Description: lc.text})
+		}
+	}
+	return &Panel{Text: pv.head + "\n" + pv.w.t("pick."+kind+"-on", map[string]any{"Hex": hex}),
+		Selects: menus(pv.rec, "cmd", pv.w.t("pick.the-strike", nil), opts),
+		Buttons: []Button{{Label: pv.w.t("pick.back", nil), CustomID: pickID(pv.rec, "view:"+kind), Style: Secondary}}}
+}
+
+// top is the picker's first view: a menu of the units that can act, and
+// a button for each strike and each command of the side.
+func (pv pickView) top() *Panel {
+	p := &Panel{Text: pv.head + "\n" + pv.w.t("pick.top", nil)}
+	p.Selects = menus(pv.rec, "unit", pv.w.t("pick.a-unit", nil), pv.units())
+	p.Buttons = pv.sideButtons()
+	return p
+}
+
+// units are the options of the top view's menu of units: each unit that
+// can act, with what it can do.
+func (pv pickView) units() []SelectOption {
+	st, w, sc := pv.st, pv.w, pv.st.Scenario()
+	var units []SelectOption
+	seen := map[rules.UnitID]bool{}
+	add := func(u rules.UnitID, what string) {
+		if seen[u] {
+			return
+		}
+		seen[u] = true
+		units = append(units, SelectOption{Label: w.unitLine(st, u), Value: uid(sc, u), Description: what})
+	}
+	if st.Phase() == rules.PhaseSetup {
+		for _, a := range st.LegalActions(nil) {
+			if a.Kind == rules.ActPlace {
+				what := w.t("pick.to-place", nil)
+				if st.Unit(a.Unit).Status == rules.OnMap {
+					what = w.t("pick.placed", nil)
+				}
+				add(a.Unit, what)
+			}
+		}
+		return units
+	}
+	kinds := map[rules.UnitID][]string{}
+	for _, lc := range pv.cmds {
+		if lc.unit != rules.NoUnit {
+			kinds[lc.unit] = appendOnce(kinds[lc.unit], w.t("pick.kind."+lc.action.Kind.String(), nil))
+		}
+	}
+	for _, lc := range pv.cmds {
+		if lc.unit != rules.NoUnit {
+			add(lc.unit, i18n.List(w.lang, kinds[lc.unit]))
+		}
+	}
+	return units
+}
+
+// sideButtons are the top view's buttons: one for each strike, each
+// command of no unit (resolve, pass...), and undo.
+func (pv pickView) sideButtons() []Button {
+	var out []Button
+	strikes := map[string]bool{}
+	for _, lc := range pv.cmds {
+		switch k := strikeKind(lc.action.Kind); {
+		case k != "":
+			if !strikes[k] {
+				strikes[k] = true
+				out = append(out, Button{Label: pv.w.t("pick."+k, nil), CustomID: pickID(pv.rec, "view:"+k), Style: Primary})
+			}
+		case lc.unit == rules.NoUnit:
+			label, style := pv.w.sideLabel(pv.st, lc), Secondary
+			if lc.action.Kind == rules.ActResolve || lc.action.Kind == rules.ActSetupDone || lc.action.Kind == rules.ActRedraw {
+				style = Primary
+			}
+			out = append(out, Button{Label: label, CustomID: pickID(pv.rec, "do:"+lc.text), Style: style})
+		}
+	}
+	if pv.rec.Game.CanUndo() {
+		out = append(out, Button{Label: pv.w.t("pick.undo", nil), CustomID: pickID(pv.rec, "do:undo"), Style: Danger})
+	}
+	return out
 }
 
 // pickHead is the first line of the picker: what the game waits for and
@@ -221,18 +265,6 @@ func appendOnce(list []string, v string) []string {
 		}
 	}
 	return append(list, v)
-}
-
-// strikeKind is "air" for the Air marker's actions, "oba" for OBA, "" for
-// any other.
-func strikeKind(k rules.ActionKind) string {
-	switch k {
-	case rules.ActAirAttack, rules.ActAirCover:
-		return "air"
-	case rules.ActOBA:
-		return "oba"
-	}
-	return ""
 }
 
 // words are the picker's words in a member's language.

@@ -12,6 +12,72 @@ import (
 	"github.com/mortain/mortain/store"
 )
 
+// playCommands play for the side to act: the set-up, the activations,
+// the attacks and strikes, pass and undo.
+var playCommands = []Command{
+	{Definition: Definition{Name: "setup", Acts: true, Positional: "done", Example: "setup unit:120 hex:1501",
+		Options: []Option{unitOpt("unit", false), hexOpt("hex", false), {Name: "preset", Choices: choices("historical")}, {Name: "done", Type: Bool}}},
+		run: (*Service).setup, forms: []actionForm{
+			{kind: rules.ActPlace, fields: []optField{{opt: "unit", f: unitField}, {opt: "hex", f: hexField}}},
+			{kind: rules.ActHistorical, given: map[string]string{"preset": "historical"}},
+			{kind: rules.ActSetupDone, given: map[string]string{"done": "true"}}},
+		Buttons: map[string]map[string]string{"setup-done": {"done": "true"}, "setup-historical": {"preset": "historical"}}},
+	{Definition: Definition{Name: "move", Acts: true, Example: "move unit:DR-1 to:1803 with:102",
+		Options: []Option{unitOpt("unit", true), hexOpt("to", true), unitOpt("with", false)}},
+		run: action("move"), forms: []actionForm{{kind: rules.ActMove, fields: unitToWith}}},
+	{Definition: Definition{Name: "enter", Acts: true, Example: "enter unit:DR-1 to:1903 with:102",
+		Options: []Option{unitOpt("unit", true), hexOpt("to", true), unitOpt("with", false)}},
+		run: action("enter"), forms: []actionForm{{kind: rules.ActEnter, fields: unitToWith}}},
+	{Definition: Definition{Name: "exit", Acts: true, Example: "exit unit:DF", Options: []Option{unitOpt("unit", true)}},
+		run: action("exit"), forms: []actionForm{{kind: rules.ActExit, fields: []optField{{opt: "unit", f: unitField}}}}},
+	{Definition: Definition{Name: "fire", Acts: true, Example: "fire unit:TD target:DR-1", Options: []Option{unitOpt("unit", true), unitOpt("target", true)}},
+		run: action("fire"), forms: []actionForm{{kind: rules.ActFire, fields: []optField{{opt: "unit", f: unitField}, {opt: "target", f: targetField}}}}},
+	{Definition: Definition{Name: "resolve", Acts: true, Example: "resolve"},
+		run: action("resolve"), forms: []actionForm{{kind: rules.ActResolve}}, Buttons: map[string]map[string]string{"resolve": nil}},
+	{Definition: Definition{Name: "redraw", Acts: true, Example: "redraw"},
+		run: action("redraw"), forms: []actionForm{{kind: rules.ActRedraw}}, Buttons: map[string]map[string]string{"redraw": nil}},
+	{Definition: Definition{Name: "miss", Acts: true, Example: "miss"},
+		run: action("miss"), forms: []actionForm{{kind: rules.ActMiss}}, Buttons: map[string]map[string]string{"miss": nil}},
+	{Definition: Definition{Name: "air", Acts: true, Example: "air mode:attack hex:1803",
+		Options: []Option{{Name: "mode", Required: true, Choices: choices("attack", "cover")}, hexOpt("hex", true), unitOpt("unit", false)}},
+		run: action("air"), Strike: true, forms: []actionForm{
+			{kind: rules.ActAirAttack, given: map[string]string{"mode": "attack"}, fields: hexUnit},
+			{kind: rules.ActAirCover, given: map[string]string{"mode": "cover"},
+				fields: []optField{{opt: "hex", f: hexField}, {opt: "unit", f: targetField, optional: true, refuse: "reply.play.cover-unit"}}}}},
+	{Definition: Definition{Name: "oba", Acts: true, Example: "oba hex:1803 unit:DR-1", Options: []Option{hexOpt("hex", true), unitOpt("unit", false)}},
+		run: action("oba"), Strike: true, forms: []actionForm{{kind: rules.ActOBA, fields: hexUnit}}},
+	{Definition: Definition{Name: "pass", Acts: true, Example: "pass"},
+		run: action("pass"), forms: []actionForm{{kind: rules.ActPass}}, Buttons: map[string]map[string]string{"pass": nil, "pass-confirm": nil}},
+	{Definition: Definition{Name: "undo", Acts: true, Example: "undo"},
+		run: (*Service).undo, Buttons: map[string]map[string]string{"undo": nil}},
+}
+
+// The options of a move or an entry, and of a strike on a hex.
+var (
+	unitToWith = []optField{{opt: "unit", f: unitField}, {opt: "to", f: hexField}, {opt: "with", f: withField, optional: true}}
+	hexUnit    = []optField{{opt: "hex", f: hexField}, {opt: "unit", f: targetField, optional: true}}
+)
+
+// action is the handler of a game action's command: it plays the action
+// its options describe.
+func action(name string) handler {
+	return func(s *Service, ctx context.Context, req Request) (Response, error) {
+		o := req.Options
+		return s.play(ctx, req, func(g *rules.Game) ([]rules.Event, error) {
+			if name == "resolve" {
+				if err := resolvedAlready(g); err != nil {
+					return nil, err
+				}
+			}
+			a, err := buildAction(g.State.Scenario(), name, o)
+			if err != nil {
+				return nil, err
+			}
+			return g.Apply(tigerAlong(g.State.Scenario(), a))
+		})
+	}
+}
+
 // stepFunc performs one step on the game: it returns the events caused and
 // a note to narrate when there are none (undo, debug edits).
 type stepFunc func(g *rules.Game) (evs []rules.Event, note string, err error)
@@ -353,77 +419,6 @@ func (s *Service) renderWith(r RenderFunc, st *rules.State, evs []rules.Event, l
 		return nil, ""
 	}
 	return png, "map.png"
-}
-
-// buildAction turns an action command and its options into a rules action.
-func buildAction(sc *rules.Scenario, name string, o map[string]string) (rules.Action, error) {
-	unit := func(opt string) (rules.UnitID, error) { return parseUnit(sc, o[opt], opt) }
-	optUnit := func(opt string) (rules.UnitID, error) {
-		if o[opt] == "" {
-			return rules.NoUnit, nil
-		}
-		return unit(opt)
-	}
-	hex := func(opt string) (rules.Hex, error) { return parseHex(o[opt], opt) }
-	var a rules.Action
-	var u, t rules.UnitID
-	var h rules.Hex
-	var err error
-	switch name {
-	case "move", "enter":
-		if u, err = unit("unit"); err != nil {
-			return a, err
-		}
-		if h, err = hex("to"); err != nil {
-			return a, err
-		}
-		if name == "move" {
-			return withTiger(sc, rules.Move(u, h), o)
-		}
-		if t, err = optUnit("with"); err != nil {
-			return a, err
-		}
-		return rules.Enter(u, h, t), nil
-	case "exit":
-		if u, err = unit("unit"); err != nil {
-			return a, err
-		}
-		return rules.Exit(u), nil
-	case "fire":
-		if u, err = unit("unit"); err != nil {
-			return a, err
-		}
-		if t, err = unit("target"); err != nil {
-			return a, err
-		}
-		return rules.Fire(u, t), nil
-	case "resolve":
-		return rules.Resolve(), nil
-	case "redraw":
-		return rules.Redraw(), nil
-	case "miss":
-		return rules.TakeMiss(), nil
-	case "pass":
-		return rules.Pass(), nil
-	case "air", "oba":
-		if h, err = hex("hex"); err != nil {
-			return a, err
-		}
-		if t, err = optUnit("unit"); err != nil {
-			return a, err
-		}
-		switch {
-		case name == "oba":
-			return rules.OBA(h, t), nil
-		case strings.EqualFold(o["mode"], "cover"):
-			if t != rules.NoUnit {
-				return a, refuseT("reply.play.cover-unit", nil)
-			}
-			return rules.AirCover(h), nil
-		}
-		return rules.AirAttack(h, t), nil
-	}
-	return a, refuseT("reply.play.unknown-action", map[string]any{"Action": quoted(name)})
 }
 
 // parseUnit finds a unit by id, case-insensitively.

@@ -12,6 +12,19 @@ import (
 	"github.com/mortain/mortain/store"
 )
 
+// readCommands show the game: its state, map, units and log, the
+// server's records, the replay.
+var readCommands = []Command{
+	{Definition: Definition{Name: "status", Example: "status"}, run: noCtx((*Service).status)},
+	{Definition: Definition{Name: "map", Example: "map size:full", Options: []Option{{Name: "size", Choices: choices("full", "small")}}},
+		run: noCtx((*Service).mapPost), Posts: true},
+	{Definition: Definition{Name: "log", Positional: "n", Group: GroupHistory, Example: "log n:30", Options: []Option{{Name: "n", Type: Integer}}},
+		run: noCtx((*Service).logText)},
+	{Definition: Definition{Name: "units", Example: "units"}, run: noCtx((*Service).units)},
+	{Definition: Definition{Name: "stats", Group: GroupHistory, Example: "stats"}, run: noCtx((*Service).stats), Standalone: true, DiscordOnly: true},
+	{Definition: Definition{Name: "replay", Group: GroupHistory, Example: "replay"}, run: noCtx((*Service).replay), Posts: true, Standalone: true},
+}
+
 // status words the state of the game, in the member's language.
 func (s *Service) status(req Request) (Response, error) {
 	v, err := s.load(req.Key)
@@ -70,20 +83,28 @@ func statusTextIn(v *view, lang i18n.Lang) string {
 		b.WriteString(t("reply.status.settings", map[string]any{"Settings": extra}) + "\n")
 	}
 	if !v.finished {
-		rec := &store.Record{Game: g, Seats: v.seats, Meta: v.meta}
-		if line := deadlineLineIn(rec, lang); line != "" {
-			b.WriteString(line + "\n")
-		}
-		for _, side := range []rules.Side{rules.US, rules.German} {
-			if warn := missedTextIn(rec, side, lang); warn != "" {
-				b.WriteString(i18n.T(lang, "deadline.sentence", map[string]any{"Text": warn}) + "\n")
-			}
-			if id := v.meta.Side(side).Absent; id != "" {
-				b.WriteString(t("reply.status.absent", map[string]any{"Side": side, "Member": "<@" + id + ">"}) + "\n")
-			}
-		}
+		b.WriteString(statusClocks(v, lang))
 	}
 	b.WriteString(t("reply.status.waiting", map[string]any{"Who": seatNameIn(v.seats[st.ToAct()], lang), "What": whatWaitsIn(st, lang)}))
+	return b.String()
+}
+
+// statusClocks are status's lines about a running game's clocks: its
+// deadline, the deadlines each side missed, a seat whose member left.
+func statusClocks(v *view, lang i18n.Lang) string {
+	var b strings.Builder
+	rec := &store.Record{Game: v.game, Seats: v.seats, Meta: v.meta}
+	if line := deadlineLineIn(rec, lang); line != "" {
+		b.WriteString(line + "\n")
+	}
+	for _, side := range []rules.Side{rules.US, rules.German} {
+		if warn := missedTextIn(rec, side, lang); warn != "" {
+			b.WriteString(i18n.T(lang, "deadline.sentence", map[string]any{"Text": warn}) + "\n")
+		}
+		if id := v.meta.Side(side).Absent; id != "" {
+			b.WriteString(tr(lang, "reply.status.absent", map[string]any{"Side": side, "Member": "<@" + id + ">"}) + "\n")
+		}
+	}
 	return b.String()
 }
 

@@ -84,28 +84,35 @@ func TestOptionRefusalsWorded(t *testing.T) {
 	}
 }
 
-// Every option's hint (Option.Hint) has its message, with the same
-// English, so that its refusal is worded in every language.
+// Every option with a hint (Option.Hint) has its message: the list of
+// choices, then the hint, so that its refusal is worded in every
+// language.
 func TestOptionHintsInCatalog(t *testing.T) {
-	for _, d := range append(Definitions(), debugDefinition, resumeDefinition) {
+	hints := 0
+	for _, d := range append(Definitions(), findDef("debug"), findDef("resume")) {
 		for _, o := range d.Options {
-			if o.Hint == "" {
+			if !o.Hint {
 				continue
 			}
+			hints++
 			id := "options.not-choice-" + d.Name + "-" + o.Name
 			data := map[string]any{"Option": o.Name, "Value": "x", "Choices": "a, b"}
-			if got, want := i18n.T(i18n.English, id, data), "x is not a choice: choose a, b"+o.Hint; !i18n.Has(i18n.English, id) || !strings.HasSuffix(got, want) {
-				t.Errorf("%s %s: the message %s is %q, want it to end %q", d.Name, o.Name, id, got, want)
+			plain := i18n.T(i18n.English, "options.not-choice", data)
+			if got := i18n.T(i18n.English, id, data); !i18n.Has(i18n.English, id) || !strings.HasPrefix(got, plain) || got == plain {
+				t.Errorf("%s %s: the message %s is %q, want %q and a hint", d.Name, o.Name, id, got, plain)
 			}
 		}
+	}
+	if hints == 0 {
+		t.Errorf("no option has a hint")
 	}
 }
 
 // The debug commands' refusals are in the member's language, the rules'
 // refusals of an edit too; debug's help in the catalog is its Help.
 func TestDebugRefusalsWorded(t *testing.T) {
-	if got := i18n.T(i18n.English, "options.debug.help", nil); got != debugDefinition.Help {
-		t.Errorf("options.debug.help is %q, want debug's Help %q", got, debugDefinition.Help)
+	if got := i18n.T(i18n.English, "options.debug.help", nil); got != findDef("debug").Help {
+		t.Errorf("options.debug.help is %q, want debug's Help %q", got, findDef("debug").Help)
 	}
 	s := New(Config{Store: NewMemStore(), Seed: func() uint64 { return 1 }, Debug: true})
 	mustDo(t, s, ann, "new opponent:hotseat")

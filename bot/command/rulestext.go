@@ -3,6 +3,7 @@ package command
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -135,6 +136,30 @@ func firstRunes(s string, n int) string {
 // so that R6.1 does not match R6.10.
 func isRuleEnd(s string) bool { return strings.HasPrefix(s, "**") || strings.HasPrefix(s, " ") }
 
+// helpCommands explain the commands and print the rules. In Discord,
+// help command:R6.8 does what rules does in the text form, which keeps
+// /mortain within Discord's 25 subcommands.
+var helpCommands = []Command{
+	{Definition: Definition{Name: "help", Positional: "command", Example: "help command:fire", Options: []Option{{Name: "command", Autocomplete: true}}},
+		run: noCtx((*Service).help), Standalone: true},
+	{Definition: Definition{Name: "rules", Positional: "n", Example: "rules n:R6.8", Options: []Option{{Name: "n", Autocomplete: true}}},
+		run: noCtx((*Service).rules), Standalone: true, LocalOnly: true},
+}
+
+// help lists the commands, or explains one, or prints a rule, as the
+// front end shows them.
+func (s *Service) help(req Request) (Response, error) {
+	if req.Key.Guild == localGuild {
+		return Response{Private: LocalHelpTextIn(req.Options["command"], s.cfg.Debug, req.Lang)}, nil
+	}
+	return Response{Private: HelpTextIn(req.Options["command"], s.cfg.Debug, req.Lang)}, nil
+}
+
+// rules prints a rule, or the list of sections.
+func (s *Service) rules(req Request) (Response, error) {
+	return Response{Private: RuleTextIn(req.Options["n"], req.Lang)}, nil
+}
+
 // HelpText is HelpTextIn in English.
 func HelpText(name string, debug bool) string { return HelpTextIn(name, debug, i18n.English) }
 
@@ -167,10 +192,11 @@ func LocalHelpTextIn(name string, debug bool, lang i18n.Lang) string {
 // commandHelp explains one command in lang, as the terminal (local) or
 // Discord words it.
 func commandHelp(name string, debug, local bool, lang i18n.Lang) string {
-	d, ok := Find(strings.TrimPrefix(strings.ToLower(name), "/"))
-	if !ok || (d.Name == "debug" && !debug) {
+	c, ok := Lookup(strings.TrimPrefix(strings.ToLower(name), "/"))
+	if !ok || (c.Debug && !debug) {
 		return i18n.T(lang, "help.no-command", map[string]any{"Name": fmt.Sprintf("%q", echo(name))})
 	}
+	d := c.Definition
 	desc, help := commandDesc(d, lang), commandHelpText(d, lang)
 	if local {
 		if id := "help.local." + d.Name + ".desc"; i18n.Has(i18n.English, id) {
@@ -183,34 +209,40 @@ func commandHelp(name string, debug, local bool, lang i18n.Lang) string {
 	var b strings.Builder
 	b.WriteString(i18n.T(lang, "help.head", map[string]any{"Name": d.Name, "Desc": desc}) + "\n" + help + "\n")
 	for _, o := range d.Options {
-		if o.Local && !local || local && localHiddenOptions[d.Name+" "+o.Name] {
+		if o.Local && !local || local && slices.Contains(c.LocalHidden, o.Name) {
 			continue
 		}
-		req := ""
-		if o.Required {
-			req = i18n.T(lang, "help.required", nil)
-		}
-		vals := ""
-		if len(o.Choices) > 0 {
-			var vs []string
-			for _, c := range o.Choices {
-				vs = append(vs, c.Value)
-			}
-			vals = " [" + strings.Join(vs, "|") + "]"
-		}
-		desc := optionHelp(d, o, lang)
-		if id := "help.local." + d.Name + ".opt." + o.Name; local && i18n.Has(i18n.English, id) {
-			desc = i18n.T(lang, id, nil)
-			vals = strings.Replace(vals, "|open", "", 1)
-		}
-		b.WriteString("  " + i18n.T(lang, "help.option", map[string]any{"Name": o.Name, "Values": vals, "Required": req, "Desc": desc}) + "\n")
+		b.WriteString("  " + optionLine(d, o, local, lang) + "\n")
 	}
 	example := d.Example
-	if local && localExamples[d.Name] != "" {
-		example = localExamples[d.Name]
+	if local && c.LocalExample != "" {
+		example = c.LocalExample
 	}
 	b.WriteString(i18n.T(lang, "help.example", map[string]any{"Example": example}))
 	return b.String()
+}
+
+// optionLine is help's line for option o of d: its name, its values, and
+// what it does.
+func optionLine(d Definition, o Option, local bool, lang i18n.Lang) string {
+	req := ""
+	if o.Required {
+		req = i18n.T(lang, "help.required", nil)
+	}
+	vals := ""
+	if len(o.Choices) > 0 {
+		var vs []string
+		for _, c := range o.Choices {
+			vs = append(vs, c.Value)
+		}
+		vals = " [" + strings.Join(vs, "|") + "]"
+	}
+	desc := optionHelp(d, o, lang)
+	if id := "help.local." + d.Name + ".opt." + o.Name; local && i18n.Has(i18n.English, id) {
+		desc = i18n.T(lang, id, nil)
+		vals = strings.Replace(vals, "|open", "", 1)
+	}
+	return i18n.T(lang, "help.option", map[string]any{"Name": o.Name, "Values": vals, "Required": req, "Desc": desc})
 }
 
 // The catalog's words for a Definition: its description (cmd.NAME.desc,
@@ -266,18 +298,6 @@ func levelsTextIn(lang i18n.Lang) string {
 	return strings.Join(parts, i18n.T(lang, "help.levels.sep", nil))
 }
 
-// What differs in the terminal besides the catalog's help.local.*
-// (its own descriptions and explanations): the options it does without,
-// its examples.
-var (
-	localHiddenOptions = map[string]bool{"games all": true, "new deadline": true, "new ranked": true, "new opponent": true, "new remind": true, "new round-limit": true, "new pace": true, "new confirm": true}
-	localExamples      = map[string]string{"new": "new mode:ai side:german level:easy", "export": "export out:game.json"}
-)
-
-// localOnlyHidden are the commands local play does without: seats and
-// moderation belong to a server, the leaderboard to its members.
-var localOnlyHidden = map[string]bool{"join": true, "seat": true, "abort": true, "stats": true, "server": true, "notify": true, "away": true}
-
 // helpList lists the commands in lang, as the terminal (local) or Discord
 // shows them, then how to play a first game.
 func helpList(debug, local bool, lang i18n.Lang) string {
@@ -286,10 +306,14 @@ func helpList(debug, local bool, lang i18n.Lang) string {
 		b.WriteString("  " + i18n.T(lang, "help.list.line", map[string]any{"Name": fmt.Sprintf("%-8s", name), "Desc": desc}) + "\n")
 	}
 	b.WriteString(i18n.T(lang, "help.list.head", nil) + "\n")
-	for _, d := range definitions {
+	for _, c := range table {
+		d := c.Definition
+		if c.LocalOnly {
+			continue
+		}
 		desc := commandDesc(d, lang)
 		if local {
-			if localOnlyHidden[d.Name] {
+			if c.DiscordOnly {
 				continue
 			}
 			if id := "help.local." + d.Name + ".desc"; i18n.Has(i18n.English, id) {
@@ -299,11 +323,13 @@ func helpList(debug, local bool, lang i18n.Lang) string {
 		line(d.Name, desc)
 	}
 	if local {
-		line(resumeDefinition.Name, commandDesc(resumeDefinition, lang))
+		resume, _ := Find("resume")
+		line(resume.Name, commandDesc(resume, lang))
 		line("quit", i18n.T(lang, "help.list.quit", nil))
 	}
 	if debug {
-		line("debug", commandDesc(debugDefinition, lang))
+		d, _ := Find("debug")
+		line("debug", commandDesc(d, lang))
 	}
 	b.WriteString(i18n.T(lang, "help.list.rule", nil) + "\n")
 	b.WriteString(i18n.T(lang, "help.list.syntax", nil) + "\n\n")

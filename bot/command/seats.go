@@ -94,6 +94,21 @@ func mayAct(rec *store.Record, c Caller) error {
 	return refuseT("reply.act.not-turn", map[string]any{"What": waitsPhrase(st)})
 }
 
+// adminCommands need the Manage Channels permission: hand a seat, end a
+// game without a result, choose where the server's games are played.
+var adminCommands = []Command{
+	{Definition: Definition{Name: "seat", Manage: true, Example: "seat side:german user:@member",
+		Options: []Option{{Name: "side", Required: true, Choices: choices("us", "german")}, {Name: "user", Required: true, Type: User}}},
+		run: noCtx((*Service).seat), Mutates: true, SaysOver: true, Standalone: true, DiscordOnly: true},
+	{Definition: Definition{Name: "abort", Manage: true, Example: "abort confirm:yes", Options: []Option{confirmOpt()}},
+		run: noCtx((*Service).abort), Mutates: true, Standalone: true, DiscordOnly: true,
+		Buttons: map[string]map[string]string{"abort-confirm": {"confirm": "yes"}}},
+	{Definition: Definition{Name: "server", Manage: true, Example: "server games:channel",
+		Options: []Option{{Name: "games", Choices: choices(GamesInThreads, GamesInChannel)}, {Name: "language", Choices: choices("en", "ja", "off")},
+			{Name: "forum-tag"}, {Name: "forum-results", Choices: choices("here", "off")}, {Name: SettingPosts, Choices: choices(PostsActivation, PostsRound)}}},
+		run: noCtx((*Service).server), DiscordOnly: true},
+}
+
 // seat hands a side's seat to a member (Manage Channels, checked by
 // Handle). It refuses a side the AI plays and a member who holds the other
 // seat: one person holds both seats only in a game started as hotseat.

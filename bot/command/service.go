@@ -149,9 +149,6 @@ func (r *refusal) in(lang i18n.Lang) string {
 	return tr(lang, r.id, r.data)
 }
 
-// refuse is a refusal in English alone (to be moved to the catalog).
-func refuse(format string, args ...any) error { return &refusal{msg: fmt.Sprintf(format, args...)} }
-
 // refuseT is a refusal worded by catalog message id with data; a phrase
 // or a rules.Side in data is worded in the caller's language too.
 func refuseT(id string, data map[string]any) error { return &refusal{id: id, data: data} }
@@ -166,16 +163,17 @@ func sprintf(format string, args ...any) string { return fmt.Sprintf(format, arg
 // refused or malformed command gets a Response with Refused set and the
 // reason in Private, and changes nothing.
 func (s *Service) Handle(ctx context.Context, req Request) Response {
-	def, ok := Find(req.Command)
-	if !ok || (def.Name == "debug" && !s.cfg.Debug) {
+	c, ok := Lookup(req.Command)
+	if !ok || (c.Debug && !s.cfg.Debug) {
 		if ok {
 			return refusedT(req.Lang, "options.debug-only", nil)
 		}
 		return refusedT(req.Lang, "parse.unknown-command", map[string]any{"Command": quote(req.Command)})
 	}
+	def := c.Definition
 	req.Options = narrowOptions(req.Options)
-	if def.Name == "new" {
-		modeShorthand(req.Options)
+	if c.prepare != nil {
+		c.prepare(req.Options)
 	}
 	if err := checkOptions(def, req.Options); err != nil {
 		return s.fail(err, req.Lang)
@@ -183,18 +181,10 @@ func (s *Service) Handle(ctx context.Context, req Request) Response {
 	if def.Manage && !req.Caller.CanManage {
 		return refusedT(req.Lang, "reply.needs-manage", map[string]any{"Command": def.Name})
 	}
-	resp, err := s.dispatch(ctx, def.Name, req)
-	if errors.Is(err, store.ErrNotFound) && (def.Acts || def.Name == "resign" || def.Name == "join" || def.Name == "seat") {
-		if v, lerr := s.load(req.Key); lerr == nil && v.finished {
-			if s.cfg.Local {
-				return refusedT(req.Lang, "reply.over-local", map[string]any{"Result": resultLineIn(v, req.Lang)})
-			}
-			return refusedT(req.Lang, "reply.over-here", map[string]any{"Result": resultLineIn(v, req.Lang)})
-		}
-	}
-	if errors.Is(err, store.ErrNotFound) && !s.cfg.Local {
-		if text := s.gamesFromHereIn(req.Key, req.Lang); text != "" {
-			return refused("%s", text)
+	resp, err := c.run(s, ctx, req)
+	if errors.Is(err, store.ErrNotFound) {
+		if r, over := s.notFound(c, req); over {
+			return r
 		}
 	}
 	if err != nil {
@@ -203,74 +193,25 @@ func (s *Service) Handle(ctx context.Context, req Request) Response {
 	return s.flush(req.Key, resp, req.Lang)
 }
 
-func (s *Service) dispatch(ctx context.Context, name string, req Request) (Response, error) {
-	o := req.Options
-	switch name {
-	case "new":
-		return s.newGame(req)
-	case "join":
-		return s.join(req)
-	case "seat":
-		return s.seat(req)
-	case "resign":
-		return s.resign(req)
-	case "abort":
-		return s.abort(req)
-	case "setup":
-		return s.setup(ctx, req)
-	case "move", "enter", "exit", "fire", "resolve", "redraw", "miss", "air", "oba", "pass":
-		return s.play(ctx, req, func(g *rules.Game) ([]rules.Event, error) {
-			if name == "resolve" {
-				if err := resolvedAlready(g); err != nil {
-					return nil, err
-				}
+// notFound is the refusal of command c when no game runs here: the result
+// of the game that ended here, for a command that acts on a game (SaysOver,
+// Acts); on a server, the games started from here. ok is false when
+// neither applies.
+func (s *Service) notFound(c Command, req Request) (Response, bool) {
+	if c.Acts || c.SaysOver {
+		if v, lerr := s.load(req.Key); lerr == nil && v.finished {
+			if s.cfg.Local {
+				return refusedT(req.Lang, "reply.over-local", map[string]any{"Result": resultLineIn(v, req.Lang)}), true
 			}
-			a, err := buildAction(g.State.Scenario(), name, o)
-			if err != nil {
-				return nil, err
-			}
-			return g.Apply(a)
-		})
-	case "undo":
-		return s.undo(ctx, req)
-	case "debug":
-		return s.debug(ctx, req)
-	case "status":
-		return s.status(req)
-	case "map":
-		return s.mapPost(req)
-	case "log":
-		return s.logText(req)
-	case "units":
-		return s.units(req)
-	case "rules":
-		return Response{Private: RuleTextIn(o["n"], req.Lang)}, nil
-	case "help":
-		text := HelpTextIn(o["command"], s.cfg.Debug, req.Lang)
-		if req.Key.Guild == localGuild {
-			text = LocalHelpTextIn(o["command"], s.cfg.Debug, req.Lang)
+			return refusedT(req.Lang, "reply.over-here", map[string]any{"Result": resultLineIn(v, req.Lang)}), true
 		}
-		return Response{Private: text}, nil
-	case "stats":
-		return s.stats(req)
-	case "replay":
-		return s.replay(req)
-	case "export":
-		return s.export(req)
-	case "moves":
-		return s.moves(req)
-	case "games":
-		return s.games(req)
-	case "server":
-		return s.server(req)
-	case "notify":
-		return s.notify(req)
-	case "away":
-		return s.away(req)
-	case "resume":
-		return s.resume(req)
 	}
-	return Response{}, refuseT("reply.unknown-command", map[string]any{"Command": fmt.Sprintf("%q", echo(name))})
+	if !s.cfg.Local {
+		if text := s.gamesFromHereIn(req.Key, req.Lang); text != "" {
+			return refused("%s", text), true
+		}
+	}
+	return Response{}, false
 }
 
 // fail turns an error into a refusal the caller can read in lang;
@@ -343,14 +284,10 @@ func checkOptions(def Definition, opts map[string]string) error {
 					vals[i] = c.Value
 				}
 				d := map[string]any{"Option": k, "Value": v, "Choices": strings.Join(vals, ", ")}
-				if o.Hint == "" {
-					return refuseT("options.not-choice", d)
+				if o.Hint {
+					return refuseT("options.not-choice-"+def.Name+"-"+o.Name, d)
 				}
-				// A hint is worded with its option's message.
-				if id := "options.not-choice-" + def.Name + "-" + o.Name; i18n.Has(i18n.English, id) {
-					return refuseT(id, d)
-				}
-				return refuse("%s:%s is not a choice: choose %s%s", k, v, d["Choices"], o.Hint)
+				return refuseT("options.not-choice", d)
 			}
 		}
 		if o.Type == User && v != "" {

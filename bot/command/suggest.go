@@ -98,63 +98,13 @@ func ruleChoices(lang i18n.Lang) []Choice {
 	return out
 }
 
-// kindsFor maps an action command to the rules action kinds it makes.
-func kindsFor(command, mode string) []rules.ActionKind {
-	switch command {
-	case "setup":
-		return []rules.ActionKind{rules.ActPlace}
-	case "move":
-		return []rules.ActionKind{rules.ActMove}
-	case "enter":
-		return []rules.ActionKind{rules.ActEnter}
-	case "exit":
-		return []rules.ActionKind{rules.ActExit}
-	case "fire":
-		return []rules.ActionKind{rules.ActFire}
-	case "oba":
-		return []rules.ActionKind{rules.ActOBA}
-	case "air":
-		if strings.EqualFold(mode, "cover") {
-			return []rules.ActionKind{rules.ActAirCover}
-		}
-		if strings.EqualFold(mode, "attack") {
-			return []rules.ActionKind{rules.ActAirAttack}
-		}
-		return []rules.ActionKind{rules.ActAirAttack, rules.ActAirCover}
-	}
-	return nil
-}
-
 // actionChoices lists the values of option focused over the legal actions
 // that agree with the other options given.
 func actionChoices(st *rules.State, command string, opts map[string]string, focused string, lang i18n.Lang) []Choice {
 	sc := st.Scenario()
-	kinds := kindsFor(command, opts["mode"])
-	if len(kinds) == 0 {
+	forms := formsFor(command, opts)
+	if len(forms) == 0 {
 		return nil
-	}
-	// get names the fields of an action by the command's option names.
-	get := func(a rules.Action) map[string]string {
-		m := map[string]string{}
-		id := func(u rules.UnitID) string {
-			if u == rules.NoUnit {
-				return ""
-			}
-			return uid(sc, u)
-		}
-		switch command {
-		case "setup":
-			m["unit"], m["hex"] = id(a.Unit), a.Hex.String()
-		case "move", "enter":
-			m["unit"], m["to"], m["with"] = id(a.Unit), a.Hex.String(), id(a.With)
-		case "exit":
-			m["unit"] = id(a.Unit)
-		case "fire":
-			m["unit"], m["target"] = id(a.Unit), id(a.Target)
-		case "air", "oba":
-			m["hex"], m["unit"] = a.Hex.String(), id(a.Target)
-		}
-		return m
 	}
 	legal := st.LegalActions(nil)
 	if command == "setup" && (focused == "unit" || focused == "hex") {
@@ -167,10 +117,11 @@ func actionChoices(st *rules.State, command string, opts map[string]string, focu
 	seen := map[string]bool{}
 	var out []scored
 	for _, a := range legal {
-		if !kindIn(a.Kind, kinds) {
+		form, known := formIn(a.Kind, forms)
+		if !known {
 			continue
 		}
-		m := get(a)
+		m := fieldsOf(sc, a, form)
 		ok := true
 		for k, v := range opts {
 			if k == focused || k == "mode" || v == "" {
@@ -185,7 +136,7 @@ func actionChoices(st *rules.State, command string, opts map[string]string, focu
 			continue
 		}
 		seen[v] = true
-		out = append(out, scored{markFree(st, a, choiceFor(st, a, command, focused, v, lang), opts, focused, lang), score(st, a, command, focused)})
+		out = append(out, scored{markFree(st, a, choiceFor(st, a, form.field(focused), v, lang), opts, focused, lang), score(st, a, command, focused)})
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].score > out[j].score })
 	res := make([]Choice, len(out))
@@ -234,18 +185,19 @@ func setupChoices(st *rules.State, opts map[string]string) []rules.Action {
 	return legal
 }
 
-func kindIn(k rules.ActionKind, ks []rules.ActionKind) bool {
-	for _, x := range ks {
-		if x == k {
-			return true
+// formIn finds the form of kind k among forms.
+func formIn(k rules.ActionKind, forms []actionForm) (actionForm, bool) {
+	for _, f := range forms {
+		if f.kind == k {
+			return f, true
 		}
 	}
-	return false
+	return actionForm{}, false
 }
 
-// choiceFor labels a value: a unit with where it is and its factors, a
-// hex with its terrain, a target with its hex; in lang.
-func choiceFor(st *rules.State, a rules.Action, command, focused, v string, lang i18n.Lang) Choice {
+// choiceFor labels value v of field f of a: a unit with where it is and
+// its factors, a hex with its terrain, a target with its hex; in lang.
+func choiceFor(st *rules.State, a rules.Action, f field, v string, lang i18n.Lang) Choice {
 	sc := st.Scenario()
 	unitLabel := func(u rules.UnitID) string {
 		us := st.Unit(u)
@@ -268,12 +220,12 @@ func choiceFor(st *rules.State, a rules.Action, command, focused, v string, lang
 		}
 		return i18n.T(lang, "suggest.hex", d)
 	}
-	switch {
-	case focused == "target" || (focused == "unit" && (command == "air" || command == "oba")):
+	switch f {
+	case targetField:
 		return Choice{Name: unitLabel(a.Target), Value: v}
-	case focused == "with":
+	case withField:
 		return Choice{Name: unitLabel(a.With), Value: v}
-	case focused == "unit":
+	case unitField:
 		return Choice{Name: unitLabel(a.Unit), Value: v}
 	}
 	return Choice{Name: hexLabel(a.Hex), Value: v}

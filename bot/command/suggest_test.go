@@ -63,30 +63,7 @@ func TestSuggestMatchesLegalActions(t *testing.T) {
 			}
 			checked += len(got)
 		}
-		// Hexes narrowed by the unit already chosen.
-		for _, a := range legal {
-			if a.Kind != rules.ActMove {
-				continue
-			}
-			id := sc.Unit(a.Unit).ID
-			got := s.Suggest(ctx, testKey, ann, "move", map[string]string{"unit": strings.ToLower(id), "to": ""}, "to")
-			n := 0
-			for _, b := range legal {
-				if b.Kind == rules.ActMove && b.Unit == a.Unit && b.With == rules.NoUnit { // with the Tiger along: the same hexes (R4.6)
-					n++
-				}
-			}
-			if len(got) != n {
-				t.Fatalf("move unit:%s: %d hexes suggested, %d legal", id, len(got), n)
-			}
-			for _, ch := range got {
-				h, _ := rules.ParseHex(ch.Value)
-				if state.Check(rules.Move(a.Unit, h)) != nil {
-					t.Fatalf("move unit:%s to:%s suggested but illegal", id, ch.Value)
-				}
-			}
-			break
-		}
+		checkMoveNarrowed(t, s, state, legal)
 		a, _ := p.Choose(state)
 		if err := st.Update(testKey, func(r *store.Record) error { _, err := r.Game.Apply(a); return err }); err != nil {
 			t.Fatal(err)
@@ -104,6 +81,37 @@ func TestSuggestMatchesLegalActions(t *testing.T) {
 	}
 	if got := s.Suggest(ctx, testKey, eve, "rules", map[string]string{"n": "R6."}, "n"); len(got) != 9 {
 		t.Errorf("rules n:R6. → %d choices, want R6.1-R6.9", len(got))
+	}
+}
+
+// checkMoveNarrowed checks that move's hexes are narrowed by the unit
+// already chosen: those of the first unit that can move, all legal.
+func checkMoveNarrowed(t *testing.T, s *Service, state *rules.State, legal []rules.Action) {
+	t.Helper()
+	sc := state.Scenario()
+	ctx := context.Background()
+	for _, a := range legal {
+		if a.Kind != rules.ActMove {
+			continue
+		}
+		id := sc.Unit(a.Unit).ID
+		got := s.Suggest(ctx, testKey, ann, "move", map[string]string{"unit": strings.ToLower(id), "to": ""}, "to")
+		n := 0
+		for _, b := range legal {
+			if b.Kind == rules.ActMove && b.Unit == a.Unit && b.With == rules.NoUnit { // with the Tiger along: the same hexes (R4.6)
+				n++
+			}
+		}
+		if len(got) != n {
+			t.Fatalf("move unit:%s: %d hexes suggested, %d legal", id, len(got), n)
+		}
+		for _, ch := range got {
+			h, _ := rules.ParseHex(ch.Value)
+			if state.Check(rules.Move(a.Unit, h)) != nil {
+				t.Fatalf("move unit:%s to:%s suggested but illegal", id, ch.Value)
+			}
+		}
+		break
 	}
 }
 

@@ -5,21 +5,14 @@ import (
 	"github.com/mortain/mortain/rules"
 )
 
-// withTiger adds move's with: to the move a (R4.6): "move unit:U to:H
-// with:T" is the rules' move of U with the Tiger along (rules.MoveWith);
-// either option may name the Tiger. The rules check the rest.
-func withTiger(sc *rules.Scenario, a rules.Action, o map[string]string) (rules.Action, error) {
-	if o["with"] == "" {
-		return a, nil
+// tigerAlong reads a move that names the Tiger as unit: and the unit it
+// stacks with as with: as that unit's move with the Tiger along (R4.6),
+// the one action the rules know.
+func tigerAlong(sc *rules.Scenario, a rules.Action) rules.Action {
+	if a.Kind == rules.ActMove && a.With != rules.NoUnit && a.Unit == sc.Tiger {
+		a.Unit, a.With = a.With, a.Unit
 	}
-	w, err := parseUnit(sc, o["with"], "with")
-	if err != nil {
-		return a, err
-	}
-	if a.Unit == sc.Tiger {
-		a.Unit, w = w, a.Unit
-	}
-	return rules.MoveWith(a.Unit, a.Hex, w), nil
+	return a
 }
 
 // resolvedAlready refuses a resolve with no attack pending when the last

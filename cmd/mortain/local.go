@@ -340,7 +340,7 @@ func (lp *localPlay) command(ctx context.Context, line string) int {
 	if err != nil {
 		return lp.refused(command.ErrorText(err, lp.lang))
 	}
-	if discordMember(name, opts) {
+	if command.NamesAMember(name, opts) {
 		if name == "seat" {
 			return lp.refused(lp.t("term.refuse.seat", nil))
 		}
@@ -631,23 +631,6 @@ func loadScenario(path string) (*rules.Scenario, error) {
 	return sc, nil
 }
 
-// discordMember reports whether a command names a Discord member: seat,
-// or new with opponent: other than the mode words the text form allows.
-func discordMember(name string, opts map[string]string) bool {
-	if name == "seat" {
-		return true
-	}
-	v, ok := opts["opponent"]
-	if name != "new" || !ok {
-		return false
-	}
-	switch strings.ToLower(strings.TrimSpace(v)) {
-	case command.ModeAI, command.ModeHotseat, command.ModeAIvsAI, command.ModeOpen:
-		return false
-	}
-	return true
-}
-
 // localLang is the language of local play's new games: --lang (en or ja),
 // else the locale LC_ALL or LANG names (Japanese for ja_JP.UTF-8), else
 // English.
@@ -670,12 +653,8 @@ func (m *Main) localLang(flagValue string) (i18n.Lang, error) {
 
 // startsAGame reports whether a command typed before any game starts one
 // against the AI first: a command that plays or reads a game does, one
-// that starts, ends or lists games, or needs a game to hold seats in,
-// does not.
+// that needs no game of its own (command.Command.Standalone) does not.
 func startsAGame(name string) bool {
-	switch name {
-	case "new", "help", "rules", "stats", "games", "resume", "join", "seat", "resign", "abort", "export", "replay":
-		return false
-	}
-	return true
+	c, ok := command.Lookup(name)
+	return !ok || !c.Standalone
 }
