@@ -231,7 +231,7 @@ func (s *Service) joinButton(ctx context.Context, here store.Key, caller Caller,
 	}
 	resp.Game = game
 	lang := langOf(rec.Meta) // the challenge's post is the channel's
-	channel := "<#" + game.Channel + ">"
+	channel := s.cfg.FrontEnd.Channel(game.Channel)
 	if !resp.Refused {
 		resp.Private = i18n.T(caller.Lang, "reply.join.took", map[string]any{"Channel": channel})
 		resp.Update = &Panel{Text: i18n.T(lang, "post.join.took", map[string]any{"Who": seatNameIn(store.Seat{UserID: caller.UserID}, lang),

@@ -191,7 +191,7 @@ func (s *Service) tickPeople(key store.Key, rec *store.Record) (resp Response, o
 			out = fn(r)
 			s.queue(r, &out)
 			if mark != "" { // the warning: its one post carries the mark
-				if !s.cfg.Outbox {
+				if !s.cfg.FrontEnd.Queues() {
 					r.Meta.SetMark(mark, step)
 				} else {
 					markOwn(r, mark, step)
@@ -244,7 +244,7 @@ func (s *Service) tickPeople(key store.Key, rec *store.Record) (resp Response, o
 // noticeQueued reports whether a notice marking name=value waits in the
 // outbox.
 func (s *Service) noticeQueued(key store.Key, name, value string) bool {
-	if !s.cfg.Outbox {
+	if !s.cfg.FrontEnd.Queues() {
 		return false
 	}
 	pending, err := s.cfg.Store.Pending(key)

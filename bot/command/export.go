@@ -112,7 +112,7 @@ func (s *Service) games(req Request) (Response, error) {
 		if len(mine) == 0 && !(all && here) {
 			continue
 		}
-		rows = append(rows, gameRow(k, rec, mine, req, now))
+		rows = append(rows, s.gameRow(k, rec, mine, req, now))
 	}
 	sort.SliceStable(rows, func(i, j int) bool {
 		if rows[i].waiting != rows[j].waiting {
@@ -147,7 +147,7 @@ type gamesRow struct {
 
 // gameRow is games' line of the game rec at k, the caller holding the
 // seats mine: its thread, opponent, turn, wait, deadline and warnings.
-func gameRow(k store.Key, rec *store.Record, mine []rules.Side, req Request, now time.Time) gamesRow {
+func (s *Service) gameRow(k store.Key, rec *store.Record, mine []rules.Side, req Request, now time.Time) gamesRow {
 	st := &rec.Game.State
 	since := waitingSince(rec)
 	toAct := st.ToAct()
@@ -167,7 +167,7 @@ func gameRow(k store.Key, rec *store.Record, mine []rules.Side, req Request, now
 	if waiting {
 		wait = i18n.T(lang, "reply.games.your-move", d)
 	}
-	text := fmt.Sprintf("<#%s> — %s — %s — %s", k.Channel, who, roundHeaderIn(st, lang), wait)
+	text := fmt.Sprintf("%s — %s — %s — %s", s.cfg.FrontEnd.Channel(k.Channel), who, roundHeaderIn(st, lang), wait)
 	if due, ok := deadlineDue(rec); ok {
 		text += " — " + i18n.T(lang, "reply.games.deadline", map[string]any{"When": "<t:" + strconv.FormatInt(due.Unix(), 10) + ":R>"})
 	}

@@ -79,7 +79,7 @@ func (s *Service) newGame(req Request) (Response, error) {
 	}
 	resp, also := s.newGameResponse(g, post)
 	s.queue(g.rec, &resp) // the post is queued in the same commit as the game
-	if s.cfg.Outbox {
+	if s.cfg.FrontEnd.Queues() {
 		g.rec.Notices = append(g.rec.Notices, also...)
 	}
 	if err := s.cfg.Store.Create(g.rec); err != nil {
@@ -347,7 +347,7 @@ func (s *Service) newGameResponse(g *newGamePlan, post Post) (Response, []store.
 	}
 	if g.threaded {
 		resp.Game = rec.Key
-		resp.Private = i18n.T(req.Lang, "reply.new.in-thread", map[string]any{"Channel": "<#" + rec.Key.Channel + ">"})
+		resp.Private = i18n.T(req.Lang, "reply.new.in-thread", map[string]any{"Channel": s.cfg.FrontEnd.Channel(rec.Key.Channel)})
 	}
 	if req.Key.Guild == localGuild {
 		resp.Switch = rec.Key
@@ -625,7 +625,7 @@ func (s *Service) abort(req Request) (Response, error) {
 	}
 	resp := Response{Posts: []Post{{Text: text, Live: true}}, Over: true}
 	var notices []store.Notice
-	if s.cfg.Outbox {
+	if s.cfg.FrontEnd.Queues() {
 		notices, resp.queued = noticesOf(resp.Posts), true
 		if n, ok := s.parentNotice(rec, &resp, endLine(rec)); ok {
 			notices = append(notices, n)
@@ -651,10 +651,10 @@ func (s *Service) Abandon(key store.Key) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	if running != nil && s.cfg.Outbox {
+	if running != nil && s.cfg.FrontEnd.Queues() {
 		if pk, ok := s.reportKey(running); ok {
 			lang := langOf(running.Meta)
-			line := i18n.T(lang, "post.thread-lost", map[string]any{"Channel": "<#" + key.Channel + ">", "Seats": seatsLineIn(running.Seats, lang)})
+			line := i18n.T(lang, "post.thread-lost", map[string]any{"Channel": s.cfg.FrontEnd.Channel(key.Channel), "Seats": seatsLineIn(running.Seats, lang)})
 			if err := s.cfg.Store.Enqueue(pk, store.Notice{Text: line}); err != nil {
 				s.cfg.Logger.Error("telling a channel its game's thread was lost", "key", key, "err", err)
 			}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/store"
 )
 
@@ -20,7 +21,7 @@ var (
 func newService(t *testing.T, seed uint64) (*Service, *MemStore) {
 	t.Helper()
 	st := NewMemStore()
-	return New(Config{Store: st, Seed: func() uint64 { return seed }}), st
+	return New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return seed }}), st
 }
 
 // do runs a command written in text form for caller.
@@ -58,4 +59,19 @@ func mustRefuse(t *testing.T, s *Service, st *MemStore, c Caller, text, want str
 	if st.Commits != before {
 		t.Errorf("%q was refused but wrote to the store", text)
 	}
+}
+
+// lone is a front end without members, as the terminal: one person plays
+// their own games.
+type lone struct{ frontend.Discord }
+
+// Members is false: one person plays.
+func (lone) Members() bool { return false }
+
+// frontEndFor is lone for local play, else Discord's front end.
+func frontEndFor(local bool) FrontEnd {
+	if local {
+		return lone{}
+	}
+	return frontend.Discord{}
 }

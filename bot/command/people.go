@@ -321,7 +321,7 @@ func (s *Service) pauseGames(req Request, until time.Time, back bool, now time.T
 			return nil
 		})
 		if err == nil && line != "" {
-			lines = append(lines, fmt.Sprintf("<#%s>: %s", k.Channel, line))
+			lines = append(lines, s.cfg.FrontEnd.Channel(k.Channel)+": "+line)
 		}
 	}
 	return resp, lines, nil

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
@@ -288,7 +289,7 @@ func TestAThreadNameIsClippedToDiscords100Characters(t *testing.T) {
 func TestANewHolderIsWarnedThoughThePreviousOneWas(t *testing.T) {
 	now := new(time.Time)
 	*now = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
-	s := New(Config{Store: NewMemStore(), Now: func() time.Time { return *now }, Seed: func() uint64 { return 5 }})
+	s := New(Config{FrontEnd: frontend.Discord{}, Store: NewMemStore(), Now: func() time.Time { return *now }, Seed: func() uint64 { return 5 }})
 	mustDo(t, s, ann, "new opponent:<@2> deadline:24h")
 	start := *now
 	got, _ := firstPostAfter(t, s, now, start, time.Hour, 24*time.Hour)

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
@@ -30,7 +31,7 @@ func peopleTexts(t *testing.T, lang i18n.Lang) map[string]string {
 	st := NewMemStore()
 	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	seed := uint64(0)
-	s := New(Config{Store: unratedStore{st}, Outbox: true, Now: func() time.Time { return now }, Seed: func() uint64 { seed++; return seed }})
+	s := New(Config{Store: unratedStore{st}, FrontEnd: frontend.Discord{Outbox: true}, Now: func() time.Time { return now }, Seed: func() uint64 { seed++; return seed }})
 	ann := Caller{UserID: "1", Name: "Ann", Lang: lang}
 	out := map[string]string{}
 	run := func(key store.Key, c Caller, text string) Response {

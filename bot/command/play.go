@@ -193,7 +193,7 @@ func (s *Service) report(out *outcome) Response {
 		return resp
 	}
 	resp.Posts[0].Buttons = buttonsFor(rec)
-	if s.cfg.Local && !isAI(rec, st.ToAct()) {
+	if !s.cfg.FrontEnd.Members() && !isAI(rec, st.ToAct()) {
 		resp.Next = bestCommands(st, 3, lang) // the terminal's prompt alone shows them
 	}
 	if next := st.ToAct(); isAI(rec, next) {
@@ -248,7 +248,7 @@ func narration(out *outcome, told []rules.Event, lang i18n.Lang) []string {
 // what happened follows. The terminal says it after the post instead.
 func (s *Service) yourMove(rec *store.Record, p *Post) {
 	st := &rec.Game.State
-	if s.cfg.Local || p.Mention == "" || st.Over() || p.Mention != mentionOf(rec, st.ToAct()) {
+	if !s.cfg.FrontEnd.Members() || p.Mention == "" || st.Over() || p.Mention != mentionOf(rec, st.ToAct()) {
 		return
 	}
 	lang := langOf(rec.Meta)

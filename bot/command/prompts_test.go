@@ -3,13 +3,15 @@ package command
 import (
 	"strings"
 	"testing"
+
+	"github.com/mortain/mortain/bot/frontend"
 )
 
 // debugGame is a hotseat game past the set-up, with the debug commands on.
 func debugGame(t *testing.T) (*Service, *MemStore) {
 	t.Helper()
 	st := NewMemStore()
-	s := New(Config{Store: st, Seed: func() uint64 { return 5 }, Debug: true})
+	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return 5 }, Debug: true})
 	mustDo(t, s, ann, "new mode:hotseat")
 	mustDo(t, s, ann, "setup preset:historical done")
 	return s, st
@@ -93,7 +95,7 @@ func TestR4_6MoveWithTheTiger(t *testing.T) {
 
 // next: offers the best shots by their odds, not only pass.
 func TestNextOffersTheBestShots(t *testing.T) {
-	s := New(Config{Store: NewMemStore(), Seed: func() uint64 { return 5 }, Debug: true, Local: true})
+	s := New(Config{Store: NewMemStore(), Seed: func() uint64 { return 5 }, Debug: true, FrontEnd: lone{}})
 	mustDo(t, s, ann, "new mode:hotseat")
 	mustDo(t, s, ann, "setup preset:historical done")
 	mustDo(t, s, ann, "debug place unit:DR-1 hex:1601")
@@ -159,7 +161,7 @@ func TestMapOfAnEndedGameAndTheStarterOfAnAIGame(t *testing.T) {
 		t.Errorf("map of a resigned game: %q", r.Posts[0].Text)
 	}
 	st := NewMemStore()
-	s = New(Config{Store: st, Seed: func() uint64 { return 5 }})
+	s = New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return 5 }})
 	mustDo(t, s, ann, "new mode:ai-vs-ai pace:round")
 	if r := do(t, s, eve, "new mode:hotseat"); !strings.Contains(r.Private, "already running") {
 		t.Errorf("another member ended the AI-vs-AI game: %q", r.Private)

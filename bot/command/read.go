@@ -274,7 +274,7 @@ func (s *Service) stats(req Request) (Response, error) {
 	lang := s.postLang(req)
 	t := func(id string, data map[string]any) string { return i18n.T(lang, id, data) }
 	if len(ps) == 0 {
-		if s.cfg.Local {
+		if !s.cfg.FrontEnd.Members() {
 			return Response{Private: i18n.T(req.Lang, "reply.stats.none-local", nil)}, nil
 		}
 		return Response{Private: i18n.T(req.Lang, "reply.stats.none", nil)}, nil
@@ -290,7 +290,7 @@ func (s *Service) stats(req Request) (Response, error) {
 		}
 		return "<@" + p.UserID + ">"
 	}
-	if me := byID[req.Caller.UserID]; me != nil && !s.cfg.Local {
+	if me := byID[req.Caller.UserID]; me != nil && s.cfg.FrontEnd.Members() {
 		b.WriteString(i18n.Plural(lang, "post.stats.me", me.RatedGames, map[string]any{"Name": name(me), "Rating": ratingIn(me, lang), "Record": recordText(me, lang)}) + "\n")
 	}
 	var ranked []*store.PlayerStats
@@ -304,7 +304,7 @@ func (s *Service) stats(req Request) (Response, error) {
 		}
 	}
 	sort.SliceStable(ranked, func(i, j int) bool { return ranked[i].RatingValue > ranked[j].RatingValue })
-	if !s.cfg.Local {
+	if s.cfg.FrontEnd.Members() {
 		b.WriteString(t("post.stats.leaderboard", nil) + "\n")
 		if len(ranked) == 0 {
 			b.WriteString(t("post.stats.no-rating", nil) + "\n")

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mortain/mortain/bot/command"
+	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/store"
 )
 
@@ -90,7 +91,7 @@ func TestResumeIsLocal(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	svc := command.New(command.Config{Store: db, Seed: func() uint64 { return 5 }})
+	svc := command.New(command.Config{FrontEnd: frontend.Discord{}, Store: db, Seed: func() uint64 { return 5 }})
 	ctx := context.Background()
 	server := store.Key{Guild: "g", Channel: "c"}
 	for _, key := range []store.Key{server, localKey} {
@@ -125,7 +126,7 @@ func TestTabCompletesResumeIDs(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	svc := command.New(command.Config{Store: db, Seed: func() uint64 { return 5 }})
+	svc := command.New(command.Config{FrontEnd: frontend.Discord{}, Store: db, Seed: func() uint64 { return 5 }})
 	ctx := context.Background()
 	key := localKey
 	for range 3 {

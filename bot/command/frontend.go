@@ -1,0 +1,23 @@
+package command
+
+// FrontEnd is what differs between the front ends that the command layer
+// serves (the Discord bot, the terminal): how a reader is shown a place,
+// whether posts are queued, and what the front end can do. The command
+// layer words through it and writes no front end's syntax itself; a new
+// front end implements it and leaves the command layer as it is.
+type FrontEnd interface {
+	// Channel names a channel (a place a game is played) by its id, so
+	// that the reader can go there (Discord: a link to it).
+	Channel(id string) string
+	// Queues tells that the front end delivers posts from the store's
+	// outbox: every post is queued as a durable notice in the same commit
+	// as the step that caused it. When false, posts are only returned in
+	// the Response (the terminal prints them).
+	Queues() bool
+	// Members tells that the front end serves many members in channels
+	// of servers: they can be pinged, have settings and ratings, and see
+	// a leaderboard. When false, one person plays their own games (the
+	// terminal): the texts speak of "your games", and the prompt offers
+	// the best commands (Response.Next).
+	Members() bool
+}
