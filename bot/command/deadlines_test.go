@@ -120,7 +120,7 @@ func TestWaitLongerGivesAWholeNewDeadlineAndMissesAreCounted(t *testing.T) {
 	// Acting ends the run.
 	mustDo(t, s, ann, "setup preset:historical")
 	rec, _ := st.Get(testKey)
-	assert.Empty(t, missedText(rec, rules.US))
+	assert.Empty(t, missedText(frontend.Discord{}, rec, rules.US))
 }
 
 func TestAwayPausesTheDeadlinesOfAllTheMembersGames(t *testing.T) {

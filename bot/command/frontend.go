@@ -1,11 +1,31 @@
 package command
 
+import (
+	"time"
+
+	"github.com/mortain/mortain/internal/i18n"
+)
+
 // FrontEnd is what differs between the front ends that the command layer
 // serves (the Discord bot, the terminal): how a reader is shown a place,
 // whether posts are queued, and what the front end can do. The command
 // layer words through it and writes no front end's syntax itself; a new
 // front end implements it and leaves the command layer as it is.
 type FrontEnd interface {
+	// Member names a member by user id when no display name is known
+	// (Discord: a mention).
+	Member(userID string) string
+	// MemberID reads the member a User option names in the text form
+	// (Discord: a mention, "<@123>"); ok is false for anything else, a
+	// typed name included.
+	MemberID(text string) (userID string, ok bool)
+	// When words a moment in lang, so that each reader sees it in their
+	// own time zone where the front end can: relative ("in 2 days") and in
+	// full.
+	When(t time.Time, lang i18n.Lang) string
+	// Relative words a moment in lang relative to the reader's now only
+	// ("in 2 days").
+	Relative(t time.Time, lang i18n.Lang) string
 	// Channel names a channel (a place a game is played) by its id, so
 	// that the reader can go there (Discord: a link to it).
 	Channel(id string) string

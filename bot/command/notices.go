@@ -39,7 +39,7 @@ func (s *Service) queue(rec *store.Record, resp *Response) {
 	}
 	resp.queued = true
 	if resp.Over {
-		if n, ok := s.parentNotice(rec, resp, endLine(rec)); ok {
+		if n, ok := s.parentNotice(rec, resp, endLine(s.cfg.FrontEnd, rec)); ok {
 			rec.Notices = append(rec.Notices, n)
 		}
 	}

@@ -176,8 +176,8 @@ func TestEveryOutcomeIsWordedInEachLanguage(t *testing.T) {
 	} {
 		rec := &store.Record{Game: g.Clone(), Seats: seats}
 		require.NoError(t, end(rec.Game))
-		en, ja := summaryIn(rec, i18n.English), summaryIn(rec, i18n.Japanese)
+		en, ja := summaryIn(frontend.Discord{}, rec, i18n.English), summaryIn(frontend.Discord{}, rec, i18n.Japanese)
 		assert.NotEqual(t, en, ja)
-		assert.Empty(t, i18n.Bare(summaryIn(rec, i18n.Pseudo)), "the end's post bypasses the catalog: %q", en)
+		assert.Empty(t, i18n.Bare(summaryIn(frontend.Discord{}, rec, i18n.Pseudo)), "the end's post bypasses the catalog: %q", en)
 	}
 }

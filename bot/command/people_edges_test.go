@@ -160,7 +160,7 @@ func missTwice(t *testing.T, s *Service, st *MemStore, now *time.Time) {
 	s.Tick(context.Background(), testKey)
 	rec, err := st.Get(testKey)
 	require.NoError(t, err)
-	require.NotEmpty(t, missedText(rec, rules.US), "two deadlines missed")
+	require.NotEmpty(t, missedText(frontend.Discord{}, rec, rules.US), "two deadlines missed")
 }
 
 // A member given a seat starts afresh: the deadlines the previous holder
@@ -172,7 +172,7 @@ func TestANewHolderOfASeatStartsWithNoMissedDeadline(t *testing.T) {
 	mustDo(t, s, mod, "seat side:us user:<@3>")
 	rec, err := st.Get(testKey)
 	require.NoError(t, err)
-	assert.Empty(t, missedText(rec, rules.US))
+	assert.Empty(t, missedText(frontend.Discord{}, rec, rules.US))
 	assert.Zero(t, rec.Meta.US.Missed)
 	due, ok := deadlineDue(rec)
 	require.True(t, ok)
@@ -459,5 +459,5 @@ func TestBackSoonerTheDeadlineRunsFromTheReturn(t *testing.T) {
 	assert.Equal(t, 24*time.Hour, rec.Meta.US.VacationUsed, "one day used")
 	n := lastNotice(t, st, testKey)
 	assert.Equal(t, bob.UserID, n.Mention, "the opponent is told")
-	assert.Contains(t, n.Text, deadlineLine(rec))
+	assert.Contains(t, n.Text, deadlineLine(frontend.Discord{}, rec))
 }

@@ -67,7 +67,7 @@ func peopleTexts(t *testing.T, lang i18n.Lang) map[string]string {
 	lapse := s.Tick(context.Background(), one)
 	require.Len(t, lapse.Posts, 1)
 	out["lapse waits on"] = lapse.Posts[0].Text
-	out["missed"] = missedTextIn(mustGet(t, st, one), rules.US, lang)
+	out["missed"] = missedTextIn(frontend.Discord{}, mustGet(t, st, one), rules.US, lang)
 
 	// A game between two members without a deadline, then one with: away
 	// tells each, and the vacation allowance runs out.
@@ -120,14 +120,14 @@ func peopleTexts(t *testing.T, lang i18n.Lang) map[string]string {
 	rec := mustGet(t, st, three)
 	rec.Meta.Parent = "c0"
 	rec.Seats[rules.German] = store.Seat{}
-	out["start open"] = startLine(rec)
-	out["forum"] = forumFirst(rec, "")
-	out["forum open"] = forumFirst(rec, "")
+	out["start open"] = startLine(frontend.Discord{}, rec)
+	out["forum"] = forumFirst(frontend.Discord{}, rec, "")
+	out["forum open"] = forumFirst(frontend.Discord{}, rec, "")
 	out["join"] = joinButton(rec).Label
 	rec.Seats[rules.German] = store.Seat{AI: "hard"}
-	out["forum"] = forumFirst(rec, "")
-	out["forum results"] = forumFirst(rec, "c9")
-	out["end"] = endLine(rec)
+	out["forum"] = forumFirst(frontend.Discord{}, rec, "")
+	out["forum results"] = forumFirst(frontend.Discord{}, rec, "c9")
+	out["end"] = endLine(frontend.Discord{}, rec)
 	require.NoError(t, st.Update(three, func(r *store.Record) error { r.Meta.Parent = "c0"; return nil }))
 	out["games here"] = s.gamesFromHereIn(store.Key{Guild: "g", Channel: "c0"}, lang)
 	out["thread limit"] = ThreadLimitText(lang)

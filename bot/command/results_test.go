@@ -72,7 +72,7 @@ func TestTheResultPostSaysWhatTheGameDidToTheRatings(t *testing.T) {
 	require.True(t, rec.Rated, r.Posts[len(r.Posts)-1].Text)
 	lang := i18n.English
 	change := func(side rules.Side, after int, delta string) string {
-		return i18n.T(lang, "rating.change", map[string]any{"Name": seatNameIn(rec.Seats[side], lang), "Before": 1500, "After": after, "Delta": delta})
+		return i18n.T(lang, "rating.change", map[string]any{"Name": seatNameIn(frontend.Discord{}, rec.Seats[side], lang), "Before": 1500, "After": after, "Delta": delta})
 	}
 	want := i18n.T(lang, "rating.line", map[string]any{"Changes": change(rules.US, 1680, "+180") + " · " + change(rules.German, 1320, "−180")})
 	assert.Contains(t, r.Posts[len(r.Posts)-1].Text, want)

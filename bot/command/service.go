@@ -174,7 +174,7 @@ func (s *Service) Handle(ctx context.Context, req Request) Response {
 	if c.prepare != nil {
 		c.prepare(req.Options)
 	}
-	if err := checkOptions(def, req.Options); err != nil {
+	if err := checkOptions(s.cfg.FrontEnd, def, req.Options); err != nil {
 		return s.fail(err, req.Lang)
 	}
 	if def.Manage && !req.Caller.CanManage {
@@ -264,7 +264,7 @@ func (s *Service) fail(err error, lang i18n.Lang) Response {
 
 // checkOptions refuses unknown options, missing required ones, values
 // outside an option's choices and users that are not mentions.
-func checkOptions(def Definition, opts map[string]string) error {
+func checkOptions(fe FrontEnd, def Definition, opts map[string]string) error {
 	for k, v := range opts {
 		o, ok := def.Option(k)
 		if !ok {
@@ -290,7 +290,7 @@ func checkOptions(def Definition, opts map[string]string) error {
 			}
 		}
 		if o.Type == User && v != "" {
-			if _, ok := mentionID(v); !ok {
+			if _, ok := fe.MemberID(v); !ok {
 				return refuseT("options.typed-name", map[string]any{"Option": k, "Value": v})
 			}
 		}

@@ -115,9 +115,9 @@ func (s *Service) forumResults(guild string) string {
 
 // startLine is the line the parent channel gets when a game starts in a
 // thread.
-func startLine(rec *store.Record) string {
+func startLine(fe FrontEnd, rec *store.Record) string {
 	lang := langOf(rec.Meta)
-	d := map[string]any{"Channel": rec.Key.Channel, "Seats": seatsLineIn(rec.Seats, lang)}
+	d := map[string]any{"Channel": rec.Key.Channel, "Seats": seatsLineIn(fe, rec.Seats, lang)}
 	if open(rec.Seats[rules.US]) || open(rec.Seats[rules.German]) {
 		return i18n.T(lang, "thread.start-open", d)
 	}
@@ -127,9 +127,9 @@ func startLine(rec *store.Record) string {
 // forumFirst is the first message of a game's forum post: who plays,
 // and where the result goes (the post; also results, when the server
 // names such a channel).
-func forumFirst(rec *store.Record, results string) string {
+func forumFirst(fe FrontEnd, rec *store.Record, results string) string {
 	lang := langOf(rec.Meta)
-	d := map[string]any{"Seats": seatsLineIn(rec.Seats, lang)}
+	d := map[string]any{"Seats": seatsLineIn(fe, rec.Seats, lang)}
 	first := i18n.T(lang, "thread.forum", d)
 	if open(rec.Seats[rules.US]) || open(rec.Seats[rules.German]) {
 		first = i18n.T(lang, "thread.forum-open", d)
@@ -151,10 +151,10 @@ func joinButton(rec *store.Record) Button {
 
 // endLine is the line the parent channel gets when a game in a thread
 // ends.
-func endLine(rec *store.Record) string {
+func endLine(fe FrontEnd, rec *store.Record) string {
 	v := &view{game: rec.Game, seats: rec.Seats, meta: rec.Meta, finished: true, outcome: rec.Outcome()}
 	lang := langOf(rec.Meta)
-	return i18n.T(lang, "thread.end", map[string]any{"Channel": rec.Key.Channel, "Seats": seatsLineIn(rec.Seats, lang), "Result": resultLineIn(v, lang)})
+	return i18n.T(lang, "thread.end", map[string]any{"Channel": rec.Key.Channel, "Seats": seatsLineIn(fe, rec.Seats, lang), "Result": resultLineIn(v, lang)})
 }
 
 // parentNotice is a notice for the channel a game's thread was opened
@@ -191,7 +191,7 @@ func (s *Service) gamesFromHereIn(key store.Key, lang i18n.Lang) string {
 		if err != nil || rec.Meta.Parent != key.Channel {
 			continue
 		}
-		links = append(links, i18n.T(lang, "thread.link", map[string]any{"Channel": k.Channel, "Seats": seatsLineIn(rec.Seats, lang)}))
+		links = append(links, i18n.T(lang, "thread.link", map[string]any{"Channel": k.Channel, "Seats": seatsLineIn(s.cfg.FrontEnd, rec.Seats, lang)}))
 	}
 	if len(links) == 0 {
 		return ""

@@ -123,7 +123,7 @@ func TestASeatHandedOverIsPosted(t *testing.T) {
 	rec, err := st.Get(testKey)
 	require.NoError(t, err)
 	n := lastNotice(t, st, testKey)
-	assert.Contains(t, n.Text, waitingLine(rec, i18n.English))
+	assert.Contains(t, n.Text, waitingLine(frontend.Discord{}, rec, i18n.English))
 	assert.Equal(t, eve.UserID, n.Mention, "Eve, now to act, is pinged")
 }
 
