@@ -189,7 +189,7 @@ func (s *Service) continueGame(key store.Key, caller Caller, fresh func(*store.R
 	if err := fresh(rec); err != nil {
 		return s.fail(err, caller.Lang)
 	}
-	if by := rec.Meta.StartedBy; by != caller.UserID && !caller.CanManage && key.Guild != localGuild {
+	if by := rec.Meta.StartedBy; by != caller.UserID && !caller.CanManage && s.cfg.FrontEnd.Members() {
 		who := i18n.T(caller.Lang, "reply.button.starter", nil)
 		if by != "" {
 			who = s.cfg.FrontEnd.Member(by)

@@ -97,7 +97,7 @@ func quietEnd(m store.Member, now time.Time) (time.Time, bool) {
 // hours hold the ping for later (Tick sends it); a member who asked for
 // direct messages gets one; the player to act sees their deadline.
 func (s *Service) dress(rec *store.Record, notices []store.Notice) []store.Notice {
-	if rec.Key.Guild == localGuild {
+	if !s.cfg.FrontEnd.Members() {
 		return notices
 	}
 	now := s.cfg.Now()

@@ -85,7 +85,7 @@ func (s *Service) export(req Request) (Response, error) {
 // (Manage Channels) lists every game of this channel and its threads. In
 // local play, the saved local games (localGames).
 func (s *Service) games(req Request) (Response, error) {
-	if req.Key.Guild == localGuild {
+	if !s.cfg.FrontEnd.Members() {
 		return s.localGames(req)
 	}
 	all := strings.EqualFold(req.Options["all"], "yes") || strings.EqualFold(req.Options["all"], "true")

@@ -158,7 +158,7 @@ func (s *Service) seatGame(g *newGamePlan, meta *store.Meta, level string) error
 	if g.other.UserID != "" && g.other.Name == "" {
 		g.other.Name = req.Names[g.other.UserID]
 	}
-	g.threaded = req.Place.OpenThread != nil && req.Key.Guild != localGuild
+	g.threaded = req.Place.OpenThread != nil && s.cfg.FrontEnd.Members()
 	if g.threaded {
 		if g.server, err = s.cfg.Store.Server(req.Key.Guild); err != nil {
 			return err
@@ -172,7 +172,7 @@ func (s *Service) seatGame(g *newGamePlan, meta *store.Meta, level string) error
 	if err != nil {
 		return err
 	}
-	meta.Ranked = ranked != "" && req.Key.Guild != localGuild
+	meta.Ranked = ranked != "" && s.cfg.FrontEnd.Members()
 	if err := s.withinLimits(req, g.me.AI != "" && g.other.AI != ""); err != nil {
 		return err
 	}
@@ -240,7 +240,7 @@ func sideOf(o map[string]string, seed uint64) rules.Side {
 // played so far stays saved; it returns the title of the new game's post.
 func (s *Service) keepLocal(g *newGamePlan, b *strings.Builder) (string, error) {
 	req, lang := g.req, g.lang
-	if req.Key.Guild != localGuild {
+	if s.cfg.FrontEnd.Members() {
 		return i18n.T(lang, "post.new.title", nil), nil
 	}
 	// Local play keeps every game: the new one gets the next id and the
@@ -349,7 +349,7 @@ func (s *Service) newGameResponse(g *newGamePlan, post Post) (Response, []store.
 		resp.Game = rec.Key
 		resp.Private = i18n.T(req.Lang, "reply.new.in-thread", map[string]any{"Channel": s.cfg.FrontEnd.Channel(rec.Key.Channel)})
 	}
-	if req.Key.Guild == localGuild {
+	if !s.cfg.FrontEnd.Members() {
 		resp.Switch = rec.Key
 	}
 	if g.me.AI == "" && g.other.AI != "" && s.firstGame(req) {

@@ -27,11 +27,17 @@ func newService(t *testing.T, seed uint64) (*Service, *MemStore) {
 // do runs a command written in text form for caller.
 func do(t *testing.T, s *Service, c Caller, text string) Response {
 	t.Helper()
+	return doAt(t, s, testKey, c, text)
+}
+
+// doAt runs a command written in text form for caller in the game at key.
+func doAt(t *testing.T, s *Service, key store.Key, c Caller, text string) Response {
+	t.Helper()
 	name, opts, err := Parse(text)
 	if err != nil {
 		t.Fatalf("Parse(%q): %v", text, err)
 	}
-	return s.Handle(context.Background(), Request{Key: testKey, Caller: c, Command: name, Options: opts})
+	return s.Handle(context.Background(), Request{Key: key, Caller: c, Command: name, Options: opts})
 }
 
 // mustDo runs a command that must be accepted.

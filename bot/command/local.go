@@ -186,7 +186,7 @@ func (s *Service) localGames(req Request) (Response, error) {
 
 // resume switches local play to the saved game id: (Response.Switch).
 func (s *Service) resume(req Request) (Response, error) {
-	if req.Key.Guild != localGuild {
+	if s.cfg.FrontEnd.Members() {
 		return Response{}, refuseT("term.resume.server", nil)
 	}
 	lang := req.Lang

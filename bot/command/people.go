@@ -33,7 +33,7 @@ var peopleCommands = []Command{
 // notify shows or changes how the bot tells the caller that a game waits
 // for them, on this server.
 func (s *Service) notify(req Request) (Response, error) {
-	if req.Key.Guild == localGuild {
+	if !s.cfg.FrontEnd.Members() {
 		return Response{}, refuseT("people.notify.local", nil)
 	}
 	c, err := readNotify(req.Options)
@@ -216,7 +216,7 @@ func clockText(min int) string { return fmt.Sprintf("%02d:%02d", min/60, min%60)
 // each game's vacation allowance, and tells each opponent; back:yes ends
 // the vacation.
 func (s *Service) away(req Request) (Response, error) {
-	if req.Key.Guild == localGuild {
+	if !s.cfg.FrontEnd.Members() {
 		return Response{}, refuseT("people.away.local", nil)
 	}
 	o := req.Options
@@ -447,7 +447,7 @@ func (s *Service) DMRefused(key store.Key, n store.Notice) Response {
 // down in when they are away (within the game's allowance).
 func (s *Service) awayNow(r *store.Record, side rules.Side) {
 	seat := r.Seats[side]
-	if seat.UserID == "" || r.Key.Guild == localGuild {
+	if seat.UserID == "" || !s.cfg.FrontEnd.Members() {
 		return
 	}
 	if _, ok := parseDeadline(r); !ok {

@@ -96,10 +96,13 @@ func TestR4_6MoveWithTheTiger(t *testing.T) {
 // next: offers the best shots by their odds, not only pass.
 func TestNextOffersTheBestShots(t *testing.T) {
 	s := New(Config{Store: NewMemStore(), Seed: func() uint64 { return 5 }, Debug: true, FrontEnd: lone{}})
-	mustDo(t, s, ann, "new mode:hotseat")
-	mustDo(t, s, ann, "setup preset:historical done")
-	mustDo(t, s, ann, "debug place unit:DR-1 hex:1601")
-	r := mustDo(t, s, ann, "debug round side:us points:3")
+	key := mustDo(t, s, ann, "new mode:hotseat").Switch // the terminal plays each game under its own id
+	for _, text := range []string{"setup preset:historical done", "debug place unit:DR-1 hex:1601"} {
+		if r := doAt(t, s, key, ann, text); r.Refused {
+			t.Fatalf("%q refused: %s", text, r.Private)
+		}
+	}
+	r := doAt(t, s, key, ann, "debug round side:us points:3")
 	if len(r.Next) == 0 || !strings.HasPrefix(r.Next[0], "fire unit:") || !strings.Contains(r.Next[0], "% to hit") {
 		t.Fatalf("next: %v", r.Next)
 	}

@@ -337,7 +337,7 @@ func (s *Service) postLang(req Request) i18n.Lang {
 	if rec, err := s.cfg.Store.Get(req.Key); err == nil {
 		return langOf(rec.Meta)
 	}
-	if req.Key.Guild != localGuild {
+	if s.cfg.FrontEnd.Members() {
 		if server, err := s.cfg.Store.Server(req.Key.Guild); err == nil && server.Language != "" {
 			return i18n.Parse(server.Language)
 		}

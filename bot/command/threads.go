@@ -204,7 +204,7 @@ func (s *Service) gamesFromHereIn(key store.Key, lang i18n.Lang) string {
 
 // server shows or sets the server's settings (Manage Channels).
 func (s *Service) server(req Request) (Response, error) {
-	if req.Key.Guild == localGuild {
+	if !s.cfg.FrontEnd.Members() {
 		return Response{}, refuseT("server.local", nil)
 	}
 	cur, err := s.cfg.Store.Server(req.Key.Guild)
