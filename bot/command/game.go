@@ -158,7 +158,7 @@ func (s *Service) seatGame(g *newGamePlan, meta *store.Meta, level string) error
 	if g.other.UserID != "" && g.other.Name == "" {
 		g.other.Name = req.Names[g.other.UserID]
 	}
-	g.threaded = req.Place.OpenThread != nil && s.cfg.FrontEnd.Members()
+	g.threaded = req.Place.OpenThread != nil
 	if g.threaded {
 		if g.server, err = s.cfg.Store.Server(req.Key.Guild); err != nil {
 			return err

@@ -337,10 +337,8 @@ func (s *Service) postLang(req Request) i18n.Lang {
 	if rec, err := s.cfg.Store.Get(req.Key); err == nil {
 		return langOf(rec.Meta)
 	}
-	if s.cfg.FrontEnd.Members() {
-		if server, err := s.cfg.Store.Server(req.Key.Guild); err == nil && server.Language != "" {
-			return i18n.Parse(server.Language)
-		}
+	if server, err := s.cfg.Store.Server(req.Key.Guild); err == nil && server.Language != "" {
+		return i18n.Parse(server.Language)
 	}
 	return req.Lang
 }
