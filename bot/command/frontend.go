@@ -7,8 +7,9 @@ import (
 )
 
 // FrontEnd is what differs between the front ends that the command layer
-// serves (the Discord bot, the terminal): how a reader is shown a place,
-// whether posts are queued, and what the front end can do. The command
+// serves (the Discord bot, the terminal): how a reader is shown a
+// member, a moment and a place, whether posts are queued, and whether the
+// front end serves members. The command
 // layer words through it and writes no front end's syntax itself; a new
 // front end implements it and leaves the command layer as it is.
 type FrontEnd interface {
