@@ -670,6 +670,7 @@ type view struct {
 	game     *rules.Game
 	seats    map[rules.Side]store.Seat
 	meta     store.Meta
+	created  time.Time // when the running game started (its clocks count from it before its first step)
 	finished bool
 	outcome  rules.Outcome
 }
@@ -697,7 +698,7 @@ func (s *Service) load(key store.Key) (*view, error) {
 			s.finish(key, rec)
 			return &view{game: rec.Game, seats: rec.Seats, meta: rec.Meta, finished: true, outcome: o}, nil
 		}
-		return &view{game: rec.Game, seats: rec.Seats, meta: rec.Meta}, nil
+		return &view{game: rec.Game, seats: rec.Seats, meta: rec.Meta, created: rec.Created}, nil
 	}
 	if !errors.Is(err, store.ErrNotFound) {
 		return nil, err

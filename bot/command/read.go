@@ -93,7 +93,7 @@ func statusTextIn(fe FrontEnd, v *view, lang i18n.Lang) string {
 // deadline, the deadlines each side missed, a seat whose member left.
 func statusClocks(fe FrontEnd, v *view, lang i18n.Lang) string {
 	var b strings.Builder
-	rec := &store.Record{Game: v.game, Seats: v.seats, Meta: v.meta}
+	rec := &store.Record{Game: v.game, Seats: v.seats, Meta: v.meta, Created: v.created}
 	if line := deadlineLineIn(fe, rec, lang); line != "" {
 		b.WriteString(line + "\n")
 	}
