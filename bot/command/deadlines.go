@@ -148,7 +148,7 @@ const DMPrefix = "dm:"
 func (s *Service) dm(rec *store.Record, user string) store.Notice {
 	st := &rec.Game.State
 	lang := langOf(rec.Meta)
-	d := map[string]any{"Channel": rec.Key.Channel, "What": whatWaitsIn(st, lang), "Header": roundHeaderIn(st, lang)}
+	d := map[string]any{"Channel": s.cfg.FrontEnd.Channel(rec.Key.Channel), "What": whatWaitsIn(st, lang), "Header": roundHeaderIn(st, lang)}
 	text := i18n.T(lang, "deadline.dm", d)
 	if line := deadlineLineIn(s.cfg.FrontEnd, rec, lang); line != "" {
 		d["Deadline"] = line

@@ -144,7 +144,7 @@ func peopleTexts(t *testing.T, lang i18n.Lang) map[string]string {
 	}
 	rec.Meta.Unrated = ""
 	out["not rated members"] = s.ratingLine(rec, nil)
-	out["server"] = serverText(lang, "server.head", store.ServerSettings{InChannel: true, Language: "ja"}, "server.change")
+	out["server"] = serverText(frontend.Discord{}, lang, "server.head", store.ServerSettings{InChannel: true, Language: "ja"}, "server.change")
 	return out
 }
 

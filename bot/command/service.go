@@ -187,7 +187,7 @@ func (s *Service) Handle(ctx context.Context, req Request) Response {
 		}
 	}
 	if err != nil {
-		return leftBehind(s.fail(err, req.Lang), err, req.Lang)
+		return leftBehind(s.cfg.FrontEnd, s.fail(err, req.Lang), err, req.Lang)
 	}
 	return s.flush(req.Key, resp, req.Lang)
 }
