@@ -18,6 +18,7 @@ import (
 
 	"github.com/mortain/mortain/bot"
 	"github.com/mortain/mortain/bot/command"
+	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/bot/internal/fakediscord"
 	"github.com/mortain/mortain/internal/testenv"
 	"github.com/mortain/mortain/store"
@@ -82,7 +83,7 @@ func runBotChild() error {
 		return err
 	}
 	log := bot.NewLogger(os.Stderr, cfg)
-	svc := command.New(command.Config{Store: db, Render: tinyPNG, Level: "random", Logger: log, Outbox: true,
+	svc := command.New(command.Config{Store: db, Render: tinyPNG, Level: "random", Logger: log, FrontEnd: frontend.Discord{Outbox: true},
 		Seed: func() uint64 { return seed }})
 	sess, err := fakediscord.SessionAt(os.Getenv(childFake))
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/mortain/mortain/bot"
 	"github.com/mortain/mortain/bot/command"
+	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/bot/internal/fakediscord"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
@@ -523,7 +524,7 @@ func TestShardsIdentifyMaxConcurrencyAtATime(t *testing.T) {
 		cfg.Token, cfg.ApplicationID = fakediscord.Token, fakediscord.AppID
 		cfg.ShardID, cfg.ShardCount, cfg.IdentifySpacing, cfg.CheckEvery = 1, 2, 20*time.Millisecond, 0
 		logs := &syncBuffer{}
-		svc := command.New(command.Config{Store: db, Outbox: true})
+		svc := command.New(command.Config{Store: db, FrontEnd: frontend.Discord{Outbox: true}})
 		sess := fake.Session()
 		ctx, cancel := context.WithCancel(context.Background())
 		running := make(chan struct{})

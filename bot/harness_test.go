@@ -19,6 +19,7 @@ import (
 
 	"github.com/mortain/mortain/bot"
 	"github.com/mortain/mortain/bot/command"
+	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/bot/internal/fakediscord"
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
@@ -144,7 +145,7 @@ func (e *env) start() {
 	}
 	log := bot.NewLogger(io.MultiWriter(e.logs), e.cfg)
 	e.db = db
-	e.svc = command.New(command.Config{Store: db, Render: e.render, AI: e.ai, Level: "random", Now: e.clock.Now, Logger: log, Outbox: true, Salt: testSalt,
+	e.svc = command.New(command.Config{Store: db, Render: e.render, AI: e.ai, Level: "random", Now: e.clock.Now, Logger: log, FrontEnd: frontend.Discord{Outbox: true}, Salt: testSalt,
 		Seed: func() uint64 { e.mu.Lock(); defer e.mu.Unlock(); e.seedNo++; return e.seed + e.seedNo - 1 }})
 	sess := e.fake.Session()
 	e.sess = sess

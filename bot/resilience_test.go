@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/mortain/mortain/bot/command"
+	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/bot/internal/fakediscord"
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
@@ -18,7 +19,7 @@ import (
 // through the command layer alone and returns its posts' texts in order.
 func expectedAIGame(t *testing.T, seed uint64, caller fakediscord.User, opts map[string]string) []string {
 	t.Helper()
-	svc := command.New(command.Config{Store: command.NewMemStore(), Level: "random", Seed: func() uint64 { return seed }, Salt: testSalt})
+	svc := command.New(command.Config{FrontEnd: frontend.Discord{}, Store: command.NewMemStore(), Level: "random", Seed: func() uint64 { return seed }, Salt: testSalt})
 	key := store.Key{Guild: guild, Channel: channel}
 	resp := svc.Handle(context.Background(), command.Request{Key: key, Caller: command.Caller{UserID: caller.ID, Name: caller.Name}, Command: "new", Options: opts})
 	var out []string

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
 )
@@ -21,7 +22,7 @@ func BenchmarkHandle(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer db.Close()
-	s := New(Config{Store: db, Seed: func() uint64 { return 1 }})
+	s := New(Config{FrontEnd: frontend.Discord{}, Store: db, Seed: func() uint64 { return 1 }})
 	ctx := context.Background()
 	key := store.Key{Guild: "bench", Channel: "c"}
 	p := rules.NewRandomPlayer(1)

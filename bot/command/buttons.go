@@ -189,10 +189,10 @@ func (s *Service) continueGame(key store.Key, caller Caller, fresh func(*store.R
 	if err := fresh(rec); err != nil {
 		return s.fail(err, caller.Lang)
 	}
-	if by := rec.Meta.StartedBy; by != caller.UserID && !caller.CanManage && key.Guild != localGuild {
+	if by := rec.Meta.StartedBy; by != caller.UserID && !caller.CanManage && s.cfg.FrontEnd.Members() {
 		who := i18n.T(caller.Lang, "reply.button.starter", nil)
 		if by != "" {
-			who = "<@" + by + ">"
+			who = s.cfg.FrontEnd.Member(by)
 		}
 		return refusedT(caller.Lang, "reply.button.continue-who", map[string]any{"Who": who})
 	}
@@ -231,22 +231,22 @@ func (s *Service) joinButton(ctx context.Context, here store.Key, caller Caller,
 	}
 	resp.Game = game
 	lang := langOf(rec.Meta) // the challenge's post is the channel's
-	channel := "<#" + game.Channel + ">"
+	channel := s.cfg.FrontEnd.Channel(game.Channel)
 	if !resp.Refused {
 		resp.Private = i18n.T(caller.Lang, "reply.join.took", map[string]any{"Channel": channel})
-		resp.Update = &Panel{Text: i18n.T(lang, "post.join.took", map[string]any{"Who": seatNameIn(store.Seat{UserID: caller.UserID}, lang),
-			"Channel": channel, "Seats": seatsLineAfterJoin(s, game, lang)})}
+		resp.Update = &Panel{Text: i18n.T(lang, "post.join.took", map[string]any{"Who": seatNameIn(s.cfg.FrontEnd, store.Seat{UserID: caller.UserID}, lang),
+			"Channel": channel, "Seats": seatsLineAfterJoin(s.cfg.FrontEnd, s, game, lang)})}
 	} else if after, err := s.cfg.Store.Get(game); err == nil && !open(after.Seats[rules.US]) && !open(after.Seats[rules.German]) {
-		resp.Update = &Panel{Text: i18n.T(lang, "post.join.taken", map[string]any{"Channel": channel, "Seats": seatsLineIn(after.Seats, lang)})}
+		resp.Update = &Panel{Text: i18n.T(lang, "post.join.taken", map[string]any{"Channel": channel, "Seats": seatsLineIn(s.cfg.FrontEnd, after.Seats, lang)})}
 	}
 	return resp
 }
 
 // seatsLineAfterJoin words the seats of a game as they now stand, in lang.
-func seatsLineAfterJoin(s *Service, key store.Key, lang i18n.Lang) string {
+func seatsLineAfterJoin(fe FrontEnd, s *Service, key store.Key, lang i18n.Lang) string {
 	rec, err := s.cfg.Store.Get(key)
 	if err != nil {
 		return i18n.T(lang, "post.join.goes-on", nil)
 	}
-	return seatsLineIn(rec.Seats, lang)
+	return seatsLineIn(fe, rec.Seats, lang)
 }

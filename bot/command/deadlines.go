@@ -2,7 +2,6 @@ package command
 
 import (
 	"context"
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -28,41 +27,36 @@ var deadlineChoices = []string{"off", "24h", "48h", "72h", "7d"}
 // pauses a game's deadline no longer than this in all.
 const VacationAllowance = 14 * 24 * time.Hour
 
-// stamp writes t as a Discord timestamp, shown to each reader in their
-// own time zone: relative ("in 2 days") and in full.
-func stamp(t time.Time) string {
-	u := t.Unix()
-	return fmt.Sprintf("<t:%d:R> (<t:%d:f>)", u, u)
-}
-
 // deadlineLine words the deadline of the player to act in the game's
 // language, or "".
-func deadlineLine(rec *store.Record) string { return deadlineLineIn(rec, langOf(rec.Meta)) }
+func deadlineLine(fe FrontEnd, rec *store.Record) string {
+	return deadlineLineIn(fe, rec, langOf(rec.Meta))
+}
 
 // deadlineLineIn words the deadline of the player to act in lang, or "".
-func deadlineLineIn(rec *store.Record, lang i18n.Lang) string {
+func deadlineLineIn(fe FrontEnd, rec *store.Record, lang i18n.Lang) string {
 	due, ok := deadlineDue(rec)
 	if !ok {
 		return ""
 	}
 	st := &rec.Game.State
-	return i18n.T(lang, "deadline.line", map[string]any{"Name": seatNameIn(rec.Seats[st.ToAct()], lang), "What": whatWaitsIn(st, lang), "Due": stamp(due)})
+	return i18n.T(lang, "deadline.line", map[string]any{"Name": seatNameIn(fe, rec.Seats[st.ToAct()], lang), "What": whatWaitsIn(st, lang), "Due": fe.When(due, lang)})
 }
 
 // missedText words a side's deadlines missed in a row in the game's
 // language, or "" under two.
-func missedText(rec *store.Record, side rules.Side) string {
-	return missedTextIn(rec, side, langOf(rec.Meta))
+func missedText(fe FrontEnd, rec *store.Record, side rules.Side) string {
+	return missedTextIn(fe, rec, side, langOf(rec.Meta))
 }
 
 // missedTextIn words a side's deadlines missed in a row in lang, or ""
 // under two.
-func missedTextIn(rec *store.Record, side rules.Side, lang i18n.Lang) string {
+func missedTextIn(fe FrontEnd, rec *store.Record, side rules.Side, lang i18n.Lang) string {
 	n := rec.Meta.Side(side).Missed
 	if n < 2 {
 		return ""
 	}
-	return "⚠ " + i18n.Plural(lang, "deadline.missed", n, map[string]any{"Name": seatNameIn(rec.Seats[side], lang)})
+	return "⚠ " + i18n.Plural(lang, "deadline.missed", n, map[string]any{"Name": seatNameIn(fe, rec.Seats[side], lang)})
 }
 
 // quietEnd reports whether now falls in the member's quiet hours, and
@@ -103,7 +97,7 @@ func quietEnd(m store.Member, now time.Time) (time.Time, bool) {
 // hours hold the ping for later (Tick sends it); a member who asked for
 // direct messages gets one; the player to act sees their deadline.
 func (s *Service) dress(rec *store.Record, notices []store.Notice) []store.Notice {
-	if rec.Key.Guild == localGuild {
+	if !s.cfg.FrontEnd.Members() {
 		return notices
 	}
 	now := s.cfg.Now()
@@ -120,7 +114,7 @@ func (s *Service) dress(rec *store.Record, notices []store.Notice) []store.Notic
 		// A post that pings someone shows the deadline of the player to
 		// act while it is still ahead.
 		if due, ok := deadlineDue(rec); ok && due.After(now) {
-			if line := deadlineLine(rec); !strings.Contains(n.Text, line) {
+			if line := deadlineLine(s.cfg.FrontEnd, rec); !strings.Contains(n.Text, line) {
 				n.Text += "\n" + line
 			}
 		}
@@ -154,9 +148,9 @@ const DMPrefix = "dm:"
 func (s *Service) dm(rec *store.Record, user string) store.Notice {
 	st := &rec.Game.State
 	lang := langOf(rec.Meta)
-	d := map[string]any{"Channel": rec.Key.Channel, "What": whatWaitsIn(st, lang), "Header": roundHeaderIn(st, lang)}
+	d := map[string]any{"Channel": s.cfg.FrontEnd.Channel(rec.Key.Channel), "What": whatWaitsIn(st, lang), "Header": roundHeaderIn(st, lang)}
 	text := i18n.T(lang, "deadline.dm", d)
-	if line := deadlineLineIn(rec, lang); line != "" {
+	if line := deadlineLineIn(s.cfg.FrontEnd, rec, lang); line != "" {
 		d["Deadline"] = line
 		text = i18n.T(lang, "deadline.dm-deadline", d)
 	}
@@ -191,7 +185,7 @@ func (s *Service) tickPeople(key store.Key, rec *store.Record) (resp Response, o
 			out = fn(r)
 			s.queue(r, &out)
 			if mark != "" { // the warning: its one post carries the mark
-				if !s.cfg.Outbox {
+				if !s.cfg.FrontEnd.Queues() {
 					r.Meta.SetMark(mark, step)
 				} else {
 					markOwn(r, mark, step)
@@ -222,7 +216,7 @@ func (s *Service) tickPeople(key store.Key, rec *store.Record) (resp Response, o
 			held := ping.Text
 			if mentionOf(r, side) == user {
 				r.Meta.Pinged = stampTime(now)
-				return Response{Posts: []Post{{Text: i18n.T(lang, "deadline.your-move", map[string]any{"What": whatWaitsIn(st, lang), "Header": roundHeaderIn(st, lang), "Since": stamp(waitingSince(r))}), Mention: user}}}
+				return Response{Posts: []Post{{Text: i18n.T(lang, "deadline.your-move", map[string]any{"What": whatWaitsIn(st, lang), "Header": roundHeaderIn(st, lang), "Since": s.cfg.FrontEnd.When(waitingSince(r), lang)}), Mention: user}}}
 			}
 			return Response{Posts: []Post{{Text: i18n.T(lang, "deadline.held", map[string]any{"Text": held}), Mention: user}}}
 		})
@@ -230,12 +224,12 @@ func (s *Service) tickPeople(key store.Key, rec *store.Record) (resp Response, o
 		return update("", func(r *store.Record) Response { return s.lapse(r, side, due.deadline) })
 	case dueWarn:
 		return update(SettingWarned, func(r *store.Record) Response {
-			return Response{Posts: []Post{{Text: i18n.T(lang, "deadline.warn", map[string]any{"Due": stamp(due.deadline)}), Mention: who.UserID}}}
+			return Response{Posts: []Post{{Text: i18n.T(lang, "deadline.warn", map[string]any{"Due": s.cfg.FrontEnd.When(due.deadline, lang)}), Mention: who.UserID}}}
 		})
 	case dueRemind:
 		return update("", func(r *store.Record) Response {
 			r.Meta.Pinged = stampTime(now)
-			return Response{Posts: []Post{{Text: i18n.T(lang, "deadline.remind", map[string]any{"What": whatWaitsIn(st, lang), "Header": roundHeaderIn(st, lang), "Since": stamp(waitingSince(r))}), Mention: who.UserID}}}
+			return Response{Posts: []Post{{Text: i18n.T(lang, "deadline.remind", map[string]any{"What": whatWaitsIn(st, lang), "Header": roundHeaderIn(st, lang), "Since": s.cfg.FrontEnd.When(waitingSince(r), lang)}), Mention: who.UserID}}}
 		})
 	}
 	return Response{}, false
@@ -244,7 +238,7 @@ func (s *Service) tickPeople(key store.Key, rec *store.Record) (resp Response, o
 // noticeQueued reports whether a notice marking name=value waits in the
 // outbox.
 func (s *Service) noticeQueued(key store.Key, name, value string) bool {
-	if !s.cfg.Outbox {
+	if !s.cfg.FrontEnd.Queues() {
 		return false
 	}
 	pending, err := s.cfg.Store.Pending(key)
@@ -267,9 +261,9 @@ func (s *Service) lapse(rec *store.Record, side rules.Side, due time.Time) Respo
 	rec.Meta.Side(side).Missed++
 	absent, other := rec.Seats[side], rec.Seats[side.Enemy()]
 	lang := langOf(rec.Meta)
-	d := map[string]any{"Name": seatNameIn(absent, lang), "Side": sideName(side, lang), "Due": stamp(due)}
+	d := map[string]any{"Name": seatNameIn(s.cfg.FrontEnd, absent, lang), "Side": sideName(side, lang), "Due": s.cfg.FrontEnd.When(due, lang)}
 	passed := "⏰ " + i18n.T(lang, "deadline.passed", d)
-	if warn := missedTextIn(rec, side, lang); warn != "" {
+	if warn := missedTextIn(s.cfg.FrontEnd, rec, side, lang); warn != "" {
 		d["Missed"] = warn
 		passed = "⏰ " + i18n.T(lang, "deadline.passed-missed", d)
 	}
@@ -277,7 +271,7 @@ func (s *Service) lapse(rec *store.Record, side rules.Side, due time.Time) Respo
 		text := i18n.T(lang, "deadline.waits-on", map[string]any{"Passed": passed})
 		return Response{Posts: []Post{{Text: text, Mention: absent.UserID}}}
 	}
-	text := i18n.T(lang, "deadline.offer", map[string]any{"Passed": passed, "Other": seatNameIn(other, lang), "Side": sideName(side, lang), "Absent": seatNameIn(absent, lang)})
+	text := i18n.T(lang, "deadline.offer", map[string]any{"Passed": passed, "Other": seatNameIn(s.cfg.FrontEnd, other, lang), "Side": sideName(side, lang), "Absent": seatNameIn(s.cfg.FrontEnd, absent, lang)})
 	label := func(verb string) string { return i18n.T(lang, "deadline.button."+verb, nil) }
 	post := Post{Text: text, Mention: other.UserID, Live: true, Buttons: []Button{
 		button(rec, label("claim"), "claim", Danger),
@@ -309,7 +303,7 @@ func (s *Service) deadlineButton(_ context.Context, key store.Key, caller Caller
 		}
 		absent, other := r.Seats[side], r.Seats[side.Enemy()]
 		if !holds(other, caller) && !caller.CanManage || holds(absent, caller) {
-			return refuseT("deadline.only", map[string]any{"Name": seatNameIn(other, caller.Lang)})
+			return refuseT("deadline.only", map[string]any{"Name": seatNameIn(s.cfg.FrontEnd, other, caller.Lang)})
 		}
 		lang := langOf(r.Meta)
 		switch {
@@ -317,15 +311,15 @@ func (s *Service) deadlineButton(_ context.Context, key store.Key, caller Caller
 			if err := r.Game.LoseOnTime(side); err != nil {
 				return err
 			}
-			text := i18n.T(lang, "deadline.claims", map[string]any{"Name": seatNameIn(other, lang)}) + "\n" + summaryIn(r, lang)
+			text := i18n.T(lang, "deadline.claims", map[string]any{"Name": seatNameIn(s.cfg.FrontEnd, other, lang)}) + "\n" + summaryIn(s.cfg.FrontEnd, r, lang)
 			resp = Response{Posts: []Post{{Text: text, Mention: absent.UserID, Live: true}}, Over: true}
 			archived = cloneRecord(r)
 		case verb == "wait":
 			r.Meta.Side(side).PausedUntil = stampTime(s.cfg.Now())
 			r.Meta.Lapsed, r.Meta.Warned = store.StepMark{}, store.StepMark{}
-			d := map[string]any{"Name": seatNameIn(other, lang), "Absent": seatNameIn(absent, lang)}
+			d := map[string]any{"Name": seatNameIn(s.cfg.FrontEnd, other, lang), "Absent": seatNameIn(s.cfg.FrontEnd, absent, lang)}
 			text := i18n.T(lang, "deadline.waits", d)
-			if line := deadlineLineIn(r, lang); line != "" {
+			if line := deadlineLineIn(s.cfg.FrontEnd, r, lang); line != "" {
 				d["Deadline"] = line
 				text = i18n.T(lang, "deadline.waits-deadline", d)
 			}
@@ -340,7 +334,7 @@ func (s *Service) deadlineButton(_ context.Context, key store.Key, caller Caller
 			r.Seats[side] = store.Seat{AI: level}
 			r.Meta.Unrated = unratedAI
 			r.Meta.Lapsed = store.StepMark{}
-			text := i18n.T(lang, "deadline.hand", map[string]any{"Level": i18n.Level(lang, level), "Side": sideName(side, lang), "Name": seatNameIn(absent, lang)})
+			text := i18n.T(lang, "deadline.hand", map[string]any{"Level": i18n.Level(lang, level), "Side": sideName(side, lang), "Name": seatNameIn(s.cfg.FrontEnd, absent, lang)})
 			resp = Response{Posts: []Post{{Text: text, Live: true}}, AINext: true}
 		}
 		s.queue(r, &resp)

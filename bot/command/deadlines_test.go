@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
 )
@@ -20,7 +21,7 @@ func peopleService(t *testing.T) (*Service, *MemStore, *time.Time) {
 	st := NewMemStore()
 	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	seed := uint64(0)
-	s := New(Config{Store: st, Outbox: true, Now: func() time.Time { return now }, Seed: func() uint64 { seed++; return seed }})
+	s := New(Config{Store: st, FrontEnd: frontend.Discord{Outbox: true}, Now: func() time.Time { return now }, Seed: func() uint64 { seed++; return seed }})
 	return s, st, &now
 }
 
@@ -119,7 +120,7 @@ func TestWaitLongerGivesAWholeNewDeadlineAndMissesAreCounted(t *testing.T) {
 	// Acting ends the run.
 	mustDo(t, s, ann, "setup preset:historical")
 	rec, _ := st.Get(testKey)
-	assert.Empty(t, missedText(rec, rules.US))
+	assert.Empty(t, missedText(frontend.Discord{}, rec, rules.US))
 }
 
 func TestAwayPausesTheDeadlinesOfAllTheMembersGames(t *testing.T) {

@@ -11,8 +11,8 @@ import (
 type OptionType uint8
 
 // The option types (Discord: string, boolean, integer, user). A User
-// option's value is a Discord account, written as a mention "<@123>" in
-// the text form; a typed name is refused.
+// option's value is a member, written in the text form as the front end
+// reads it (FrontEnd.MemberID); a typed name is refused.
 const (
 	String OptionType = iota
 	Bool

@@ -27,7 +27,7 @@ func TestAFullDiskIsToldToThePlayerAndTheOperator(t *testing.T) {
 	for _, local := range []bool{false, true} {
 		mem := NewMemStore()
 		var log bytes.Buffer
-		s := New(Config{Store: fullDisk{mem}, Local: local, Seed: func() uint64 { return 1 }, Logger: slog.New(slog.NewTextHandler(&log, nil))})
+		s := New(Config{Store: fullDisk{mem}, FrontEnd: frontEndFor(local), Seed: func() uint64 { return 1 }, Logger: slog.New(slog.NewTextHandler(&log, nil))})
 		if err := mem.Create(rankedRecord(t, testKey, 3)); err != nil {
 			t.Fatal(err)
 		}

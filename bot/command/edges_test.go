@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
@@ -25,7 +26,7 @@ func TestNoDeadlineRunsForTheAIOrAnOpenSeat(t *testing.T) {
 	require.True(t, isAI(rec, rec.Game.State.ToAct()))
 	_, ok := deadlineDue(rec)
 	assert.False(t, ok, "the AI is to act")
-	assert.Empty(t, deadlineLine(rec))
+	assert.Empty(t, deadlineLine(frontend.Discord{}, rec))
 	rec.Seats[rules.US] = store.Seat{}
 	_, ok = deadlineDue(rec)
 	assert.False(t, ok, "an open seat is to act")
@@ -123,7 +124,7 @@ func TestWaitLongerSaysTheNewDeadline(t *testing.T) {
 	rec, err := st.Get(testKey)
 	require.NoError(t, err)
 	text := r.Posts[0].Text
-	assert.Contains(t, text, deadlineLine(rec))
+	assert.Contains(t, text, deadlineLine(frontend.Discord{}, rec))
 	assert.NotContains(t, text, "<no value>")
 }
 

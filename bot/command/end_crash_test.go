@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
 )
@@ -68,7 +69,7 @@ func TestEndChild(t *testing.T) {
 	_, err = db.Finish(first.Key)
 	require.NoError(t, err)
 	require.NoError(t, db.Create(rankedRecord(t, testKey, 9)))
-	s := New(Config{Store: stopAfterUpdate{db}, Outbox: true, Seed: func() uint64 { return 9 }})
+	s := New(Config{Store: stopAfterUpdate{db}, FrontEnd: frontend.Discord{Outbox: true}, Seed: func() uint64 { return 9 }})
 	fmt.Println("ready")
 	r := do(t, s, bob, "resign confirm:yes")
 	t.Fatalf("the resignation returned: %+v", r)

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 	"time"
 
@@ -42,7 +41,7 @@ func (s *Service) Record(key store.Key) (*rules.Record, error) {
 	r := rules.NewRecord(v.game, v.meta.Salt, v.finished && v.meta.Salt != "")
 	r.Players = map[string]string{}
 	for _, side := range []rules.Side{rules.US, rules.German} {
-		r.Players[side.String()] = seatName(v.seats[side])
+		r.Players[side.String()] = seatName(s.cfg.FrontEnd, v.seats[side])
 	}
 	if v.finished && r.Outcome == nil {
 		r.StateEnd(v.end())
@@ -86,7 +85,7 @@ func (s *Service) export(req Request) (Response, error) {
 // (Manage Channels) lists every game of this channel and its threads. In
 // local play, the saved local games (localGames).
 func (s *Service) games(req Request) (Response, error) {
-	if req.Key.Guild == localGuild {
+	if !s.cfg.FrontEnd.Members() {
 		return s.localGames(req)
 	}
 	all := strings.EqualFold(req.Options["all"], "yes") || strings.EqualFold(req.Options["all"], "true")
@@ -112,7 +111,7 @@ func (s *Service) games(req Request) (Response, error) {
 		if len(mine) == 0 && !(all && here) {
 			continue
 		}
-		rows = append(rows, gameRow(k, rec, mine, req, now))
+		rows = append(rows, s.gameRow(k, rec, mine, req, now))
 	}
 	sort.SliceStable(rows, func(i, j int) bool {
 		if rows[i].waiting != rows[j].waiting {
@@ -147,7 +146,7 @@ type gamesRow struct {
 
 // gameRow is games' line of the game rec at k, the caller holding the
 // seats mine: its thread, opponent, turn, wait, deadline and warnings.
-func gameRow(k store.Key, rec *store.Record, mine []rules.Side, req Request, now time.Time) gamesRow {
+func (s *Service) gameRow(k store.Key, rec *store.Record, mine []rules.Side, req Request, now time.Time) gamesRow {
 	st := &rec.Game.State
 	since := waitingSince(rec)
 	toAct := st.ToAct()
@@ -156,23 +155,23 @@ func gameRow(k store.Key, rec *store.Record, mine []rules.Side, req Request, now
 	var who string
 	switch {
 	case len(mine) == 0:
-		who = seatsLineIn(rec.Seats, lang)
+		who = seatsLineIn(s.cfg.FrontEnd, rec.Seats, lang)
 	case len(mine) == 2:
 		who = i18n.T(lang, "reply.games.both", nil)
 	default:
-		who = tr(lang, "reply.games.against", map[string]any{"Side": mine[0], "Who": seatNameIn(rec.Seats[mine[0].Enemy()], lang)})
+		who = tr(lang, "reply.games.against", map[string]any{"Side": mine[0], "Who": seatNameIn(s.cfg.FrontEnd, rec.Seats[mine[0].Enemy()], lang)})
 	}
-	d := map[string]any{"Who": seatNameIn(rec.Seats[toAct], lang), "For": waitedText(now.Sub(since), lang)}
+	d := map[string]any{"Who": seatNameIn(s.cfg.FrontEnd, rec.Seats[toAct], lang), "For": waitedText(now.Sub(since), lang)}
 	wait := i18n.T(lang, "reply.games.waiting", d)
 	if waiting {
 		wait = i18n.T(lang, "reply.games.your-move", d)
 	}
-	text := fmt.Sprintf("<#%s> — %s — %s — %s", k.Channel, who, roundHeaderIn(st, lang), wait)
+	text := fmt.Sprintf("%s — %s — %s — %s", s.cfg.FrontEnd.Channel(k.Channel), who, roundHeaderIn(st, lang), wait)
 	if due, ok := deadlineDue(rec); ok {
-		text += " — " + i18n.T(lang, "reply.games.deadline", map[string]any{"When": "<t:" + strconv.FormatInt(due.Unix(), 10) + ":R>"})
+		text += " — " + i18n.T(lang, "reply.games.deadline", map[string]any{"When": s.cfg.FrontEnd.Relative(due, lang)})
 	}
 	for _, side := range []rules.Side{rules.US, rules.German} {
-		if warn := missedTextIn(rec, side, lang); warn != "" {
+		if warn := missedTextIn(s.cfg.FrontEnd, rec, side, lang); warn != "" {
 			text += " — " + warn
 		}
 	}

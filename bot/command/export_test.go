@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
@@ -17,7 +18,7 @@ import (
 func TestTheDealingIsCommittedHiddenThenRevealed(t *testing.T) {
 	st := NewMemStore()
 	const seed = 987654321987
-	s := New(Config{Store: st, Seed: func() uint64 { return seed }, Salt: func() string { return "abc123" }})
+	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return seed }, Salt: func() string { return "abc123" }})
 	commitment := rules.Commitment(seed, "abc123")
 	r := mustDo(t, s, ann, "new mode:hotseat")
 	if !strings.Contains(r.Posts[0].Text, commitment) {
@@ -70,7 +71,7 @@ func TestTheDealingIsCommittedHiddenThenRevealed(t *testing.T) {
 func TestLimitsRefuseNamingTheLimit(t *testing.T) {
 	st := NewMemStore()
 	seed := uint64(0)
-	s := New(Config{Store: st, Seed: func() uint64 { seed++; return seed }, Limits: Limits{AIGamesPerServer: 1, GamesPerMember: 1, ReplaysPerMinute: 1},
+	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { seed++; return seed }, Limits: Limits{AIGamesPerServer: 1, GamesPerMember: 1, ReplaysPerMinute: 1},
 		Replay: func(*rules.Game, i18n.Lang) ([]byte, error) { return []byte("GIF89a"), nil }})
 	in := func(ch string, c Caller, text string) Response {
 		name, opts, err := Parse(text)

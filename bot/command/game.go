@@ -79,7 +79,7 @@ func (s *Service) newGame(req Request) (Response, error) {
 	}
 	resp, also := s.newGameResponse(g, post)
 	s.queue(g.rec, &resp) // the post is queued in the same commit as the game
-	if s.cfg.Outbox {
+	if s.cfg.FrontEnd.Queues() {
 		g.rec.Notices = append(g.rec.Notices, also...)
 	}
 	if err := s.cfg.Store.Create(g.rec); err != nil {
@@ -152,13 +152,13 @@ func (s *Service) planGame(req Request) (*newGamePlan, error) {
 func (s *Service) seatGame(g *newGamePlan, meta *store.Meta, level string) error {
 	req, o := g.req, g.req.Options
 	var err error
-	if g.me, g.other, err = seatsOf(o, req.Caller, level); err != nil {
+	if g.me, g.other, err = seatsOf(s.cfg.FrontEnd, o, req.Caller, level); err != nil {
 		return err
 	}
 	if g.other.UserID != "" && g.other.Name == "" {
 		g.other.Name = req.Names[g.other.UserID]
 	}
-	g.threaded = req.Place.OpenThread != nil && req.Key.Guild != localGuild
+	g.threaded = req.Place.OpenThread != nil
 	if g.threaded {
 		if g.server, err = s.cfg.Store.Server(req.Key.Guild); err != nil {
 			return err
@@ -172,7 +172,7 @@ func (s *Service) seatGame(g *newGamePlan, meta *store.Meta, level string) error
 	if err != nil {
 		return err
 	}
-	meta.Ranked = ranked != "" && req.Key.Guild != localGuild
+	meta.Ranked = ranked != "" && s.cfg.FrontEnd.Members()
 	if err := s.withinLimits(req, g.me.AI != "" && g.other.AI != ""); err != nil {
 		return err
 	}
@@ -240,14 +240,14 @@ func sideOf(o map[string]string, seed uint64) rules.Side {
 // played so far stays saved; it returns the title of the new game's post.
 func (s *Service) keepLocal(g *newGamePlan, b *strings.Builder) (string, error) {
 	req, lang := g.req, g.lang
-	if req.Key.Guild != localGuild {
+	if s.cfg.FrontEnd.Members() {
 		return i18n.T(lang, "post.new.title", nil), nil
 	}
 	// Local play keeps every game: the new one gets the next id and the
 	// one played so far stays saved, to resume.
 	if cur, err := s.cfg.Store.Get(req.Key); err == nil && !cur.Game.State.Over() && cur.Meta.Resigned == rules.NoSide {
 		id, _ := LocalID(req.Key)
-		b.WriteString(i18n.T(lang, "post.new.kept", map[string]any{"ID": id, "Seats": seatsLineIn(cur.Seats, lang)}) + "\n")
+		b.WriteString(i18n.T(lang, "post.new.kept", map[string]any{"ID": id, "Seats": seatsLineIn(s.cfg.FrontEnd, cur.Seats, lang)}) + "\n")
 	}
 	var err error
 	if g.rec.Key, err = s.nextLocalKey(); err != nil {
@@ -266,13 +266,13 @@ func (s *Service) endRunning(req Request, cur *store.Record, b *strings.Builder,
 		return Response{}, false, store.ErrExists
 	}
 	if !confirmed(req) {
-		what := i18n.T(req.Lang, "reply.new.running", map[string]any{"Seats": seatsLineIn(cur.Seats, req.Lang), "What": whatWaitsIn(&cur.Game.State, req.Lang)})
+		what := i18n.T(req.Lang, "reply.new.running", map[string]any{"Seats": seatsLineIn(s.cfg.FrontEnd, cur.Seats, req.Lang), "What": whatWaitsIn(&cur.Game.State, req.Lang)})
 		return askConfirm(req.Lang, what, s.rememberNew(req)), true, nil
 	}
 	if _, err := s.cfg.Store.Finish(req.Key); err != nil && !errors.Is(err, store.ErrNotFound) {
 		return Response{}, false, err
 	}
-	b.WriteString(i18n.T(lang, "post.new.ended", map[string]any{"Seats": seatsLineIn(cur.Seats, lang)}) + "\n")
+	b.WriteString(i18n.T(lang, "post.new.ended", map[string]any{"Seats": seatsLineIn(s.cfg.FrontEnd, cur.Seats, lang)}) + "\n")
 	return Response{}, false, nil
 }
 
@@ -280,7 +280,7 @@ func (s *Service) endRunning(req Request, cur *store.Record, b *strings.Builder,
 // settings, the commitment to the seed, who sets up, with the map.
 func (s *Service) newGamePost(g *newGamePlan, title string, b *strings.Builder) Post {
 	rec, lang := g.rec, g.lang
-	b.WriteString(i18n.T(lang, "post.new.head", map[string]any{"Title": title, "Seats": seatsLineIn(rec.Seats, lang)}) + "\n")
+	b.WriteString(i18n.T(lang, "post.new.head", map[string]any{"Title": title, "Seats": seatsLineIn(s.cfg.FrontEnd, rec.Seats, lang)}) + "\n")
 	rulesLine := i18n.T(lang, "post.new.rules", map[string]any{"Rules": optionsText(g.opts, lang)})
 	if extra := settingsLineIn(rec.Meta, lang); extra != "" {
 		rulesLine = i18n.Sentences(lang, rulesLine, i18n.T(lang, "post.new.settings", map[string]any{"Settings": extra}))
@@ -318,7 +318,7 @@ func (s *Service) openGameThread(g *newGamePlan) error {
 	rec := g.rec
 	nt := NewThread{Name: threadName(rec.Seats, langOf(rec.Meta))}
 	if g.req.Place.Forum {
-		nt.First, nt.Tag = forumFirst(rec, g.server.ForumResults), g.server.ForumTag
+		nt.First, nt.Tag = forumFirst(s.cfg.FrontEnd, rec, g.server.ForumResults), g.server.ForumTag
 		rec.Meta.Forum = true
 	}
 	key, err := g.req.Place.OpenThread(nt)
@@ -341,15 +341,15 @@ func (s *Service) newGameResponse(g *newGamePlan, post Post) (Response, []store.
 		if open(g.other) {
 			buttons = append(buttons, joinButtonIn(rec, g.lang))
 		}
-		if n, ok := s.parentNotice(rec, &resp, startLine(rec), buttons...); ok {
+		if n, ok := s.parentNotice(rec, &resp, startLine(s.cfg.FrontEnd, rec), buttons...); ok {
 			also = append(also, n)
 		}
 	}
 	if g.threaded {
 		resp.Game = rec.Key
-		resp.Private = i18n.T(req.Lang, "reply.new.in-thread", map[string]any{"Channel": "<#" + rec.Key.Channel + ">"})
+		resp.Private = i18n.T(req.Lang, "reply.new.in-thread", map[string]any{"Channel": s.cfg.FrontEnd.Channel(rec.Key.Channel)})
 	}
-	if req.Key.Guild == localGuild {
+	if !s.cfg.FrontEnd.Members() {
 		resp.Switch = rec.Key
 	}
 	if g.me.AI == "" && g.other.AI != "" && s.firstGame(req) {
@@ -380,14 +380,14 @@ func (s *Service) firstGame(req Request) bool {
 // seatsOf gives the seats new makes for the caller (me) and their
 // opponent: the member of opponent: (a seat holds an account, never a
 // typed name), or the choice of mode:. Challenging oneself is hotseat.
-func seatsOf(o map[string]string, c Caller, level string) (me, other store.Seat, err error) {
+func seatsOf(fe FrontEnd, o map[string]string, c Caller, level string) (me, other store.Seat, err error) {
 	me = store.Seat{UserID: c.UserID, Name: c.Name}
 	mode := strings.ToLower(strings.TrimSpace(o["mode"]))
 	if user := strings.TrimSpace(o["opponent"]); user != "" {
 		if mode != "" {
 			return me, other, refuseT("reply.new.opponent-and-mode", map[string]any{"Mode": mode})
 		}
-		id, ok := mentionID(user)
+		id, ok := fe.MemberID(user)
 		if !ok {
 			return me, other, refuseT("reply.new.typed-opponent", map[string]any{"User": user})
 		}
@@ -508,8 +508,8 @@ func (s *Service) join(req Request) (Response, error) {
 				m.Absent, m.Missed = "", 0
 				r.Seats[sd] = store.Seat{UserID: req.Caller.UserID, Name: req.Caller.Name}
 				rec = cloneRecord(r)
-				post := Post{Text: tr(lang, "post.join.back", map[string]any{"Who": seatNameIn(rec.Seats[sd], lang), "Side": sd,
-					"Seats": seatsLineIn(rec.Seats, lang), "What": whatWaitsIn(&rec.Game.State, lang)})}
+				post := Post{Text: tr(lang, "post.join.back", map[string]any{"Who": seatNameIn(s.cfg.FrontEnd, rec.Seats[sd], lang), "Side": sd,
+					"Seats": seatsLineIn(s.cfg.FrontEnd, rec.Seats, lang), "What": whatWaitsIn(&rec.Game.State, lang)})}
 				post.Mention = mentionOf(rec, rec.Game.State.ToAct())
 				post.Buttons = buttonsFor(rec)
 				post.Live = true
@@ -529,13 +529,13 @@ func (s *Service) join(req Request) (Response, error) {
 			}
 		}
 		if side == rules.NoSide {
-			return refuseT("reply.join.none-open", map[string]any{"Seats": seatsPhrase(r.Seats)})
+			return refuseT("reply.join.none-open", map[string]any{"Seats": seatsPhrase(s.cfg.FrontEnd, r.Seats)})
 		}
 		r.Seats[side] = store.Seat{UserID: req.Caller.UserID, Name: req.Caller.Name}
 		s.awayNow(r, side)
 		rec = cloneRecord(r)
-		post := Post{Text: tr(lang, "post.join.joins", map[string]any{"Who": seatNameIn(rec.Seats[side], lang), "Side": side,
-			"Seats": seatsLineIn(rec.Seats, lang), "What": whatWaitsIn(&rec.Game.State, lang)})}
+		post := Post{Text: tr(lang, "post.join.joins", map[string]any{"Who": seatNameIn(s.cfg.FrontEnd, rec.Seats[side], lang), "Side": side,
+			"Seats": seatsLineIn(s.cfg.FrontEnd, rec.Seats, lang), "What": whatWaitsIn(&rec.Game.State, lang)})}
 		post.Mention = mentionOf(rec, rec.Game.State.ToAct())
 		post.Buttons = buttonsFor(rec)
 		s.yourMove(rec, &post)
@@ -559,7 +559,7 @@ func (s *Service) resign(req Request) (Response, error) {
 		case rec.Game.State.Over():
 			return Response{}, refuseT("reply.already-over", nil)
 		case len(sidesOf(rec, req.Caller)) == 0:
-			return Response{}, refuseT("reply.not-yours", map[string]any{"Seats": seatsPhrase(rec.Seats)})
+			return Response{}, refuseT("reply.not-yours", map[string]any{"Seats": seatsPhrase(s.cfg.FrontEnd, rec.Seats)})
 		}
 		return askConfirm(req.Lang, i18n.T(req.Lang, "reply.resign.ask", nil),
 			button(rec, i18n.T(req.Lang, "reply.button.confirm-resign", nil), "resign-confirm", Danger)), nil
@@ -572,7 +572,7 @@ func (s *Service) resign(req Request) (Response, error) {
 		}
 		mine := sidesOf(r, req.Caller)
 		if len(mine) == 0 {
-			return refuseT("reply.not-yours", map[string]any{"Seats": seatsPhrase(r.Seats)})
+			return refuseT("reply.not-yours", map[string]any{"Seats": seatsPhrase(s.cfg.FrontEnd, r.Seats)})
 		}
 		side := mine[0]
 		if len(mine) == 2 {
@@ -583,11 +583,11 @@ func (s *Service) resign(req Request) (Response, error) {
 		}
 		rec = cloneRecord(r)
 		lang := langOf(rec.Meta)
-		text := tr(lang, "post.resign.by", map[string]any{"Who": seatNameIn(rec.Seats[side], lang), "Side": side})
+		text := tr(lang, "post.resign.by", map[string]any{"Who": seatNameIn(s.cfg.FrontEnd, rec.Seats[side], lang), "Side": side})
 		if rec.Seats[side].Name == "you" { // the terminal's player
 			text = tr(lang, "post.resign.you", map[string]any{"Side": side})
 		}
-		text += "\n" + summaryIn(rec, lang)
+		text += "\n" + summaryIn(s.cfg.FrontEnd, rec, lang)
 		resp = Response{Posts: []Post{{Text: text, Mention: mentionOf(rec, side.Enemy()), Live: true}}, Over: true}
 		s.queue(r, &resp)
 		return nil
@@ -611,7 +611,7 @@ func (s *Service) abort(req Request) (Response, error) {
 		}
 	}
 	if !confirmed(req) {
-		return askConfirm(req.Lang, i18n.T(req.Lang, "reply.abort.ask", map[string]any{"Seats": seatsLineIn(rec.Seats, req.Lang)}),
+		return askConfirm(req.Lang, i18n.T(req.Lang, "reply.abort.ask", map[string]any{"Seats": seatsLineIn(s.cfg.FrontEnd, rec.Seats, req.Lang)}),
 			button(rec, i18n.T(req.Lang, "reply.button.confirm-abort", nil), "abort-confirm", Danger)), nil
 	}
 	lang := langOf(rec.Meta)
@@ -619,15 +619,15 @@ func (s *Service) abort(req Request) (Response, error) {
 	if req.Caller.Name != "" {
 		name = i18n.T(lang, "reply.seat.name", map[string]any{"Name": req.Caller.Name})
 	}
-	text := i18n.T(lang, "post.abort", map[string]any{"Seats": seatsLineIn(rec.Seats, lang), "By": name})
+	text := i18n.T(lang, "post.abort", map[string]any{"Seats": seatsLineIn(s.cfg.FrontEnd, rec.Seats, lang), "By": name})
 	if reveal := revealLineIn(rec.Game, rec.Meta.Salt, lang); reveal != "" {
 		text += "\n" + reveal
 	}
 	resp := Response{Posts: []Post{{Text: text, Live: true}}, Over: true}
 	var notices []store.Notice
-	if s.cfg.Outbox {
+	if s.cfg.FrontEnd.Queues() {
 		notices, resp.queued = noticesOf(resp.Posts), true
-		if n, ok := s.parentNotice(rec, &resp, endLine(rec)); ok {
+		if n, ok := s.parentNotice(rec, &resp, endLine(s.cfg.FrontEnd, rec)); ok {
 			notices = append(notices, n)
 		}
 	}
@@ -651,10 +651,10 @@ func (s *Service) Abandon(key store.Key) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	if running != nil && s.cfg.Outbox {
+	if running != nil && s.cfg.FrontEnd.Queues() {
 		if pk, ok := s.reportKey(running); ok {
 			lang := langOf(running.Meta)
-			line := i18n.T(lang, "post.thread-lost", map[string]any{"Channel": "<#" + key.Channel + ">", "Seats": seatsLineIn(running.Seats, lang)})
+			line := i18n.T(lang, "post.thread-lost", map[string]any{"Channel": s.cfg.FrontEnd.Channel(key.Channel), "Seats": seatsLineIn(s.cfg.FrontEnd, running.Seats, lang)})
 			if err := s.cfg.Store.Enqueue(pk, store.Notice{Text: line}); err != nil {
 				s.cfg.Logger.Error("telling a channel its game's thread was lost", "key", key, "err", err)
 			}
@@ -670,6 +670,7 @@ type view struct {
 	game     *rules.Game
 	seats    map[rules.Side]store.Seat
 	meta     store.Meta
+	created  time.Time // when the running game started (its clocks count from it before its first step)
 	finished bool
 	outcome  rules.Outcome
 }
@@ -697,7 +698,7 @@ func (s *Service) load(key store.Key) (*view, error) {
 			s.finish(key, rec)
 			return &view{game: rec.Game, seats: rec.Seats, meta: rec.Meta, finished: true, outcome: o}, nil
 		}
-		return &view{game: rec.Game, seats: rec.Seats, meta: rec.Meta}, nil
+		return &view{game: rec.Game, seats: rec.Seats, meta: rec.Meta, created: rec.Created}, nil
 	}
 	if !errors.Is(err, store.ErrNotFound) {
 		return nil, err

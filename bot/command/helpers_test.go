@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/store"
 )
 
@@ -20,17 +21,23 @@ var (
 func newService(t *testing.T, seed uint64) (*Service, *MemStore) {
 	t.Helper()
 	st := NewMemStore()
-	return New(Config{Store: st, Seed: func() uint64 { return seed }}), st
+	return New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return seed }}), st
 }
 
 // do runs a command written in text form for caller.
 func do(t *testing.T, s *Service, c Caller, text string) Response {
 	t.Helper()
+	return doAt(t, s, testKey, c, text)
+}
+
+// doAt runs a command written in text form for caller in the game at key.
+func doAt(t *testing.T, s *Service, key store.Key, c Caller, text string) Response {
+	t.Helper()
 	name, opts, err := Parse(text)
 	if err != nil {
 		t.Fatalf("Parse(%q): %v", text, err)
 	}
-	return s.Handle(context.Background(), Request{Key: testKey, Caller: c, Command: name, Options: opts})
+	return s.Handle(context.Background(), Request{Key: key, Caller: c, Command: name, Options: opts})
 }
 
 // mustDo runs a command that must be accepted.
@@ -58,4 +65,19 @@ func mustRefuse(t *testing.T, s *Service, st *MemStore, c Caller, text, want str
 	if st.Commits != before {
 		t.Errorf("%q was refused but wrote to the store", text)
 	}
+}
+
+// lone is a front end without members, as the terminal: one person plays
+// their own games.
+type lone struct{ frontend.Discord }
+
+// Members is false: one person plays.
+func (lone) Members() bool { return false }
+
+// frontEndFor is lone for local play, else Discord's front end.
+func frontEndFor(local bool) FrontEnd {
+	if local {
+		return lone{}
+	}
+	return frontend.Discord{}
 }

@@ -28,10 +28,8 @@ func (s *Service) gameLang(req Request) (i18n.Lang, error) {
 		}
 		return i18n.English, refuseT("server.lang-bad", map[string]any{"Value": echo(v)})
 	}
-	if req.Key.Guild != localGuild {
-		if server, err := s.cfg.Store.Server(req.Key.Guild); err == nil && server.Language != "" {
-			return i18n.Parse(server.Language), nil
-		}
+	if server, err := s.cfg.Store.Server(req.Key.Guild); err == nil && server.Language != "" {
+		return i18n.Parse(server.Language), nil
 	}
 	return req.Lang, nil
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
@@ -16,7 +17,7 @@ import (
 func TestANewGameTakesItsLanguageAndItsMapsAreDrawnInIt(t *testing.T) {
 	st := NewMemStore()
 	var drawn []i18n.Lang
-	s := New(Config{Store: st, Seed: func() uint64 { return 4 },
+	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return 4 },
 		Render: func(_ *rules.State, _ []rules.Event, lang i18n.Lang) ([]byte, error) {
 			drawn = append(drawn, lang)
 			return []byte("png"), nil

@@ -175,8 +175,8 @@ func (s *Service) localGames(req Request) (Response, error) {
 		if g.Key == req.Key {
 			here = i18n.T(lang, "term.games.here", nil)
 		}
-		when := g.Active.Local().Format(i18n.T(lang, "term.games.time", nil))
-		lines = append(lines, i18n.T(lang, "term.games.line", map[string]any{"ID": g.ID, "Seats": seatsLineIn(g.Seats, lang), "State": state, "When": when, "Here": here}))
+		when := s.cfg.FrontEnd.When(g.Active, lang)
+		lines = append(lines, i18n.T(lang, "term.games.line", map[string]any{"ID": g.ID, "Seats": seatsLineIn(s.cfg.FrontEnd, g.Seats, lang), "State": state, "When": when, "Here": here}))
 	}
 	if len(lines) == 0 {
 		return Response{Private: i18n.T(lang, "term.games.none", nil)}, nil
@@ -186,7 +186,7 @@ func (s *Service) localGames(req Request) (Response, error) {
 
 // resume switches local play to the saved game id: (Response.Switch).
 func (s *Service) resume(req Request) (Response, error) {
-	if req.Key.Guild != localGuild {
+	if s.cfg.FrontEnd.Members() {
 		return Response{}, refuseT("term.resume.server", nil)
 	}
 	lang := req.Lang
@@ -213,14 +213,14 @@ func (s *Service) resume(req Request) (Response, error) {
 		}
 		resp := Response{Switch: g.Key}
 		if v.finished {
-			resp.Private = i18n.T(lang, "term.resume.over", map[string]any{"ID": id, "Result": g.Result}) + "\n" + statusTextIn(v, lang)
+			resp.Private = i18n.T(lang, "term.resume.over", map[string]any{"ID": id, "Result": g.Result}) + "\n" + statusTextIn(s.cfg.FrontEnd, v, lang)
 			return resp, nil
 		}
 		// Touch the game, so that it is the one resumed at the next start.
 		if err := s.cfg.Store.Update(g.Key, func(*store.Record) error { return nil }); err != nil {
 			return Response{}, err
 		}
-		resp.Private = i18n.T(lang, "term.resume.resumed", map[string]any{"ID": id, "Steps": StepsText(lang, len(v.game.History))}) + "\n" + statusTextIn(v, lang)
+		resp.Private = i18n.T(lang, "term.resume.resumed", map[string]any{"ID": id, "Steps": StepsText(lang, len(v.game.History))}) + "\n" + statusTextIn(s.cfg.FrontEnd, v, lang)
 		resp.AINext = v.seats[v.game.State.ToAct()].AI != ""
 		return resp, nil
 	}
@@ -249,7 +249,7 @@ func (s *Service) localChoices(key store.Key) []Choice {
 		if g.Finished {
 			state = "over"
 		}
-		out = append(out, Choice{Name: fmt.Sprintf("%d · %s · %s", g.ID, seatsLine(g.Seats), state), Value: strconv.Itoa(g.ID)})
+		out = append(out, Choice{Name: fmt.Sprintf("%d · %s · %s", g.ID, seatsLine(s.cfg.FrontEnd, g.Seats), state), Value: strconv.Itoa(g.ID)})
 	}
 	return out
 }

@@ -29,7 +29,7 @@ func TestLocalKeys(t *testing.T) {
 // to look at it, and the game played so far is left as it was.
 func TestLocalGamesListsFinishedOnes(t *testing.T) {
 	st := NewMemStore()
-	s := New(Config{Store: st, Seed: func() uint64 { return 4 }})
+	s := New(Config{FrontEnd: lone{}, Store: st, Seed: func() uint64 { return 4 }})
 	you := Caller{UserID: "local", Name: "you", CanManage: true}
 	run := func(key store.Key, text string) Response {
 		t.Helper()

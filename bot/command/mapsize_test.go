@@ -3,6 +3,7 @@ package command
 import (
 	"testing"
 
+	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 )
@@ -12,7 +13,7 @@ import (
 // compact one.
 func TestMapSizeSmall(t *testing.T) {
 	st := NewMemStore()
-	s := New(Config{Store: st, Seed: func() uint64 { return 8 },
+	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return 8 },
 		Render:      func(*rules.State, []rules.Event, i18n.Lang) ([]byte, error) { return []byte("full"), nil },
 		RenderSmall: func(*rules.State, []rules.Event, i18n.Lang) ([]byte, error) { return []byte("small"), nil }})
 	for _, cmd := range []string{"new opponent:hotseat", "setup preset:historical done"} {
@@ -32,7 +33,7 @@ func TestMapSizeSmall(t *testing.T) {
 
 // Without a compact renderer (local play) every map is the full one.
 func TestMapWithoutSmallRenderer(t *testing.T) {
-	s := New(Config{Store: NewMemStore(), Seed: func() uint64 { return 8 },
+	s := New(Config{FrontEnd: frontend.Discord{}, Store: NewMemStore(), Seed: func() uint64 { return 8 },
 		Render: func(*rules.State, []rules.Event, i18n.Lang) ([]byte, error) { return []byte("full"), nil }})
 	for _, cmd := range []string{"new opponent:hotseat", "setup preset:historical done", "map size:small"} {
 		r := mustDo(t, s, ann, cmd)

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
@@ -89,7 +90,7 @@ func expandPart(t *testing.T, part, unit string) []string {
 	for _, c := range combos {
 		def, ok := Find(name)
 		require.True(t, ok, "moves lists an unknown command %q", part)
-		require.NoError(t, checkOptions(def, c), "moves lists %q, which does not read as a command", part)
+		require.NoError(t, checkOptions(frontend.Discord{}, def, c), "moves lists %q, which does not read as a command", part)
 		out = append(out, commandText(name, c))
 	}
 	return out

@@ -3,13 +3,15 @@ package command
 import (
 	"strings"
 	"testing"
+
+	"github.com/mortain/mortain/bot/frontend"
 )
 
 // moves lists the legal commands as typed, grouped by unit, with the odds
 // of each shot; fire's post and the Resolve button show the same chance.
 func TestMovesListsLegalCommandsWithTheOdds(t *testing.T) {
 	st := NewMemStore()
-	s := New(Config{Store: st, Seed: func() uint64 { return 5 }, Debug: true})
+	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return 5 }, Debug: true})
 	mustDo(t, s, ann, "new mode:hotseat")
 	mustDo(t, s, ann, "setup preset:historical done")
 	mustDo(t, s, ann, "debug place unit:DR-1 hex:1601")
@@ -47,7 +49,7 @@ func TestMovesListsLegalCommandsWithTheOdds(t *testing.T) {
 // its odds included, is the command it lists.
 func TestAPastedMovesLineIsTheCommand(t *testing.T) {
 	st := NewMemStore()
-	s := New(Config{Store: st, Seed: func() uint64 { return 5 }, Debug: true})
+	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return 5 }, Debug: true})
 	mustDo(t, s, ann, "new mode:hotseat")
 	mustDo(t, s, ann, "setup preset:historical done")
 	mustDo(t, s, ann, "debug place unit:DR-1 hex:1601")

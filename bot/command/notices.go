@@ -21,14 +21,14 @@ func noticesOf(posts []Post) []store.Notice {
 	return out
 }
 
-// queue adds resp's posts to the notices rec commits with (Config.Outbox).
+// queue adds resp's posts to the notices rec commits with (FrontEnd.Queues).
 // A game that ends with resp is archived in the same commit (end); in a
 // thread it also tells the channel its thread was opened from.
 func (s *Service) queue(rec *store.Record, resp *Response) {
 	if resp.Over {
 		s.end(rec, resp, len(rec.Notices)+len(resp.Posts)-1)
 	}
-	if !s.cfg.Outbox || len(resp.Posts) == 0 {
+	if !s.cfg.FrontEnd.Queues() || len(resp.Posts) == 0 {
 		return
 	}
 	for _, n := range s.dress(rec, noticesOf(resp.Posts)) {
@@ -39,7 +39,7 @@ func (s *Service) queue(rec *store.Record, resp *Response) {
 	}
 	resp.queued = true
 	if resp.Over {
-		if n, ok := s.parentNotice(rec, resp, endLine(rec)); ok {
+		if n, ok := s.parentNotice(rec, resp, endLine(s.cfg.FrontEnd, rec)); ok {
 			rec.Notices = append(rec.Notices, n)
 		}
 	}
@@ -49,7 +49,7 @@ func (s *Service) queue(rec *store.Record, resp *Response) {
 // commit of its last step (store.Record.End): its result, the players'
 // records and ratings, and its posts are one commit. The rating line is
 // worded from what that commit stores and added to the result post, the
-// notice at index last (Config.Outbox), and to resp's last post.
+// notice at index last (FrontEnd.Queues), and to resp's last post.
 func (s *Service) end(rec *store.Record, resp *Response, last int) {
 	var text string
 	if len(resp.Posts) > 0 {
@@ -61,7 +61,7 @@ func (s *Service) end(rec *store.Record, resp *Response, last int) {
 			return notices
 		}
 		resp.Posts[len(resp.Posts)-1].Text = text + "\n" + line
-		if s.cfg.Outbox && last >= 0 && last < len(notices) {
+		if s.cfg.FrontEnd.Queues() && last >= 0 && last < len(notices) {
 			notices[last].Text += "\n" + line
 		}
 		return notices
@@ -71,7 +71,7 @@ func (s *Service) end(rec *store.Record, resp *Response, last int) {
 // flush queues the posts of a response that no game change carried (a
 // map, a replay asked for) after the channel's earlier notices.
 func (s *Service) flush(key store.Key, resp Response, lang i18n.Lang) Response {
-	if !s.cfg.Outbox || resp.queued || len(resp.Posts) == 0 {
+	if !s.cfg.FrontEnd.Queues() || resp.queued || len(resp.Posts) == 0 {
 		return resp
 	}
 	if err := s.cfg.Store.Enqueue(key, noticesOf(resp.Posts)...); err != nil {
@@ -90,7 +90,7 @@ func (s *Service) flush(key store.Key, resp Response, lang i18n.Lang) Response {
 // refused a post for good ("" when nothing failed): for status, and for
 // the reply of the next command in the channel, in lang.
 func (s *Service) Undelivered(key store.Key, lang i18n.Lang) string {
-	if !s.cfg.Outbox {
+	if !s.cfg.FrontEnd.Queues() {
 		return ""
 	}
 	pending, err := s.cfg.Store.Pending(key)
@@ -112,7 +112,7 @@ type undeliverableStore interface {
 // were set aside ("" when there are none), in lang: for status.
 func (s *Service) setAside(key store.Key, lang i18n.Lang) string {
 	us, ok := s.cfg.Store.(undeliverableStore)
-	if !s.cfg.Outbox || !ok {
+	if !s.cfg.FrontEnd.Queues() || !ok {
 		return ""
 	}
 	aside, err := us.UndeliverableNotices(key)

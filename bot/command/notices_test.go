@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 	"time"
+
+	"github.com/mortain/mortain/bot/frontend"
 )
 
 // TestEveryPostIsQueuedWithItsStep plays a game against the AI with the
@@ -11,7 +13,7 @@ import (
 // the same order, and a refusal queues nothing.
 func TestEveryPostIsQueuedWithItsStep(t *testing.T) {
 	st := NewMemStore()
-	s := New(Config{Store: st, Seed: func() uint64 { return 5 }, Level: "random", Outbox: true})
+	s := New(Config{Store: st, Seed: func() uint64 { return 5 }, Level: "random", FrontEnd: frontend.Discord{Outbox: true}})
 	var want []string
 	keep := func(r Response) {
 		for _, p := range r.Posts {
@@ -65,7 +67,7 @@ func TestEveryPostIsQueuedWithItsStep(t *testing.T) {
 func TestAReminderIsQueuedOnce(t *testing.T) {
 	st := NewMemStore()
 	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
-	s := New(Config{Store: st, Seed: func() uint64 { return 5 }, Outbox: true, Now: func() time.Time { return now }})
+	s := New(Config{Store: st, Seed: func() uint64 { return 5 }, FrontEnd: frontend.Discord{Outbox: true}, Now: func() time.Time { return now }})
 	mustDo(t, s, ann, "new opponent:<@2> side:us remind:1h")
 	now = now.Add(2 * time.Hour)
 	if r := s.Tick(context.Background(), testKey); len(r.Posts) != 1 {

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
@@ -51,7 +52,7 @@ func requireRefusedWhenSwapped(t *testing.T, rec rules.Record) {
 // its result changed to the other side is refused.
 func TestAResignedGamesRecordChecksWhoResigned(t *testing.T) {
 	st := NewMemStore()
-	s := New(Config{Store: st, Seed: func() uint64 { return 4242 }, Salt: func() string { return "s4lt" }})
+	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return 4242 }, Salt: func() string { return "s4lt" }})
 	mustDo(t, s, ann, "new opponent:<@2>")
 	mustDo(t, s, ann, "setup preset:historical done")
 	mustDo(t, s, bob, "resign confirm:yes")
@@ -70,7 +71,7 @@ func TestAResignedGamesRecordChecksWhoResigned(t *testing.T) {
 func TestALostOnTimeGamesRecordChecksWhoLost(t *testing.T) {
 	st := NewMemStore()
 	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
-	s := New(Config{Store: st, Outbox: true, Now: func() time.Time { return now }, Seed: func() uint64 { return 77 }, Salt: func() string { return "s4lt" }})
+	s := New(Config{Store: st, FrontEnd: frontend.Discord{Outbox: true}, Now: func() time.Time { return now }, Seed: func() uint64 { return 77 }, Salt: func() string { return "s4lt" }})
 	mustDo(t, s, ann, "new opponent:<@2> deadline:24h")
 	now = now.Add(20 * time.Hour)
 	s.Tick(context.Background(), testKey) // the warning
@@ -88,7 +89,7 @@ func TestALostOnTimeGamesRecordChecksWhoLost(t *testing.T) {
 // verifies.
 func TestAnAbortedGamesRecordNamesNoWinner(t *testing.T) {
 	st := NewMemStore()
-	s := New(Config{Store: st, Seed: func() uint64 { return 5 }, Salt: func() string { return "s4lt" }})
+	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return 5 }, Salt: func() string { return "s4lt" }})
 	mustDo(t, s, ann, "new opponent:<@2>")
 	mustDo(t, s, mod, "abort confirm:yes")
 	rec := exported(t, s, eve)
@@ -108,7 +109,7 @@ func openReleaseEnds(t *testing.T) *Service {
 	db, err := store.Open(path, store.Options{})
 	require.NoError(t, err)
 	t.Cleanup(func() { db.Close() })
-	return New(Config{Store: db})
+	return New(Config{FrontEnd: frontend.Discord{}, Store: db})
 }
 
 // The games the previous release finished keep being shown with their
@@ -175,8 +176,8 @@ func TestEveryOutcomeIsWordedInEachLanguage(t *testing.T) {
 	} {
 		rec := &store.Record{Game: g.Clone(), Seats: seats}
 		require.NoError(t, end(rec.Game))
-		en, ja := summaryIn(rec, i18n.English), summaryIn(rec, i18n.Japanese)
+		en, ja := summaryIn(frontend.Discord{}, rec, i18n.English), summaryIn(frontend.Discord{}, rec, i18n.Japanese)
 		assert.NotEqual(t, en, ja)
-		assert.Empty(t, i18n.Bare(summaryIn(rec, i18n.Pseudo)), "the end's post bypasses the catalog: %q", en)
+		assert.Empty(t, i18n.Bare(summaryIn(frontend.Discord{}, rec, i18n.Pseudo)), "the end's post bypasses the catalog: %q", en)
 	}
 }

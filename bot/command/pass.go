@@ -46,7 +46,7 @@ func (s *Service) askPass(verb string, key store.Key, caller Caller, fresh func(
 		return Response{}, false
 	}
 	rec, err := s.cfg.Store.Get(key)
-	if err != nil || fresh(rec) != nil || mayAct(rec, caller) != nil || !passGivesUp(&rec.Game.State) {
+	if err != nil || fresh(rec) != nil || mayAct(s.cfg.FrontEnd, rec, caller) != nil || !passGivesUp(&rec.Game.State) {
 		return Response{}, false
 	}
 	confirm := button(rec, i18n.T(caller.Lang, "reply.button.confirm-pass", nil), "pass-confirm", Danger)

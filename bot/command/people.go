@@ -33,7 +33,7 @@ var peopleCommands = []Command{
 // notify shows or changes how the bot tells the caller that a game waits
 // for them, on this server.
 func (s *Service) notify(req Request) (Response, error) {
-	if req.Key.Guild == localGuild {
+	if !s.cfg.FrontEnd.Members() {
 		return Response{}, refuseT("people.notify.local", nil)
 	}
 	c, err := readNotify(req.Options)
@@ -57,7 +57,7 @@ func (s *Service) notify(req Request) (Response, error) {
 	if changed {
 		head = i18n.T(req.Lang, "people.notify.saved", nil)
 	}
-	return Response{Private: head + "\n" + notifyText(m, s.cfg.Now(), req.Lang)}, nil
+	return Response{Private: head + "\n" + notifyText(s.cfg.FrontEnd, m, s.cfg.Now(), req.Lang)}, nil
 }
 
 // notifyChange is what notify's options change: each set* (or a remind
@@ -144,7 +144,7 @@ func (c notifyChange) apply(m *store.Member) {
 
 // notifyText words a member's notification settings in lang, a line
 // each.
-func notifyText(m store.Member, now time.Time, lang i18n.Lang) string {
+func notifyText(fe FrontEnd, m store.Member, now time.Time, lang i18n.Lang) string {
 	onOff := func(b bool) string {
 		if b {
 			return i18n.T(lang, "people.notify.on", nil)
@@ -173,7 +173,7 @@ func notifyText(m store.Member, now time.Time, lang i18n.Lang) string {
 		i18n.T(lang, "people.notify.quiet", map[string]any{"Quiet": quiet, "Zone": tz}),
 	}
 	if m.AwayUntil.After(now) {
-		lines = append(lines, i18n.T(lang, "people.notify.away", map[string]any{"Until": stamp(m.AwayUntil)}))
+		lines = append(lines, i18n.T(lang, "people.notify.away", map[string]any{"Until": fe.When(m.AwayUntil, lang)}))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -216,7 +216,7 @@ func clockText(min int) string { return fmt.Sprintf("%02d:%02d", min/60, min%60)
 // each game's vacation allowance, and tells each opponent; back:yes ends
 // the vacation.
 func (s *Service) away(req Request) (Response, error) {
-	if req.Key.Guild == localGuild {
+	if !s.cfg.FrontEnd.Members() {
 		return Response{}, refuseT("people.away.local", nil)
 	}
 	o := req.Options
@@ -226,7 +226,7 @@ func (s *Service) away(req Request) (Response, error) {
 		return Response{}, err
 	}
 	back := strings.EqualFold(o["back"], "yes") || strings.EqualFold(o["back"], "true")
-	until, answer, err := awayUntil(o, m, back, now, req.Lang)
+	until, answer, err := awayUntil(s.cfg.FrontEnd, o, m, back, now, req.Lang)
 	if answer != "" || err != nil {
 		return Response{Private: answer}, err
 	}
@@ -243,7 +243,7 @@ func (s *Service) away(req Request) (Response, error) {
 	if err != nil {
 		return Response{}, err
 	}
-	head := i18n.T(req.Lang, "people.away.until", map[string]any{"Until": stamp(until)})
+	head := i18n.T(req.Lang, "people.away.until", map[string]any{"Until": s.cfg.FrontEnd.When(until, req.Lang)})
 	if back {
 		head = i18n.T(req.Lang, "people.away.welcome", nil)
 	}
@@ -258,7 +258,7 @@ func (s *Service) away(req Request) (Response, error) {
 // awayUntil reads until when member m is away from away's options (zero
 // when back), or the answer to give instead (nothing to change, or
 // whether m is away).
-func awayUntil(o map[string]string, m store.Member, back bool, now time.Time, lang i18n.Lang) (until time.Time, answer string, err error) {
+func awayUntil(fe FrontEnd, o map[string]string, m store.Member, back bool, now time.Time, lang i18n.Lang) (until time.Time, answer string, err error) {
 	switch {
 	case back && !m.AwayUntil.After(now):
 		return until, i18n.T(lang, "people.away.nothing-to-end", nil), nil
@@ -286,7 +286,7 @@ func awayUntil(o map[string]string, m store.Member, back bool, now time.Time, la
 		return until, "", nil
 	}
 	if m.AwayUntil.After(now) {
-		return until, i18n.T(lang, "people.away.is-away", map[string]any{"Until": stamp(m.AwayUntil)}), nil
+		return until, i18n.T(lang, "people.away.is-away", map[string]any{"Until": fe.When(m.AwayUntil, lang)}), nil
 	}
 	return until, i18n.T(lang, "people.away.not-away", map[string]any{"Allowance": allowanceText(lang)}), nil
 }
@@ -321,7 +321,7 @@ func (s *Service) pauseGames(req Request, until time.Time, back bool, now time.T
 			return nil
 		})
 		if err == nil && line != "" {
-			lines = append(lines, fmt.Sprintf("<#%s>: %s", k.Channel, line))
+			lines = append(lines, s.cfg.FrontEnd.Channel(k.Channel)+": "+line)
 		}
 	}
 	return resp, lines, nil
@@ -332,7 +332,7 @@ func (s *Service) pauseGames(req Request, until time.Time, back bool, now time.T
 // the game's language) and the caller's line about it (in lang, theirs).
 func (s *Service) pause(r *store.Record, c Caller, sides []rules.Side, until time.Time, back bool, now time.Time, lang i18n.Lang) (Post, string) {
 	game := langOf(r.Meta)
-	name := seatNameIn(r.Seats[sides[0]], game)
+	name := seatNameIn(s.cfg.FrontEnd, r.Seats[sides[0]], game)
 	opp := r.Seats[sides[0].Enemy()]
 	mention := "" // the opponent, unless the caller holds both seats
 	if opp.UserID != c.UserID {
@@ -344,26 +344,26 @@ func (s *Service) pause(r *store.Record, c Caller, sides []rules.Side, until tim
 			pauseSide(r.Meta.Side(side), now, now)
 		}
 		text := i18n.T(game, "people.pause.back", map[string]any{"Name": name})
-		if line := deadlineLineIn(r, game); line != "" {
+		if line := deadlineLineIn(s.cfg.FrontEnd, r, game); line != "" {
 			text = i18n.T(game, "people.pause.back-deadline", map[string]any{"Name": name, "Deadline": line})
 		}
 		return Post{Text: text, Mention: mention}, i18n.T(lang, "people.away.line-back", nil)
 	}
 	if !hasDeadline {
-		return Post{Text: i18n.T(game, "people.pause.no-deadline", map[string]any{"Name": name, "Until": stamp(until)}), Mention: mention},
+		return Post{Text: i18n.T(game, "people.pause.no-deadline", map[string]any{"Name": name, "Until": s.cfg.FrontEnd.When(until, game)}), Mention: mention},
 			i18n.T(lang, "people.away.line-no-deadline", nil)
 	}
 	paused := now
 	for _, side := range sides {
 		paused = pauseSide(r.Meta.Side(side), until, now)
 	}
-	d := map[string]any{"Name": name, "Until": stamp(until), "Paused": stamp(paused), "Allowance": allowanceText(game)}
+	d := map[string]any{"Name": name, "Until": s.cfg.FrontEnd.When(until, game), "Paused": s.cfg.FrontEnd.When(paused, game), "Allowance": allowanceText(game)}
 	if paused.Before(until) {
 		return Post{Text: i18n.T(game, "people.pause.paused-out", d), Mention: mention},
-			i18n.T(lang, "people.away.line-paused-out", map[string]any{"Until": stamp(paused)})
+			i18n.T(lang, "people.away.line-paused-out", map[string]any{"Until": s.cfg.FrontEnd.When(paused, lang)})
 	}
 	return Post{Text: i18n.T(game, "people.pause.paused", d), Mention: mention},
-		i18n.T(lang, "people.away.line-paused", map[string]any{"Until": stamp(paused)})
+		i18n.T(lang, "people.away.line-paused", map[string]any{"Until": s.cfg.FrontEnd.When(paused, lang)})
 }
 
 // parseDeadline is a game's deadline, if it has one.
@@ -447,7 +447,7 @@ func (s *Service) DMRefused(key store.Key, n store.Notice) Response {
 // down in when they are away (within the game's allowance).
 func (s *Service) awayNow(r *store.Record, side rules.Side) {
 	seat := r.Seats[side]
-	if seat.UserID == "" || r.Key.Guild == localGuild {
+	if seat.UserID == "" || !s.cfg.FrontEnd.Members() {
 		return
 	}
 	if _, ok := parseDeadline(r); !ok {

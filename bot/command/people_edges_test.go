@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
@@ -159,7 +160,7 @@ func missTwice(t *testing.T, s *Service, st *MemStore, now *time.Time) {
 	s.Tick(context.Background(), testKey)
 	rec, err := st.Get(testKey)
 	require.NoError(t, err)
-	require.NotEmpty(t, missedText(rec, rules.US), "two deadlines missed")
+	require.NotEmpty(t, missedText(frontend.Discord{}, rec, rules.US), "two deadlines missed")
 }
 
 // A member given a seat starts afresh: the deadlines the previous holder
@@ -171,7 +172,7 @@ func TestANewHolderOfASeatStartsWithNoMissedDeadline(t *testing.T) {
 	mustDo(t, s, mod, "seat side:us user:<@3>")
 	rec, err := st.Get(testKey)
 	require.NoError(t, err)
-	assert.Empty(t, missedText(rec, rules.US))
+	assert.Empty(t, missedText(frontend.Discord{}, rec, rules.US))
 	assert.Zero(t, rec.Meta.US.Missed)
 	due, ok := deadlineDue(rec)
 	require.True(t, ok)
@@ -288,7 +289,7 @@ func TestAThreadNameIsClippedToDiscords100Characters(t *testing.T) {
 func TestANewHolderIsWarnedThoughThePreviousOneWas(t *testing.T) {
 	now := new(time.Time)
 	*now = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
-	s := New(Config{Store: NewMemStore(), Now: func() time.Time { return *now }, Seed: func() uint64 { return 5 }})
+	s := New(Config{FrontEnd: frontend.Discord{}, Store: NewMemStore(), Now: func() time.Time { return *now }, Seed: func() uint64 { return 5 }})
 	mustDo(t, s, ann, "new opponent:<@2> deadline:24h")
 	start := *now
 	got, _ := firstPostAfter(t, s, now, start, time.Hour, 24*time.Hour)
@@ -458,5 +459,5 @@ func TestBackSoonerTheDeadlineRunsFromTheReturn(t *testing.T) {
 	assert.Equal(t, 24*time.Hour, rec.Meta.US.VacationUsed, "one day used")
 	n := lastNotice(t, st, testKey)
 	assert.Equal(t, bob.UserID, n.Mention, "the opponent is told")
-	assert.Contains(t, n.Text, deadlineLine(rec))
+	assert.Contains(t, n.Text, deadlineLine(frontend.Discord{}, rec))
 }

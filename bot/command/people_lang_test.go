@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
@@ -30,7 +31,7 @@ func peopleTexts(t *testing.T, lang i18n.Lang) map[string]string {
 	st := NewMemStore()
 	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	seed := uint64(0)
-	s := New(Config{Store: unratedStore{st}, Outbox: true, Now: func() time.Time { return now }, Seed: func() uint64 { seed++; return seed }})
+	s := New(Config{Store: unratedStore{st}, FrontEnd: frontend.Discord{Outbox: true}, Now: func() time.Time { return now }, Seed: func() uint64 { seed++; return seed }})
 	ann := Caller{UserID: "1", Name: "Ann", Lang: lang}
 	out := map[string]string{}
 	run := func(key store.Key, c Caller, text string) Response {
@@ -66,7 +67,7 @@ func peopleTexts(t *testing.T, lang i18n.Lang) map[string]string {
 	lapse := s.Tick(context.Background(), one)
 	require.Len(t, lapse.Posts, 1)
 	out["lapse waits on"] = lapse.Posts[0].Text
-	out["missed"] = missedTextIn(mustGet(t, st, one), rules.US, lang)
+	out["missed"] = missedTextIn(frontend.Discord{}, mustGet(t, st, one), rules.US, lang)
 
 	// A game between two members without a deadline, then one with: away
 	// tells each, and the vacation allowance runs out.
@@ -119,14 +120,14 @@ func peopleTexts(t *testing.T, lang i18n.Lang) map[string]string {
 	rec := mustGet(t, st, three)
 	rec.Meta.Parent = "c0"
 	rec.Seats[rules.German] = store.Seat{}
-	out["start open"] = startLine(rec)
-	out["forum"] = forumFirst(rec, "")
-	out["forum open"] = forumFirst(rec, "")
+	out["start open"] = startLine(frontend.Discord{}, rec)
+	out["forum"] = forumFirst(frontend.Discord{}, rec, "")
+	out["forum open"] = forumFirst(frontend.Discord{}, rec, "")
 	out["join"] = joinButton(rec).Label
 	rec.Seats[rules.German] = store.Seat{AI: "hard"}
-	out["forum"] = forumFirst(rec, "")
-	out["forum results"] = forumFirst(rec, "c9")
-	out["end"] = endLine(rec)
+	out["forum"] = forumFirst(frontend.Discord{}, rec, "")
+	out["forum results"] = forumFirst(frontend.Discord{}, rec, "c9")
+	out["end"] = endLine(frontend.Discord{}, rec)
 	require.NoError(t, st.Update(three, func(r *store.Record) error { r.Meta.Parent = "c0"; return nil }))
 	out["games here"] = s.gamesFromHereIn(store.Key{Guild: "g", Channel: "c0"}, lang)
 	out["thread limit"] = ThreadLimitText(lang)
@@ -143,7 +144,7 @@ func peopleTexts(t *testing.T, lang i18n.Lang) map[string]string {
 	}
 	rec.Meta.Unrated = ""
 	out["not rated members"] = s.ratingLine(rec, nil)
-	out["server"] = serverText(lang, "server.head", store.ServerSettings{InChannel: true, Language: "ja"}, "server.change")
+	out["server"] = serverText(frontend.Discord{}, lang, "server.head", store.ServerSettings{InChannel: true, Language: "ja"}, "server.change")
 	return out
 }
 

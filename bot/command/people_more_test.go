@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/store"
 )
 
@@ -182,7 +183,7 @@ func (fullDiskOutbox) Enqueue(store.Key, ...store.Notice) error { return store.E
 // not a generic failure.
 func TestAPictureNotQueuedOnAFullDiskSaysSo(t *testing.T) {
 	st := NewMemStore()
-	s := New(Config{Store: fullDiskOutbox{st}, Outbox: true, Seed: func() uint64 { return 5 }})
+	s := New(Config{Store: fullDiskOutbox{st}, FrontEnd: frontend.Discord{Outbox: true}, Seed: func() uint64 { return 5 }})
 	mustDo(t, s, ann, "new opponent:ai side:us")
 	r := do(t, s, ann, "map")
 	assert.Contains(t, r.Private, "disk", "%+v", r)

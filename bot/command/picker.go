@@ -396,9 +396,9 @@ func (s *Service) openPicker(key store.Key, caller Caller) Response {
 	if err != nil {
 		return s.fail(err, caller.Lang)
 	}
-	if err := mayAct(rec, caller); err != nil {
+	if err := mayAct(s.cfg.FrontEnd, rec, caller); err != nil {
 		if len(sidesOf(rec, caller)) == 0 {
-			return refusedT(caller.Lang, "reply.pick.only", map[string]any{"Who": seatNameIn(rec.Seats[rec.Game.State.ToAct()], caller.Lang)})
+			return refusedT(caller.Lang, "reply.pick.only", map[string]any{"Who": seatNameIn(s.cfg.FrontEnd, rec.Seats[rec.Game.State.ToAct()], caller.Lang)})
 		}
 		return s.fail(err, caller.Lang)
 	}
@@ -422,9 +422,9 @@ func (s *Service) pick(ctx context.Context, key store.Key, caller Caller, parts 
 	if err != nil {
 		return closed(s.fail(err, caller.Lang))
 	}
-	if err := mayAct(rec, caller); err != nil {
+	if err := mayAct(s.cfg.FrontEnd, rec, caller); err != nil {
 		if len(sidesOf(rec, caller)) == 0 {
-			return refusedT(caller.Lang, "reply.not-yours", map[string]any{"Seats": seatsLineIn(rec.Seats, caller.Lang)})
+			return refusedT(caller.Lang, "reply.not-yours", map[string]any{"Seats": seatsLineIn(s.cfg.FrontEnd, rec.Seats, caller.Lang)})
 		}
 		return closed(refusedT(caller.Lang, "reply.pick.not-turn", map[string]any{"What": whatWaitsIn(&rec.Game.State, caller.Lang)}))
 	}
@@ -499,7 +499,7 @@ func (s *Service) pickCommand(ctx context.Context, key store.Key, caller Caller,
 		if resp.Refused {
 			resp.Update.Text = "⛔ " + resp.Private
 		}
-	case mayAct(after, caller) != nil:
+	case mayAct(s.cfg.FrontEnd, after, caller) != nil:
 		resp.Update = &Panel{Text: "✓ " + i18n.T(caller.Lang, "reply.pick.played", map[string]any{"Command": text}) + "\n" + i18n.T(caller.Lang, "reply.pick.turn-over", nil)}
 		if resp.Refused {
 			resp.Update.Text = "⛔ " + resp.Private + "\n" + i18n.T(caller.Lang, "reply.pick.waits", map[string]any{"What": whatWaitsIn(&after.Game.State, caller.Lang)})

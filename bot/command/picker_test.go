@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
@@ -94,7 +95,7 @@ func legalTexts(g *rules.Game) []string {
 func TestThePickerOffersEveryLegalCommandAndPlaysWholeGames(t *testing.T) {
 	for seed := uint64(1); seed <= 3; seed++ {
 		st := NewMemStore()
-		s := New(Config{Store: st, Seed: func() uint64 { return seed }})
+		s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return seed }})
 		mustDo(t, s, ann, "new mode:hotseat")
 		rng := rand.New(rand.NewPCG(seed, 9))
 		for step := 0; ; step++ {

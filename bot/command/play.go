@@ -147,7 +147,7 @@ func (s *Service) playStep(ctx context.Context, req Request, step stepFunc) (Res
 func (s *Service) playStepIn(_ context.Context, req Request, step func(lang i18n.Lang) stepFunc) (Response, error) {
 	lang := i18n.English
 	out, err := s.commit(req.Key, func(rec *store.Record) error {
-		if err := mayAct(rec, req.Caller); err != nil {
+		if err := mayAct(s.cfg.FrontEnd, rec, req.Caller); err != nil {
 			return err
 		}
 		if req.fresh != nil {
@@ -189,11 +189,11 @@ func (s *Service) report(out *outcome) Response {
 	resp := Response{Posts: []Post{post}}
 	if st.Over() {
 		resp.Over = true
-		resp.Posts = append(resp.Posts, Post{Text: summaryIn(rec, lang), Live: true})
+		resp.Posts = append(resp.Posts, Post{Text: summaryIn(s.cfg.FrontEnd, rec, lang), Live: true})
 		return resp
 	}
 	resp.Posts[0].Buttons = buttonsFor(rec)
-	if s.cfg.Local && !isAI(rec, st.ToAct()) {
+	if !s.cfg.FrontEnd.Members() && !isAI(rec, st.ToAct()) {
 		resp.Next = bestCommands(st, 3, lang) // the terminal's prompt alone shows them
 	}
 	if next := st.ToAct(); isAI(rec, next) {
@@ -248,7 +248,7 @@ func narration(out *outcome, told []rules.Event, lang i18n.Lang) []string {
 // what happened follows. The terminal says it after the post instead.
 func (s *Service) yourMove(rec *store.Record, p *Post) {
 	st := &rec.Game.State
-	if s.cfg.Local || p.Mention == "" || st.Over() || p.Mention != mentionOf(rec, st.ToAct()) {
+	if !s.cfg.FrontEnd.Members() || p.Mention == "" || st.Over() || p.Mention != mentionOf(rec, st.ToAct()) {
 		return
 	}
 	lang := langOf(rec.Meta)
@@ -274,7 +274,7 @@ func strikeOf(g *rules.Game, lang i18n.Lang) string {
 // language).
 func (s *Service) finish(key store.Key, rec *store.Record) string {
 	s.archive(key, rec)
-	return summaryIn(rec, langOf(rec.Meta))
+	return summaryIn(s.cfg.FrontEnd, rec, langOf(rec.Meta))
 }
 
 // archive moves a game found ended but still running to the archive
@@ -295,7 +295,7 @@ func (s *Service) ended(key store.Key, rec *store.Record) {
 
 // summaryIn words the final result of a record's game in lang, from its
 // outcome.
-func summaryIn(rec *store.Record, lang i18n.Lang) string {
+func summaryIn(fe FrontEnd, rec *store.Record, lang i18n.Lang) string {
 	g, seats := rec.Game, rec.Seats
 	st := &g.State
 	sc := st.Scenario()
@@ -311,7 +311,7 @@ func summaryIn(rec *store.Record, lang i18n.Lang) string {
 	if winner == rules.NoSide {
 		b.WriteString(i18n.T(lang, "post.over.aborted", nil) + "\n")
 	} else {
-		b.WriteString(tr(lang, "post.over.winner", map[string]any{"Side": winner, "Who": seatNameIn(seats[winner], lang), "Why": reason}) + "\n")
+		b.WriteString(tr(lang, "post.over.winner", map[string]any{"Side": winner, "Who": seatNameIn(fe, seats[winner], lang), "Why": reason}) + "\n")
 	}
 	b.WriteString(i18n.Plural(lang, "post.over.stand", g.PlayedSteps(), map[string]any{"Turn": st.Turn(), "Turns": rules.Turns,
 		"Exited": st.Exited(), "Exits": rules.ExitsToWin}) + "\n")
@@ -329,7 +329,7 @@ func summaryIn(rec *store.Record, lang i18n.Lang) string {
 				hurt = append(hurt, d.ID)
 			}
 		}
-		b.WriteString(tr(lang, "post.over.losses", map[string]any{"Side": side, "Who": seatNameIn(seats[side], lang),
+		b.WriteString(tr(lang, "post.over.losses", map[string]any{"Side": side, "Who": seatNameIn(fe, seats[side], lang),
 			"Lost": list(lost, lang), "Hurt": list(hurt, lang)}) + "\n")
 	}
 	b.WriteString(revealLineIn(g, rec.Meta.Salt, lang))

@@ -33,7 +33,7 @@ func postsOf(m store.Meta) string {
 // cannot be read); PostsActivation is kept as no entry.
 func (s *Service) choosePosts(req Request, m *store.Meta) {
 	posts := strings.ToLower(strings.TrimSpace(req.Options[SettingPosts]))
-	if posts == "" && req.Key.Guild != localGuild {
+	if posts == "" {
 		if server, err := s.cfg.Store.Server(req.Key.Guild); err == nil {
 			posts = server.Posts
 		}

@@ -3,13 +3,15 @@ package command
 import (
 	"strings"
 	"testing"
+
+	"github.com/mortain/mortain/bot/frontend"
 )
 
 // debugGame is a hotseat game past the set-up, with the debug commands on.
 func debugGame(t *testing.T) (*Service, *MemStore) {
 	t.Helper()
 	st := NewMemStore()
-	s := New(Config{Store: st, Seed: func() uint64 { return 5 }, Debug: true})
+	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return 5 }, Debug: true})
 	mustDo(t, s, ann, "new mode:hotseat")
 	mustDo(t, s, ann, "setup preset:historical done")
 	return s, st
@@ -93,11 +95,14 @@ func TestR4_6MoveWithTheTiger(t *testing.T) {
 
 // next: offers the best shots by their odds, not only pass.
 func TestNextOffersTheBestShots(t *testing.T) {
-	s := New(Config{Store: NewMemStore(), Seed: func() uint64 { return 5 }, Debug: true, Local: true})
-	mustDo(t, s, ann, "new mode:hotseat")
-	mustDo(t, s, ann, "setup preset:historical done")
-	mustDo(t, s, ann, "debug place unit:DR-1 hex:1601")
-	r := mustDo(t, s, ann, "debug round side:us points:3")
+	s := New(Config{Store: NewMemStore(), Seed: func() uint64 { return 5 }, Debug: true, FrontEnd: lone{}})
+	key := mustDo(t, s, ann, "new mode:hotseat").Switch // the terminal plays each game under its own id
+	for _, text := range []string{"setup preset:historical done", "debug place unit:DR-1 hex:1601"} {
+		if r := doAt(t, s, key, ann, text); r.Refused {
+			t.Fatalf("%q refused: %s", text, r.Private)
+		}
+	}
+	r := doAt(t, s, key, ann, "debug round side:us points:3")
 	if len(r.Next) == 0 || !strings.HasPrefix(r.Next[0], "fire unit:") || !strings.Contains(r.Next[0], "% to hit") {
 		t.Fatalf("next: %v", r.Next)
 	}
@@ -159,7 +164,7 @@ func TestMapOfAnEndedGameAndTheStarterOfAnAIGame(t *testing.T) {
 		t.Errorf("map of a resigned game: %q", r.Posts[0].Text)
 	}
 	st := NewMemStore()
-	s = New(Config{Store: st, Seed: func() uint64 { return 5 }})
+	s = New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return 5 }})
 	mustDo(t, s, ann, "new mode:ai-vs-ai pace:round")
 	if r := do(t, s, eve, "new mode:hotseat"); !strings.Contains(r.Private, "already running") {
 		t.Errorf("another member ended the AI-vs-AI game: %q", r.Private)

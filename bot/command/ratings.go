@@ -67,7 +67,7 @@ func (s *Service) ratingLine(rec *store.Record, f *store.Finished) string {
 	var parts []string
 	for _, side := range []rules.Side{rules.US, rules.German} {
 		c := f.Ratings[side]
-		parts = append(parts, i18n.T(lang, "rating.change", map[string]any{"Name": seatNameIn(rec.Seats[side], lang),
+		parts = append(parts, i18n.T(lang, "rating.change", map[string]any{"Name": seatNameIn(s.cfg.FrontEnd, rec.Seats[side], lang),
 			"Before": round(c.Before), "After": round(c.After), "Delta": signed(c.Delta())}))
 	}
 	return i18n.T(lang, "rating.line", map[string]any{"Changes": strings.Join(parts, " · ")})

@@ -31,7 +31,7 @@ func (s *Service) status(req Request) (Response, error) {
 	if err != nil {
 		return Response{}, err
 	}
-	text := statusTextIn(v, req.Lang)
+	text := statusTextIn(s.cfg.FrontEnd, v, req.Lang)
 	if u := s.Undelivered(req.Key, req.Lang); u != "" {
 		text += "\n" + u
 	}
@@ -42,14 +42,14 @@ func (s *Service) status(req Request) (Response, error) {
 }
 
 // statusTextIn words the state of a game in lang.
-func statusTextIn(v *view, lang i18n.Lang) string {
+func statusTextIn(fe FrontEnd, v *view, lang i18n.Lang) string {
 	g := v.game
 	st := &g.State
 	sc := st.Scenario()
 	t := func(id string, data map[string]any) string { return tr(lang, id, data) }
 	var b strings.Builder
 	if st.Over() || v.finished {
-		return finishedStatus(v, lang)
+		return finishedStatus(fe, v, lang)
 	}
 	switch st.Phase() {
 	case rules.PhaseSetup:
@@ -78,31 +78,31 @@ func statusTextIn(v *view, lang i18n.Lang) string {
 		b.WriteString(i18n.Plural(lang, "reply.status.deck", st.DeckLeft(), map[string]any{"Air": air, "Exited": st.Exited(), "Exits": rules.ExitsToWin}) + "\n")
 	}
 	b.WriteString(t("reply.status.rules", map[string]any{"Rules": optionsText(st.Options(), lang)}) + "\n")
-	b.WriteString(t("reply.status.seats", map[string]any{"Seats": seatsLineIn(v.seats, lang)}) + "\n")
+	b.WriteString(t("reply.status.seats", map[string]any{"Seats": seatsLineIn(fe, v.seats, lang)}) + "\n")
 	if extra := settingsLineIn(v.meta, lang); extra != "" {
 		b.WriteString(t("reply.status.settings", map[string]any{"Settings": extra}) + "\n")
 	}
 	if !v.finished {
-		b.WriteString(statusClocks(v, lang))
+		b.WriteString(statusClocks(fe, v, lang))
 	}
-	b.WriteString(t("reply.status.waiting", map[string]any{"Who": seatNameIn(v.seats[st.ToAct()], lang), "What": whatWaitsIn(st, lang)}))
+	b.WriteString(t("reply.status.waiting", map[string]any{"Who": seatNameIn(fe, v.seats[st.ToAct()], lang), "What": whatWaitsIn(st, lang)}))
 	return b.String()
 }
 
 // statusClocks are status's lines about a running game's clocks: its
 // deadline, the deadlines each side missed, a seat whose member left.
-func statusClocks(v *view, lang i18n.Lang) string {
+func statusClocks(fe FrontEnd, v *view, lang i18n.Lang) string {
 	var b strings.Builder
-	rec := &store.Record{Game: v.game, Seats: v.seats, Meta: v.meta}
-	if line := deadlineLineIn(rec, lang); line != "" {
+	rec := &store.Record{Game: v.game, Seats: v.seats, Meta: v.meta, Created: v.created}
+	if line := deadlineLineIn(fe, rec, lang); line != "" {
 		b.WriteString(line + "\n")
 	}
 	for _, side := range []rules.Side{rules.US, rules.German} {
-		if warn := missedTextIn(rec, side, lang); warn != "" {
+		if warn := missedTextIn(fe, rec, side, lang); warn != "" {
 			b.WriteString(i18n.T(lang, "deadline.sentence", map[string]any{"Text": warn}) + "\n")
 		}
 		if id := v.meta.Side(side).Absent; id != "" {
-			b.WriteString(tr(lang, "reply.status.absent", map[string]any{"Side": side, "Member": "<@" + id + ">"}) + "\n")
+			b.WriteString(tr(lang, "reply.status.absent", map[string]any{"Side": side, "Member": fe.Member(id)}) + "\n")
 		}
 	}
 	return b.String()
@@ -110,7 +110,7 @@ func statusClocks(v *view, lang i18n.Lang) string {
 
 // finishedStatus words a finished game in lang: its result and its final
 // position, with nothing of the round it ended in.
-func finishedStatus(v *view, lang i18n.Lang) string {
+func finishedStatus(fe FrontEnd, v *view, lang i18n.Lang) string {
 	st := &v.game.State
 	t := func(id string, data map[string]any) string { return i18n.T(lang, id, data) }
 	var b strings.Builder
@@ -121,7 +121,7 @@ func finishedStatus(v *view, lang i18n.Lang) string {
 	b.WriteString(t("reply.status.game-over", map[string]any{"When": when, "Result": resultLineIn(v, lang)}) + "\n")
 	b.WriteString(t("reply.status.final", map[string]any{"Exited": st.Exited(), "Exits": rules.ExitsToWin}) + "\n" + boardIn(st, lang) + "\n")
 	b.WriteString(t("reply.status.rules", map[string]any{"Rules": optionsText(st.Options(), lang)}) + "\n")
-	b.WriteString(t("reply.status.seats", map[string]any{"Seats": seatsLineIn(v.seats, lang)}))
+	b.WriteString(t("reply.status.seats", map[string]any{"Seats": seatsLineIn(fe, v.seats, lang)}))
 	return b.String()
 }
 
@@ -274,7 +274,7 @@ func (s *Service) stats(req Request) (Response, error) {
 	lang := s.postLang(req)
 	t := func(id string, data map[string]any) string { return i18n.T(lang, id, data) }
 	if len(ps) == 0 {
-		if s.cfg.Local {
+		if !s.cfg.FrontEnd.Members() {
 			return Response{Private: i18n.T(req.Lang, "reply.stats.none-local", nil)}, nil
 		}
 		return Response{Private: i18n.T(req.Lang, "reply.stats.none", nil)}, nil
@@ -288,9 +288,9 @@ func (s *Service) stats(req Request) (Response, error) {
 		if p.Name != "" {
 			return p.Name
 		}
-		return "<@" + p.UserID + ">"
+		return s.cfg.FrontEnd.Member(p.UserID)
 	}
-	if me := byID[req.Caller.UserID]; me != nil && !s.cfg.Local {
+	if me := byID[req.Caller.UserID]; me != nil && s.cfg.FrontEnd.Members() {
 		b.WriteString(i18n.Plural(lang, "post.stats.me", me.RatedGames, map[string]any{"Name": name(me), "Rating": ratingIn(me, lang), "Record": recordText(me, lang)}) + "\n")
 	}
 	var ranked []*store.PlayerStats
@@ -304,7 +304,7 @@ func (s *Service) stats(req Request) (Response, error) {
 		}
 	}
 	sort.SliceStable(ranked, func(i, j int) bool { return ranked[i].RatingValue > ranked[j].RatingValue })
-	if !s.cfg.Local {
+	if s.cfg.FrontEnd.Members() {
 		b.WriteString(t("post.stats.leaderboard", nil) + "\n")
 		if len(ranked) == 0 {
 			b.WriteString(t("post.stats.no-rating", nil) + "\n")
@@ -337,10 +337,8 @@ func (s *Service) postLang(req Request) i18n.Lang {
 	if rec, err := s.cfg.Store.Get(req.Key); err == nil {
 		return langOf(rec.Meta)
 	}
-	if req.Key.Guild != localGuild {
-		if server, err := s.cfg.Store.Server(req.Key.Guild); err == nil && server.Language != "" {
-			return i18n.Parse(server.Language)
-		}
+	if server, err := s.cfg.Store.Server(req.Key.Guild); err == nil && server.Language != "" {
+		return i18n.Parse(server.Language)
 	}
 	return req.Lang
 }
@@ -408,7 +406,7 @@ func (s *Service) replay(req Request) (Response, error) {
 	if bytes.HasPrefix(data, []byte("\x89PNG")) {
 		name = "replay.png"
 	}
-	text := i18n.Plural(lang, "post.replay", len(v.game.History), map[string]any{"Seats": seatsLineIn(v.seats, lang)})
+	text := i18n.Plural(lang, "post.replay", len(v.game.History), map[string]any{"Seats": seatsLineIn(s.cfg.FrontEnd, v.seats, lang)})
 	return Response{Posts: []Post{{Text: text, Image: data, ImageName: name}}}, nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 )
@@ -13,7 +14,7 @@ import (
 // that "US ...: eliminated 119" cannot read as the US eliminating them.
 func TestGameOverSaysWhatEachSideLost(t *testing.T) {
 	st := NewMemStore()
-	s := New(Config{Store: st, Seed: func() uint64 { return 5 }, Debug: true})
+	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return 5 }, Debug: true})
 	mustDo(t, s, ann, "new mode:hotseat")
 	mustDo(t, s, ann, "setup preset:historical")
 	mustDo(t, s, ann, "setup done")
@@ -40,7 +41,7 @@ func TestPostsCountThePointsLeftAfterTheActivation(t *testing.T) {
 	} {
 		t.Run(c.lang, func(t *testing.T) {
 			st := NewMemStore()
-			s := New(Config{Store: st, Seed: func() uint64 { return 5 }, Debug: true})
+			s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return 5 }, Debug: true})
 			mustDo(t, s, ann, "new mode:hotseat language:"+c.lang)
 			mustDo(t, s, ann, "setup preset:historical")
 			mustDo(t, s, ann, "setup done")
@@ -129,7 +130,7 @@ func pressed(s *Service, c Caller, b Button) Response {
 // Confirm button passes. A spectator's press is refused as before.
 func TestThePassButtonAsksWhenPointsAreLeft(t *testing.T) {
 	st := NewMemStore()
-	s := New(Config{Store: st, Seed: func() uint64 { return 5 }, Debug: true})
+	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return 5 }, Debug: true})
 	mustDo(t, s, ann, "new mode:hotseat")
 	mustDo(t, s, ann, "setup preset:historical")
 	mustDo(t, s, ann, "setup done")
@@ -166,7 +167,7 @@ func TestThePassButtonAsksWhenPointsAreLeft(t *testing.T) {
 // asks.
 func TestPassWithNothingLeftToDoIsOneTap(t *testing.T) {
 	st := NewMemStore()
-	s := New(Config{Store: st, Seed: func() uint64 { return 5 }, Debug: true})
+	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return 5 }, Debug: true})
 	mustDo(t, s, ann, "new mode:hotseat")
 	mustDo(t, s, ann, "setup preset:historical")
 	mustDo(t, s, ann, "setup done")
@@ -187,7 +188,7 @@ func TestPassWithNothingLeftToDoIsOneTap(t *testing.T) {
 // returns to the units; with nothing left to do it passes at once.
 func TestThePickersPassAsksWhenPointsAreLeft(t *testing.T) {
 	st := NewMemStore()
-	s := New(Config{Store: st, Seed: func() uint64 { return 5 }, Debug: true})
+	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return 5 }, Debug: true})
 	mustDo(t, s, ann, "new mode:hotseat")
 	mustDo(t, s, ann, "setup preset:historical")
 	mustDo(t, s, ann, "setup done")
@@ -244,7 +245,7 @@ func aiGame(t *testing.T, seed uint64, newText string, turns int) (posts []Post,
 	t.Helper()
 	d = &drawn{}
 	st := NewMemStore()
-	s := New(Config{Store: st, Seed: func() uint64 { return seed }, Render: d.render})
+	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return seed }, Render: d.render})
 	posts = append(posts, mustDo(t, s, ann, newText).Posts...)
 	for i := 0; i < 200; i++ {
 		posts = append(posts, aiUntilPerson(t, s)...)
@@ -318,7 +319,7 @@ func TestTheAIsSetUpAndRoundsAreOnePostEach(t *testing.T) {
 func TestPostsByRoundMapTheRoundOnce(t *testing.T) {
 	d := &drawn{}
 	st := NewMemStore()
-	s := New(Config{Store: st, Seed: func() uint64 { return 5 }, Render: d.render, Debug: true})
+	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return 5 }, Render: d.render, Debug: true})
 	mustDo(t, s, ann, "new mode:hotseat posts:round")
 	if r := mustDo(t, s, ann, "setup unit:120 hex:1501"); r.Posts[0].Image != nil {
 		t.Errorf("a placement by hand carries a map in a game that posts by round")

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/store"
 )
@@ -56,7 +57,7 @@ func replyTexts(r Response) []string {
 func playFlows(t *testing.T, lang i18n.Lang) [][]string {
 	t.Helper()
 	st := NewMemStore()
-	s := New(Config{Store: st, Seed: func() uint64 { return 5 }, Debug: true})
+	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return 5 }, Debug: true})
 	ctx := context.Background()
 	var shown [][]string
 	key := testKey

@@ -45,8 +45,8 @@ func tr(lang i18n.Lang, id string, data map[string]any) string {
 func sideName(s rules.Side, lang i18n.Lang) string { return narrator{lang: lang}.side(s) }
 
 // seatNameIn words a seat in lang: the holder's display name, else their
-// mention; "the AI (hard)"; "an open seat".
-func seatNameIn(seat store.Seat, lang i18n.Lang) string {
+// name as the front end gives it (FrontEnd.Member); "the AI (hard)"; "an open seat".
+func seatNameIn(fe FrontEnd, seat store.Seat, lang i18n.Lang) string {
 	switch {
 	case seat.AI != "":
 		return i18n.T(lang, "reply.seat.ai", map[string]any{"Level": i18n.Level(lang, seat.AI)})
@@ -57,12 +57,12 @@ func seatNameIn(seat store.Seat, lang i18n.Lang) string {
 	case seat.Name != "":
 		return i18n.T(lang, "reply.seat.name", map[string]any{"Name": seat.Name})
 	}
-	return "<@" + seat.UserID + ">"
+	return fe.Member(seat.UserID)
 }
 
 // seatsLineIn words both seats in lang: "US: Ann · German: the AI (easy)".
-func seatsLineIn(seats map[rules.Side]store.Seat, lang i18n.Lang) string {
-	return i18n.T(lang, "reply.seats", map[string]any{"US": seatNameIn(seats[rules.US], lang), "German": seatNameIn(seats[rules.German], lang)})
+func seatsLineIn(fe FrontEnd, seats map[rules.Side]store.Seat, lang i18n.Lang) string {
+	return i18n.T(lang, "reply.seats", map[string]any{"US": seatNameIn(fe, seats[rules.US], lang), "German": seatNameIn(fe, seats[rules.German], lang)})
 }
 
 // whatWaitsIn words what the game waits for in lang: "the German round".
@@ -71,16 +71,16 @@ func whatWaitsIn(st *rules.State, lang i18n.Lang) string {
 }
 
 // seatsPhrase, waitsPhrase are seatsLineIn and whatWaitsIn for a refusal.
-func seatsPhrase(seats map[rules.Side]store.Seat) phrase {
-	return func(l i18n.Lang) string { return seatsLineIn(seats, l) }
+func seatsPhrase(fe FrontEnd, seats map[rules.Side]store.Seat) phrase {
+	return func(l i18n.Lang) string { return seatsLineIn(fe, seats, l) }
 }
 
 func waitsPhrase(st *rules.State) phrase {
 	return func(l i18n.Lang) string { return whatWaitsIn(st, l) }
 }
 
-func seatPhrase(seat store.Seat) phrase {
-	return func(l i18n.Lang) string { return seatNameIn(seat, l) }
+func seatPhrase(fe FrontEnd, seat store.Seat) phrase {
+	return func(l i18n.Lang) string { return seatNameIn(fe, seat, l) }
 }
 
 // listPhrase is a list of ids for a refusal, joined as its language

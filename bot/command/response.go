@@ -105,7 +105,7 @@ type Response struct {
 	Over bool
 	// Next are the best commands of the person to act after this step,
 	// by the odds moves shows (the likeliest shots first, at most three),
-	// for the terminal's prompt (Config.Local only); empty when no shot
+	// for the terminal's prompt (a front end without FrontEnd.Members); empty when no shot
 	// can hit.
 	Next []string
 	// Game, when set, is the channel of the game the response is about,
@@ -127,7 +127,7 @@ type Response struct {
 	// commands go to: local play's new (a game of its own, the others
 	// kept) and resume.
 	Switch store.Key
-	// queued is set once Posts are in the store's outbox (Config.Outbox).
+	// queued is set once Posts are in the store's outbox (FrontEnd.Queues).
 	queued bool
 }
 

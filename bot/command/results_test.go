@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
@@ -26,7 +27,7 @@ func dbService(t *testing.T) (*Service, *store.DB, *time.Time) {
 	t.Cleanup(func() { db.Close() })
 	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	seed := uint64(0)
-	s := New(Config{Store: db, Outbox: true, Now: func() time.Time { return now }, Seed: func() uint64 { seed++; return seed }})
+	s := New(Config{Store: db, FrontEnd: frontend.Discord{Outbox: true}, Now: func() time.Time { return now }, Seed: func() uint64 { seed++; return seed }})
 	return s, db, &now
 }
 
@@ -71,7 +72,7 @@ func TestTheResultPostSaysWhatTheGameDidToTheRatings(t *testing.T) {
 	require.True(t, rec.Rated, r.Posts[len(r.Posts)-1].Text)
 	lang := i18n.English
 	change := func(side rules.Side, after int, delta string) string {
-		return i18n.T(lang, "rating.change", map[string]any{"Name": seatNameIn(rec.Seats[side], lang), "Before": 1500, "After": after, "Delta": delta})
+		return i18n.T(lang, "rating.change", map[string]any{"Name": seatNameIn(frontend.Discord{}, rec.Seats[side], lang), "Before": 1500, "After": after, "Delta": delta})
 	}
 	want := i18n.T(lang, "rating.line", map[string]any{"Changes": change(rules.US, 1680, "+180") + " · " + change(rules.German, 1320, "−180")})
 	assert.Contains(t, r.Posts[len(r.Posts)-1].Text, want)
@@ -117,7 +118,7 @@ func TestWithoutAnOutboxNothingIsQueued(t *testing.T) {
 	db, err := store.Open(filepath.Join(t.TempDir(), "m.db"), store.Options{})
 	require.NoError(t, err)
 	t.Cleanup(func() { db.Close() })
-	s := New(Config{Store: db, Seed: func() uint64 { return 5 }})
+	s := New(Config{FrontEnd: frontend.Discord{}, Store: db, Seed: func() uint64 { return 5 }})
 	r := mustDo(t, s, ann, "new opponent:<@2> side:us")
 	require.NotEmpty(t, r.Posts, "the posts come back to the caller")
 	mustDo(t, s, ann, "setup unit:120 hex:1502")

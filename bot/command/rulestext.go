@@ -149,7 +149,7 @@ var helpCommands = []Command{
 // help lists the commands, or explains one, or prints a rule, as the
 // front end shows them.
 func (s *Service) help(req Request) (Response, error) {
-	if req.Key.Guild == localGuild {
+	if !s.cfg.FrontEnd.Members() {
 		return Response{Private: LocalHelpTextIn(req.Options["command"], s.cfg.Debug, req.Lang)}, nil
 	}
 	return Response{Private: HelpTextIn(req.Options["command"], s.cfg.Debug, req.Lang)}, nil

@@ -4,26 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
 )
-
-var mentionRE = regexp.MustCompile(`^<@!?(\d+)>$`)
-
-// mentionID returns the user id of a mention ("<@123>" or "<@!123>"), the
-// text form of a Discord user option; a typed name ("@bob", "bob") is not
-// one.
-func mentionID(v string) (string, bool) {
-	m := mentionRE.FindStringSubmatch(v)
-	if m == nil {
-		return "", false
-	}
-	return m[1], true
-}
 
 // holds reports whether caller sits in seat. Seats belong to a Discord
 // account: only the user id is compared, never a name.
@@ -48,11 +34,13 @@ func sidesOf(rec *store.Record, c Caller) []rules.Side {
 
 // seatName words a seat for messages in English: the holder's display
 // name, else their mention (seatNameIn).
-func seatName(seat store.Seat) string { return seatNameIn(seat, i18n.English) }
+func seatName(fe FrontEnd, seat store.Seat) string { return seatNameIn(fe, seat, i18n.English) }
 
 // seatsLine words both seats in English: "US: Ann · German: the AI
 // (easy)" (seatsLineIn).
-func seatsLine(seats map[rules.Side]store.Seat) string { return seatsLineIn(seats, i18n.English) }
+func seatsLine(fe FrontEnd, seats map[rules.Side]store.Seat) string {
+	return seatsLineIn(fe, seats, i18n.English)
+}
 
 // mentionOf is the user to ping for side, or "".
 func mentionOf(rec *store.Record, side rules.Side) string {
@@ -72,14 +60,14 @@ func isAI(rec *store.Record, side rules.Side) bool { return rec.Seats[side].AI !
 func whatWaits(st *rules.State) string { return whatWaitsIn(st, i18n.English) }
 
 // mayAct checks that caller may act now for the side to act.
-func mayAct(rec *store.Record, c Caller) error {
+func mayAct(fe FrontEnd, rec *store.Record, c Caller) error {
 	st := &rec.Game.State
 	if st.Over() {
 		return refuseT("reply.act.over", map[string]any{"Side": st.Winner(), "Why": reasonPhrase(st.WinReason())})
 	}
 	mine := sidesOf(rec, c)
 	if len(mine) == 0 {
-		return refuseT("reply.act.not-yours", map[string]any{"Seats": seatsPhrase(rec.Seats)})
+		return refuseT("reply.act.not-yours", map[string]any{"Seats": seatsPhrase(fe, rec.Seats)})
 	}
 	side := st.ToAct()
 	if holds(rec.Seats[side], c) {
@@ -118,7 +106,7 @@ func (s *Service) seat(req Request) (Response, error) {
 	if err != nil || side == rules.NoSide {
 		return Response{}, refuseT("reply.seat.bad-side", map[string]any{"Side": req.Options["side"]})
 	}
-	id, ok := mentionID(req.Options["user"])
+	id, ok := s.cfg.FrontEnd.MemberID(req.Options["user"])
 	if !ok {
 		return Response{}, refuseT("reply.seat.needs-user", nil)
 	}
@@ -137,9 +125,9 @@ func (s *Service) seat(req Request) (Response, error) {
 		case prev.AI != "":
 			return refuseT("reply.seat.ai-side", map[string]any{"Side": side})
 		case prev.UserID == id:
-			return refuseT("reply.seat.holds-already", map[string]any{"Who": seatPhrase(prev), "Side": side})
+			return refuseT("reply.seat.holds-already", map[string]any{"Who": seatPhrase(s.cfg.FrontEnd, prev), "Side": side})
 		case enemy.AI == "" && enemy.UserID == id:
-			return refuseT("reply.seat.holds-other", map[string]any{"Who": seatPhrase(enemy), "Side": side.Enemy()})
+			return refuseT("reply.seat.holds-other", map[string]any{"Who": seatPhrase(s.cfg.FrontEnd, enemy), "Side": side.Enemy()})
 		}
 		r.Seats[side] = newSeat
 		// The new holder starts afresh: no vacation used, no deadline
@@ -155,12 +143,12 @@ func (s *Service) seat(req Request) (Response, error) {
 		if req.Caller.Name != "" {
 			by = i18n.T(lang, "reply.seat.name", map[string]any{"Name": req.Caller.Name})
 		}
-		d := map[string]any{"By": by, "Side": side, "From": seatNameIn(prev, lang), "To": seatNameIn(newSeat, lang)}
+		d := map[string]any{"By": by, "Side": side, "From": seatNameIn(s.cfg.FrontEnd, prev, lang), "To": seatNameIn(s.cfg.FrontEnd, newSeat, lang)}
 		text := tr(lang, "post.seat.hands", d)
 		if open(prev) {
 			text = tr(lang, "post.seat.gives", d)
 		}
-		text = i18n.Sentences(lang, text, waitingLine(r, lang))
+		text = i18n.Sentences(lang, text, waitingLine(s.cfg.FrontEnd, r, lang))
 		post := Post{Text: text, Buttons: buttonsFor(r), Live: true}
 		if st.ToAct() == side {
 			post.Mention = id
@@ -208,7 +196,7 @@ func (s *Service) OpenNameSeats(ctx context.Context, key store.Key) Response {
 		if len(lines) == 0 {
 			return errNothingToOpen
 		}
-		lines = append(lines, waitingLine(r, langOf(r.Meta)))
+		lines = append(lines, waitingLine(s.cfg.FrontEnd, r, langOf(r.Meta)))
 		resp = Response{Posts: []Post{{Text: strings.Join(lines, "\n"), Buttons: buttonsFor(r), Live: true}}}
 		s.queue(r, &resp)
 		return nil
@@ -224,8 +212,8 @@ func (s *Service) OpenNameSeats(ctx context.Context, key store.Key) Response {
 
 // waitingLine words a game's seats and whom it waits for, in lang: "US:
 // Ann · German: Bob. Waiting for Bob: the German round."
-func waitingLine(r *store.Record, lang i18n.Lang) string {
+func waitingLine(fe FrontEnd, r *store.Record, lang i18n.Lang) string {
 	st := &r.Game.State
-	return i18n.T(lang, "post.waiting", map[string]any{"Seats": seatsLineIn(r.Seats, lang),
-		"Who": seatNameIn(r.Seats[st.ToAct()], lang), "What": whatWaitsIn(st, lang)})
+	return i18n.T(lang, "post.waiting", map[string]any{"Seats": seatsLineIn(fe, r.Seats, lang),
+		"Who": seatNameIn(fe, r.Seats[st.ToAct()], lang), "What": whatWaitsIn(st, lang)})
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
 )
@@ -237,7 +238,7 @@ func TestStatsCountUserSeats(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	s := New(Config{Store: db, Seed: func() uint64 { return 11 }})
+	s := New(Config{FrontEnd: frontend.Discord{}, Store: db, Seed: func() uint64 { return 11 }})
 	mustDo(t, s, ann, "new opponent:<@2> side:us")
 	mustDo(t, s, bob, "resign confirm:yes")
 	ps, err := db.Stats(testKey.Guild)
@@ -265,7 +266,7 @@ func TestStatsCountUserSeats(t *testing.T) {
 // restart.
 func TestSeatLinesQueuedWithTheChange(t *testing.T) {
 	st := NewMemStore()
-	s := New(Config{Store: st, Seed: func() uint64 { return 11 }, Outbox: true})
+	s := New(Config{Store: st, Seed: func() uint64 { return 11 }, FrontEnd: frontend.Discord{Outbox: true}})
 	nameSeatGame(t, st, "bob")
 	before := st.Commits
 	s.OpenNameSeats(context.Background(), testKey)

@@ -69,17 +69,13 @@ type Config struct {
 	Debug bool
 	// Logger logs internal errors (default slog.Default()).
 	Logger *slog.Logger
-	// Outbox queues every post as a durable notice in the store, in the
-	// same commit as the step that caused it, for a front end that
-	// delivers the outbox (the Discord bot). Without it posts are only
-	// returned in the Response (local play prints them).
-	Outbox bool
+	// FrontEnd is what differs between the front ends: how places are
+	// named, whether posts are queued in the store's outbox, what the
+	// front end can do (required).
+	FrontEnd FrontEnd
 	// Limits bound the games and replays one member, channel or server
 	// may start (zero: none).
 	Limits Limits
-	// Local marks the terminal's front end: its texts speak of your games,
-	// not of channels and servers.
-	Local bool
 }
 
 // Service handles the commands of every front end.
@@ -100,6 +96,9 @@ type Service struct {
 
 // New returns a Service over the dependencies in cfg.
 func New(cfg Config) *Service {
+	if cfg.FrontEnd == nil {
+		panic("command.New: Config.FrontEnd is required")
+	}
 	if cfg.AI == nil {
 		cfg.AI = ai.New
 	}
@@ -175,7 +174,7 @@ func (s *Service) Handle(ctx context.Context, req Request) Response {
 	if c.prepare != nil {
 		c.prepare(req.Options)
 	}
-	if err := checkOptions(def, req.Options); err != nil {
+	if err := checkOptions(s.cfg.FrontEnd, def, req.Options); err != nil {
 		return s.fail(err, req.Lang)
 	}
 	if def.Manage && !req.Caller.CanManage {
@@ -188,7 +187,7 @@ func (s *Service) Handle(ctx context.Context, req Request) Response {
 		}
 	}
 	if err != nil {
-		return leftBehind(s.fail(err, req.Lang), err, req.Lang)
+		return leftBehind(s.cfg.FrontEnd, s.fail(err, req.Lang), err, req.Lang)
 	}
 	return s.flush(req.Key, resp, req.Lang)
 }
@@ -200,13 +199,13 @@ func (s *Service) Handle(ctx context.Context, req Request) Response {
 func (s *Service) notFound(c Command, req Request) (Response, bool) {
 	if c.Acts || c.SaysOver {
 		if v, lerr := s.load(req.Key); lerr == nil && v.finished {
-			if s.cfg.Local {
+			if !s.cfg.FrontEnd.Members() {
 				return refusedT(req.Lang, "reply.over-local", map[string]any{"Result": resultLineIn(v, req.Lang)}), true
 			}
 			return refusedT(req.Lang, "reply.over-here", map[string]any{"Result": resultLineIn(v, req.Lang)}), true
 		}
 	}
-	if !s.cfg.Local {
+	if s.cfg.FrontEnd.Members() {
 		if text := s.gamesFromHereIn(req.Key, req.Lang); text != "" {
 			return refused("%s", text), true
 		}
@@ -236,7 +235,7 @@ func (s *Service) fail(err error, lang i18n.Lang) Response {
 		s.cfg.Logger.Error("command failed", "err", err, "stack", string(pe.Stack))
 		return say("fail.internal", nil)
 	case errors.Is(err, store.ErrNotFound):
-		if s.cfg.Local {
+		if !s.cfg.FrontEnd.Members() {
 			return say("fail.no-game-local", nil)
 		}
 		return say("fail.no-game", nil)
@@ -254,7 +253,7 @@ func (s *Service) fail(err error, lang i18n.Lang) Response {
 		return say("fail.too-long", nil)
 	case errors.Is(err, store.ErrDiskFull):
 		s.cfg.Logger.Error("the disk that holds the database is full: a command was refused, nothing was saved; free some space", "err", err)
-		if s.cfg.Local {
+		if !s.cfg.FrontEnd.Members() {
 			return say("fail.disk-full-local", nil)
 		}
 		return say("fail.disk-full", nil)
@@ -265,7 +264,7 @@ func (s *Service) fail(err error, lang i18n.Lang) Response {
 
 // checkOptions refuses unknown options, missing required ones, values
 // outside an option's choices and users that are not mentions.
-func checkOptions(def Definition, opts map[string]string) error {
+func checkOptions(fe FrontEnd, def Definition, opts map[string]string) error {
 	for k, v := range opts {
 		o, ok := def.Option(k)
 		if !ok {
@@ -291,7 +290,7 @@ func checkOptions(def Definition, opts map[string]string) error {
 			}
 		}
 		if o.Type == User && v != "" {
-			if _, ok := mentionID(v); !ok {
+			if _, ok := fe.MemberID(v); !ok {
 				return refuseT("options.typed-name", map[string]any{"Option": k, "Value": v})
 			}
 		}

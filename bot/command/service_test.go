@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
@@ -262,7 +263,7 @@ func TestButtons(t *testing.T) {
 	if r := s.HandleButton(context.Background(), testKey, eve, pass); !r.Refused || !strings.Contains(r.Private, "Not your game") {
 		t.Errorf("spectator pressing pass: %+v", r)
 	}
-	restarted := New(Config{Store: st})
+	restarted := New(Config{FrontEnd: frontend.Discord{}, Store: st})
 	r := passByButton(restarted, player, pass)
 	if r.Refused || !strings.Contains(r.Posts[0].Text, "passes") {
 		t.Fatalf("pass after a restart: %+v", r)
@@ -311,7 +312,7 @@ func TestRuleText(t *testing.T) {
 func TestEveryLegalActionAsACommand(t *testing.T) {
 	st := NewMemStore()
 	renders := 0
-	s := New(Config{Store: st, Seed: func() uint64 { return 8 },
+	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return 8 },
 		Render: func(*rules.State, []rules.Event, i18n.Lang) ([]byte, error) { renders++; return []byte("\x89PNG"), nil }})
 	mustDo(t, s, ann, "new opponent:hotseat")
 	mustDo(t, s, ann, "setup preset:historical done")

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+
+	"github.com/mortain/mortain/bot/frontend"
 )
 
 // R2.1: in the set-up, setup moves a unit already placed (the rules
@@ -11,7 +13,7 @@ import (
 // naming the rule.
 func TestR2_1SetupMovesAPlacedUnit(t *testing.T) {
 	st := NewMemStore()
-	s := New(Config{Store: st, Seed: func() uint64 { return 5 }, Debug: true})
+	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return 5 }, Debug: true})
 	mustDo(t, s, ann, "new mode:hotseat")
 	mustDo(t, s, ann, "setup unit:117 hex:1501")
 	mustDo(t, s, ann, "setup unit:120 hex:1601")

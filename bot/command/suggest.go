@@ -47,7 +47,7 @@ func (s *Service) Suggest(ctx context.Context, key store.Key, caller Caller, com
 		}
 	default:
 		rec, err := s.cfg.Store.Get(key)
-		if err != nil || mayAct(rec, caller) != nil {
+		if err != nil || mayAct(s.cfg.FrontEnd, rec, caller) != nil {
 			return nil
 		}
 		all = actionChoices(&rec.Game.State, command, opts, focused, lang)

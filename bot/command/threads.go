@@ -48,10 +48,10 @@ func (e *threadLeftError) Unwrap() error { return e.err }
 
 // leftBehind adds to the refusal of a command that failed with a
 // threadLeftError what it left behind: the thread, empty.
-func leftBehind(resp Response, err error, lang i18n.Lang) Response {
+func leftBehind(fe FrontEnd, resp Response, err error, lang i18n.Lang) Response {
 	var tl *threadLeftError
 	if errors.As(err, &tl) {
-		resp.Private = strings.TrimSpace(resp.Private + "\n" + i18n.T(lang, "thread.left", map[string]any{"Channel": tl.thread}))
+		resp.Private = strings.TrimSpace(resp.Private + "\n" + i18n.T(lang, "thread.left", map[string]any{"Channel": fe.Channel(tl.thread)}))
 	}
 	return resp
 }
@@ -115,9 +115,9 @@ func (s *Service) forumResults(guild string) string {
 
 // startLine is the line the parent channel gets when a game starts in a
 // thread.
-func startLine(rec *store.Record) string {
+func startLine(fe FrontEnd, rec *store.Record) string {
 	lang := langOf(rec.Meta)
-	d := map[string]any{"Channel": rec.Key.Channel, "Seats": seatsLineIn(rec.Seats, lang)}
+	d := map[string]any{"Channel": fe.Channel(rec.Key.Channel), "Seats": seatsLineIn(fe, rec.Seats, lang)}
 	if open(rec.Seats[rules.US]) || open(rec.Seats[rules.German]) {
 		return i18n.T(lang, "thread.start-open", d)
 	}
@@ -127,16 +127,16 @@ func startLine(rec *store.Record) string {
 // forumFirst is the first message of a game's forum post: who plays,
 // and where the result goes (the post; also results, when the server
 // names such a channel).
-func forumFirst(rec *store.Record, results string) string {
+func forumFirst(fe FrontEnd, rec *store.Record, results string) string {
 	lang := langOf(rec.Meta)
-	d := map[string]any{"Seats": seatsLineIn(rec.Seats, lang)}
+	d := map[string]any{"Seats": seatsLineIn(fe, rec.Seats, lang)}
 	first := i18n.T(lang, "thread.forum", d)
 	if open(rec.Seats[rules.US]) || open(rec.Seats[rules.German]) {
 		first = i18n.T(lang, "thread.forum-open", d)
 	}
 	where := i18n.T(lang, "thread.forum-result", nil)
 	if results != "" {
-		where = i18n.T(lang, "thread.forum-result-channel", map[string]any{"Channel": results})
+		where = i18n.T(lang, "thread.forum-result-channel", map[string]any{"Channel": fe.Channel(results)})
 	}
 	return i18n.Sentences(lang, first, where)
 }
@@ -151,10 +151,10 @@ func joinButton(rec *store.Record) Button {
 
 // endLine is the line the parent channel gets when a game in a thread
 // ends.
-func endLine(rec *store.Record) string {
+func endLine(fe FrontEnd, rec *store.Record) string {
 	v := &view{game: rec.Game, seats: rec.Seats, meta: rec.Meta, finished: true, outcome: rec.Outcome()}
 	lang := langOf(rec.Meta)
-	return i18n.T(lang, "thread.end", map[string]any{"Channel": rec.Key.Channel, "Seats": seatsLineIn(rec.Seats, lang), "Result": resultLineIn(v, lang)})
+	return i18n.T(lang, "thread.end", map[string]any{"Channel": fe.Channel(rec.Key.Channel), "Seats": seatsLineIn(fe, rec.Seats, lang), "Result": resultLineIn(v, lang)})
 }
 
 // parentNotice is a notice for the channel a game's thread was opened
@@ -191,7 +191,7 @@ func (s *Service) gamesFromHereIn(key store.Key, lang i18n.Lang) string {
 		if err != nil || rec.Meta.Parent != key.Channel {
 			continue
 		}
-		links = append(links, i18n.T(lang, "thread.link", map[string]any{"Channel": k.Channel, "Seats": seatsLineIn(rec.Seats, lang)}))
+		links = append(links, i18n.T(lang, "thread.link", map[string]any{"Channel": s.cfg.FrontEnd.Channel(k.Channel), "Seats": seatsLineIn(s.cfg.FrontEnd, rec.Seats, lang)}))
 	}
 	if len(links) == 0 {
 		return ""
@@ -204,7 +204,7 @@ func (s *Service) gamesFromHereIn(key store.Key, lang i18n.Lang) string {
 
 // server shows or sets the server's settings (Manage Channels).
 func (s *Service) server(req Request) (Response, error) {
-	if req.Key.Guild == localGuild {
+	if !s.cfg.FrontEnd.Members() {
 		return Response{}, refuseT("server.local", nil)
 	}
 	cur, err := s.cfg.Store.Server(req.Key.Guild)
@@ -213,7 +213,7 @@ func (s *Service) server(req Request) (Response, error) {
 	}
 	games, language, posts := strings.ToLower(req.Options["games"]), strings.ToLower(req.Options["language"]), strings.ToLower(req.Options[SettingPosts])
 	if games == "" && language == "" && posts == "" && req.Options["forum-tag"] == "" && req.Options["forum-results"] == "" {
-		return Response{Private: serverText(req.Lang, "server.head", cur, "server.change")}, nil
+		return Response{Private: serverText(s.cfg.FrontEnd, req.Lang, "server.head", cur, "server.change")}, nil
 	}
 	switch games {
 	case GamesInThreads:
@@ -239,7 +239,7 @@ func (s *Service) server(req Request) (Response, error) {
 	if err := s.cfg.Store.SetServer(req.Key.Guild, cur); err != nil {
 		return Response{}, err
 	}
-	return Response{Private: serverText(req.Lang, "server.saved", cur, "server.running")}, nil
+	return Response{Private: serverText(s.cfg.FrontEnd, req.Lang, "server.saved", cur, "server.running")}, nil
 }
 
 // maxTagName is the longest name Discord gives a forum tag.
@@ -272,9 +272,9 @@ func setForum(cur *store.ServerSettings, req Request) error {
 
 // serverText words a server's settings in lang, between the messages head
 // and foot.
-func serverText(lang i18n.Lang, head string, s store.ServerSettings, foot string) string {
+func serverText(fe FrontEnd, lang i18n.Lang, head string, s store.ServerSettings, foot string) string {
 	return strings.Join([]string{i18n.T(lang, head, nil), "- " + gamesWhere(s, lang), "- " + serverLanguage(s, lang),
-		"- " + forumTagText(s, lang), "- " + forumResultsText(s, lang), "- " + serverPosts(s, lang), i18n.T(lang, foot, nil)}, "\n")
+		"- " + forumTagText(s, lang), "- " + forumResultsText(fe, s, lang), "- " + serverPosts(s, lang), i18n.T(lang, foot, nil)}, "\n")
 }
 
 // forumTagText words a server's forum-tag setting in lang.
@@ -286,11 +286,11 @@ func forumTagText(s store.ServerSettings, lang i18n.Lang) string {
 }
 
 // forumResultsText words a server's forum-results setting in lang.
-func forumResultsText(s store.ServerSettings, lang i18n.Lang) string {
+func forumResultsText(fe FrontEnd, s store.ServerSettings, lang i18n.Lang) string {
 	if s.ForumResults == "" {
 		return i18n.T(lang, "server.results-unset", nil)
 	}
-	return i18n.T(lang, "server.results-set", map[string]any{"Channel": s.ForumResults})
+	return i18n.T(lang, "server.results-set", map[string]any{"Channel": fe.Channel(s.ForumResults)})
 
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/store"
 )
 
@@ -16,7 +17,7 @@ import (
 // is given, a forum game's result goes to its own post alone again.
 func TestForumResultsOffStopsTheResultsGoingThere(t *testing.T) {
 	st := NewMemStore()
-	s := New(Config{Store: st, Outbox: true, Seed: func() uint64 { return 5 }})
+	s := New(Config{Store: st, FrontEnd: frontend.Discord{Outbox: true}, Seed: func() uint64 { return 5 }})
 	th := &threads{}
 	mod := Caller{UserID: "9", Name: "Mod", CanManage: true}
 	results := store.Key{Guild: testKey.Guild, Channel: "c9"}

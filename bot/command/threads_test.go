@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
@@ -42,7 +43,7 @@ func newIn(t *testing.T, s *Service, c Caller, place Place, text string, names m
 func TestTwoGamesRunSideBySideInThreadsOfOneChannel(t *testing.T) {
 	st := NewMemStore()
 	seed := uint64(0)
-	s := New(Config{Store: st, Outbox: true, Seed: func() uint64 { seed++; return seed }})
+	s := New(Config{Store: st, FrontEnd: frontend.Discord{Outbox: true}, Seed: func() uint64 { seed++; return seed }})
 	th := &threads{}
 	r := newIn(t, s, ann, th.place(false), "new opponent:<@2>", map[string]string{"2": "Bob"})
 	require.False(t, r.Refused, r.Private)
@@ -86,7 +87,7 @@ func TestTwoGamesRunSideBySideInThreadsOfOneChannel(t *testing.T) {
 
 func TestAForumGameIsAPostWhoseFirstMessageNamesThePlayers(t *testing.T) {
 	st := NewMemStore()
-	s := New(Config{Store: st, Outbox: true, Seed: func() uint64 { return 5 }})
+	s := New(Config{Store: st, FrontEnd: frontend.Discord{Outbox: true}, Seed: func() uint64 { return 5 }})
 	th := &threads{}
 	r := newIn(t, s, ann, th.place(true), "new mode:hotseat", nil)
 	require.False(t, r.Refused, r.Private)
@@ -99,7 +100,7 @@ func TestAForumGameIsAPostWhoseFirstMessageNamesThePlayers(t *testing.T) {
 
 func TestTheServerMayKeepOneGameInTheChannel(t *testing.T) {
 	st := NewMemStore()
-	s := New(Config{Store: st, Outbox: true, Seed: func() uint64 { return 5 }})
+	s := New(Config{Store: st, FrontEnd: frontend.Discord{Outbox: true}, Seed: func() uint64 { return 5 }})
 	mustRefuse(t, s, st, ann, "server games:channel", "Manage Channels")
 	r := mustDo(t, s, mod, "server games:channel")
 	assert.Contains(t, r.Private, "games:channel")
@@ -115,7 +116,7 @@ func TestTheServerMayKeepOneGameInTheChannel(t *testing.T) {
 
 func TestAThreadThatCannotOpenChangesNothing(t *testing.T) {
 	st := NewMemStore()
-	s := New(Config{Store: st, Outbox: true, Seed: func() uint64 { return 5 }})
+	s := New(Config{Store: st, FrontEnd: frontend.Discord{Outbox: true}, Seed: func() uint64 { return 5 }})
 	th := &threads{fail: Refuse(ThreadLimitText(i18n.English))}
 	r := newIn(t, s, ann, th.place(false), "new mode:hotseat", nil)
 	assert.True(t, r.Refused)
@@ -129,7 +130,7 @@ func TestAThreadThatCannotOpenChangesNothing(t *testing.T) {
 
 func TestAnOpenChallengeIsJoinedFromTheChannelsButton(t *testing.T) {
 	st := NewMemStore()
-	s := New(Config{Store: st, Outbox: true, Seed: func() uint64 { return 5 }})
+	s := New(Config{Store: st, FrontEnd: frontend.Discord{Outbox: true}, Seed: func() uint64 { return 5 }})
 	th := &threads{}
 	r := newIn(t, s, ann, th.place(false), "new", nil)
 	require.False(t, r.Refused, r.Private)
@@ -163,7 +164,7 @@ func TestGamesListsTheCallersGamesWaitingFirst(t *testing.T) {
 	st := NewMemStore()
 	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	seed := uint64(0)
-	s := New(Config{Store: st, Outbox: true, Now: func() time.Time { return now }, Seed: func() uint64 { seed++; return seed }})
+	s := New(Config{Store: st, FrontEnd: frontend.Discord{Outbox: true}, Now: func() time.Time { return now }, Seed: func() uint64 { seed++; return seed }})
 	th := &threads{}
 	// Ann challenges Bob (Ann sets up: the game waits for her), then Bob
 	// challenges Ann with Bob as US (it waits for Bob).
@@ -195,7 +196,7 @@ type failingCreate struct{ *MemStore }
 func (f failingCreate) Create(*store.Record) error { return errors.New("disk full") }
 
 func TestAThreadOpenedForAGameThatCannotBeSavedIsDeleted(t *testing.T) {
-	s := New(Config{Store: failingCreate{NewMemStore()}, Outbox: true, Seed: func() uint64 { return 5 }})
+	s := New(Config{Store: failingCreate{NewMemStore()}, FrontEnd: frontend.Discord{Outbox: true}, Seed: func() uint64 { return 5 }})
 	th := &threads{}
 	var dropped []store.Key
 	place := th.place(false)
@@ -208,7 +209,7 @@ func TestAThreadOpenedForAGameThatCannotBeSavedIsDeleted(t *testing.T) {
 }
 
 func TestAThreadThatCouldNotBeDeletedIsNamedInTheRefusal(t *testing.T) {
-	s := New(Config{Store: failingCreate{NewMemStore()}, Outbox: true, Seed: func() uint64 { return 5 }})
+	s := New(Config{Store: failingCreate{NewMemStore()}, FrontEnd: frontend.Discord{Outbox: true}, Seed: func() uint64 { return 5 }})
 	th := &threads{}
 	place := th.place(false)
 	place.DropThread = func(store.Key) bool { return false } // no Manage Threads
@@ -221,7 +222,7 @@ func TestAThreadThatCouldNotBeDeletedIsNamedInTheRefusal(t *testing.T) {
 
 func TestAForumGameTellsItsResultToTheServersChannelAlone(t *testing.T) {
 	st := NewMemStore()
-	s := New(Config{Store: st, Outbox: true, Seed: func() uint64 { return 5 }})
+	s := New(Config{Store: st, FrontEnd: frontend.Discord{Outbox: true}, Seed: func() uint64 { return 5 }})
 	th := &threads{}
 	mod := Caller{UserID: "9", Name: "Mod", CanManage: true}
 	r := newIn(t, s, mod, Place{}, "server forum-tag:Mortain", nil)

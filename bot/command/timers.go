@@ -79,9 +79,9 @@ func (s *Service) Tick(ctx context.Context, key store.Key) Response {
 		}
 		who := r.Seats[side]
 		lang := langOf(r.Meta)
-		text := i18n.T(lang, "deadline.reminder", map[string]any{"Name": seatNameIn(who, lang), "What": whatWaitsIn(st, lang), "Header": roundHeaderIn(st, lang)})
+		text := i18n.T(lang, "deadline.reminder", map[string]any{"Name": seatNameIn(s.cfg.FrontEnd, who, lang), "What": whatWaitsIn(st, lang), "Header": roundHeaderIn(st, lang)})
 		resp = Response{Posts: []Post{{Text: text, Mention: who.UserID, Buttons: buttonsFor(r)}}}
-		if !s.cfg.Outbox {
+		if !s.cfg.FrontEnd.Queues() {
 			r.Meta.Reminded = store.MarkAt(len(r.Game.History))
 			return nil
 		}
@@ -96,7 +96,7 @@ func (s *Service) Tick(ctx context.Context, key store.Key) Response {
 
 // reminderQueued reports whether a reminder for step waits in the outbox.
 func (s *Service) reminderQueued(key store.Key, step string) bool {
-	if !s.cfg.Outbox {
+	if !s.cfg.FrontEnd.Queues() {
 		return false
 	}
 	pending, err := s.cfg.Store.Pending(key)

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
@@ -87,7 +88,7 @@ func TestNoTimerForTheAIOrAnOpenSeat(t *testing.T) {
 // repeated at the next check.
 func TestWithoutAnOutboxAReminderIsGivenOnce(t *testing.T) {
 	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
-	s := New(Config{Store: NewMemStore(), Now: func() time.Time { return now }, Seed: func() uint64 { return 5 }})
+	s := New(Config{FrontEnd: frontend.Discord{}, Store: NewMemStore(), Now: func() time.Time { return now }, Seed: func() uint64 { return 5 }})
 	mustDo(t, s, ann, "new opponent:<@2> remind:6h")
 	now = now.Add(7 * time.Hour)
 	assert.Len(t, s.Tick(context.Background(), testKey).Posts, 1)
@@ -122,7 +123,7 @@ func TestASeatHandedOverIsPosted(t *testing.T) {
 	rec, err := st.Get(testKey)
 	require.NoError(t, err)
 	n := lastNotice(t, st, testKey)
-	assert.Contains(t, n.Text, waitingLine(rec, i18n.English))
+	assert.Contains(t, n.Text, waitingLine(frontend.Discord{}, rec, i18n.English))
 	assert.Equal(t, eve.UserID, n.Mention, "Eve, now to act, is pinged")
 }
 
@@ -166,7 +167,7 @@ func TestStatusShowsEveryPostSetAsideUpToThree(t *testing.T) {
 // it is not repeated at the next check.
 func TestWithoutAnOutboxAWarningIsGivenOnce(t *testing.T) {
 	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
-	s := New(Config{Store: NewMemStore(), Now: func() time.Time { return now }, Seed: func() uint64 { return 5 }})
+	s := New(Config{FrontEnd: frontend.Discord{}, Store: NewMemStore(), Now: func() time.Time { return now }, Seed: func() uint64 { return 5 }})
 	mustDo(t, s, ann, "new opponent:<@2> deadline:24h")
 	now = now.Add(18 * time.Hour)
 	assert.Len(t, s.Tick(context.Background(), testKey).Posts, 1)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/rules/ai"
 )
@@ -25,7 +26,7 @@ func (w watchingAI) Watch(before *rules.State, a rules.Action) {
 func TestAIStepShowsTheAIThePersonsMoves(t *testing.T) {
 	st := NewMemStore()
 	seen := 0
-	s := New(Config{Store: st, Seed: func() uint64 { return 21 }, AI: func(level string, seed uint64) (ai.Player, error) {
+	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return 21 }, AI: func(level string, seed uint64) (ai.Player, error) {
 		p, err := ai.New("easy", seed)
 		seen = 0
 		return watchingAI{p, &seen}, err

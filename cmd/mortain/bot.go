@@ -14,6 +14,7 @@ import (
 
 	"github.com/mortain/mortain/bot"
 	"github.com/mortain/mortain/bot/command"
+	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/render"
 	"github.com/mortain/mortain/rules"
@@ -121,7 +122,7 @@ func serviceConfig(cfg bot.Config, db *store.DB, log *slog.Logger) command.Confi
 		Level:     cfg.AILevel,
 		AITimeout: 2*cfg.AIBudget + 5*time.Second,
 		Logger:    log,
-		Outbox:    true, // the bot delivers every post from the store's outbox
+		FrontEnd:  frontend.Discord{Outbox: true}, // the bot delivers every post from the store's outbox
 		Limits:    cfg.Limits,
 	}
 	r, err := render.New()

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/mortain/mortain/bot/command"
+	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
 )
@@ -66,7 +67,7 @@ func (m *Main) runExport(_ context.Context, args []string) error {
 		return exitStatus(1)
 	}
 	defer db.Close()
-	svc := command.New(command.Config{Store: db})
+	svc := command.New(command.Config{Store: db, FrontEnd: frontend.Discord{}})
 	key := store.Key{Guild: guild, Channel: channel}
 	if *game == "" {
 		key = localKey

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mortain/mortain/bot/command"
+	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/store"
 )
 
@@ -90,10 +91,11 @@ func TestResumeIsLocal(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	svc := command.New(command.Config{Store: db, Seed: func() uint64 { return 5 }})
+	svc := command.New(command.Config{FrontEnd: frontend.Discord{}, Store: db, Seed: func() uint64 { return 5 }})
+	term := command.New(command.Config{FrontEnd: terminal{}, Store: db, Seed: func() uint64 { return 5 }})
 	ctx := context.Background()
 	server := store.Key{Guild: "g", Channel: "c"}
-	for _, key := range []store.Key{server, localKey} {
+	for key, svc := range map[store.Key]*command.Service{server: svc, localKey: term} {
 		if r := svc.Handle(ctx, command.Request{Key: key, Caller: localCaller, Command: "new", Options: map[string]string{"mode": "hotseat"}}); r.Refused {
 			t.Fatal(r.Private)
 		}
@@ -109,11 +111,11 @@ func TestResumeIsLocal(t *testing.T) {
 	if slices.ContainsFunc(command.Definitions(), func(d command.Definition) bool { return d.Name == "resume" }) {
 		t.Error("resume is registered as a Discord subcommand")
 	}
-	r = svc.Handle(ctx, command.Request{Key: localKey, Caller: localCaller, Command: "resume", Options: map[string]string{"id": "x"}})
+	r = term.Handle(ctx, command.Request{Key: localKey, Caller: localCaller, Command: "resume", Options: map[string]string{"id": "x"}})
 	if !r.Refused || !strings.Contains(r.Private, "whole number") {
 		t.Errorf("resume id:x: %+v", r)
 	}
-	if r := svc.Handle(ctx, command.Request{Key: localKey, Caller: localCaller, Command: "help"}); !strings.Contains(r.Private, "resume ") {
+	if r := term.Handle(ctx, command.Request{Key: localKey, Caller: localCaller, Command: "help"}); !strings.Contains(r.Private, "resume ") {
 		t.Errorf("local help does not list resume:\n%s", r.Private)
 	}
 }
@@ -125,7 +127,7 @@ func TestTabCompletesResumeIDs(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	svc := command.New(command.Config{Store: db, Seed: func() uint64 { return 5 }})
+	svc := command.New(command.Config{FrontEnd: terminal{}, Store: db, Seed: func() uint64 { return 5 }})
 	ctx := context.Background()
 	key := localKey
 	for range 3 {

@@ -30,7 +30,7 @@ func TestTabCompletion(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	svc := command.New(command.Config{Store: db, Seed: func() uint64 { return 5 }})
+	svc := command.New(command.Config{FrontEnd: terminal{}, Store: db, Seed: func() uint64 { return 5 }})
 	ctx := context.Background()
 	for _, cmd := range []string{"new mode:hotseat", "setup preset:historical done"} {
 		name, opts, _ := command.Parse(cmd)

@@ -196,7 +196,7 @@ func (m *Main) runLocal(ctx context.Context, args []string) error {
 		seedFn = func() uint64 { return *seed }
 	}
 	aiFn := func(level string, seed uint64) (ai.Player, error) { return ai.NewWithBudget(level, seed, budget) }
-	lp.svc = command.New(command.Config{Store: db, AI: aiFn, Render: renderFn, RenderCompact: compactFn, Replay: replayFn, Seed: seedFn, SeedGiven: set["seed"], Scenario: scenario, Debug: *debug, Local: true})
+	lp.svc = command.New(command.Config{Store: db, AI: aiFn, Render: renderFn, RenderCompact: compactFn, Replay: replayFn, Seed: seedFn, SeedGiven: set["seed"], Scenario: scenario, Debug: *debug, FrontEnd: terminal{}})
 
 	code := lp.run(ctx, *dbPath)
 	if *jsonOut {
