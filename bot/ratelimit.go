@@ -130,7 +130,7 @@ func retryAfter(resp *http.Response, body []byte) (wait time.Duration, global, c
 		Global     bool     `json:"global"`
 	}
 	header := time.Duration(0)
-	if s, err := strconv.ParseFloat(resp.Header.Get("Retry-After"), 64); err == nil && s > 0 {
+	if s, err := strconv.ParseFloat(resp.Header.Get("Retry-After"), 64); err == nil { // none or 0: a minute, below
 		header = time.Duration(s * float64(time.Second))
 	}
 	if json.Unmarshal(body, &rl) != nil || rl.RetryAfter == nil {

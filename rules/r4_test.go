@@ -430,3 +430,14 @@ func TestR4_6_TigerCreditLastsTheRound(t *testing.T) {
 		t.Error("the Tiger fired free after the attack")
 	}
 }
+
+// TestR4_5ARoundWithPointsLeftButNothingToActEndsForNoLegalAction: a
+// round whose units have all acted ends by itself, for want of a legal
+// action, not of points.
+func TestR4_5ARoundWithPointsLeftButNothingToActEndsForNoLegalAction(t *testing.T) {
+	s := pos(t, "round:us/3 us:117@1501 elim:119,120,823,TD air:used deck:5S")
+	log := do(t, &s, "move 117 1502")
+	if e := one(t, log, EvRoundEnd); e.Reason != ReasonNoLegalAction {
+		t.Errorf("round end %q, want %q", e.Reason, ReasonNoLegalAction)
+	}
+}

@@ -258,7 +258,11 @@ func (s *State) continueRound(log *[]Event) {
 		return
 	}
 	if !s.hasAction() {
-		s.endRound(ReasonNoActivationLeft, log)
+		reason := ReasonNoActivationLeft
+		if !s.round.face && s.round.points > 0 {
+			reason = ReasonNoLegalAction // points left, but no unit can use them
+		}
+		s.endRound(reason, log)
 	}
 }
 

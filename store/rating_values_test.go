@@ -113,7 +113,7 @@ func TestTheDeviationGrowsWithTheTimeAwayByHand(t *testing.T) {
 	last := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	us := &PlayerStats{UserID: "ann", RatingValue: 1600, RatingRD: 80, RatingVol: 0.06, RatedGames: 4, RatedAt: last}
 	players := map[rules.Side]*PlayerStats{rules.US: us, rules.German: newPlayer("bob")}
-	got := rate(players, rules.German, glicko2.SideAdvantage(0, 0), last.Add(30*RatingPeriod))
+	got := rate(players, rules.German, glicko2.SideAdvantage(0, 0), last.Add(30*24*time.Hour))
 	assert.Equal(t, 1600.0, got[rules.US].Before)
 	near(t, "US after", got[rules.US].After, 1580.3104, 0.001)
 	near(t, "US RD", got[rules.US].RD, 97.1017, 0.001)

@@ -344,7 +344,7 @@ func (s *Service) pause(r *store.Record, c Caller, sides []rules.Side, until tim
 			pauseSide(r.Meta.Side(side), now, now)
 		}
 		text := i18n.T(game, "people.pause.back", map[string]any{"Name": name})
-		if line := deadlineLineIn(r, game); line != "" && hasDeadline {
+		if line := deadlineLineIn(r, game); line != "" {
 			text = i18n.T(game, "people.pause.back-deadline", map[string]any{"Name": name, "Deadline": line})
 		}
 		return Post{Text: text, Mention: mention}, i18n.T(lang, "people.away.line-back", nil)

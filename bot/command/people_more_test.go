@@ -214,3 +214,35 @@ func TestPingsOffAndNoDMsMeansNothingAfterQuietHours(t *testing.T) {
 	assert.Empty(t, s.Tick(context.Background(), testKey).Posts)
 	assert.Empty(t, dmsOf(t, st, bob.UserID))
 }
+
+// TestADirectMessageShowsTheDeadline: the direct message telling a
+// member their move waits shows the deadline of that move, when the game
+// has one.
+func TestADirectMessageShowsTheDeadline(t *testing.T) {
+	for _, tc := range []struct {
+		options string
+		want    bool
+	}{{"deadline:24h", true}, {"", false}} {
+		s, st, _ := peopleService(t)
+		mustDo(t, s, bob, "notify dm:on")
+		mustDo(t, s, ann, "new opponent:<@2> side:german "+tc.options)
+		dms := dmsOf(t, st, bob.UserID)
+		require.Len(t, dms, 1, tc.options)
+		assert.Equal(t, tc.want, strings.Contains(dms[0].Text, "Deadline for "), "%s: %q", tc.options, dms[0].Text)
+	}
+}
+
+// TestAStaleHeldPingDoesNotDelayTheReminder: when quiet hours end on a
+// held ping whose move was made meanwhile, the game's reminder due at
+// that time still goes in the same check.
+func TestAStaleHeldPingDoesNotDelayTheReminder(t *testing.T) {
+	s, st, now := peopleService(t)
+	mustDo(t, s, bob, "notify quiet:11:00-13:00")
+	mustDo(t, s, ann, "new opponent:<@2> side:german remind:1h")
+	require.True(t, lastNotice(t, st, testKey).NoPing, "Bob's ping is held")
+	mustDo(t, s, bob, "setup preset:historical") // Bob is still to act
+	*now = now.Add(time.Hour)                    // 13:00: quiet hours over, an hour since Bob's step
+	r := s.Tick(context.Background(), testKey)
+	require.Len(t, r.Posts, 1, "the game's reminder")
+	assert.Equal(t, bob.UserID, r.Posts[0].Mention)
+}

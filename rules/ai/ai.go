@@ -28,17 +28,17 @@ func New(level string, seed uint64) (Player, error) {
 }
 
 // NewWithBudget is New with the hard level's search budget per decision
-// (ignored by the other levels). As the US, the easy and hard levels set
-// up as one of aiSetups, chosen by the seed; the random level places its
-// units at random.
+// (ignored by the other levels). As the US, the easy level sets up as one
+// of aiSetups and the hard level as one of hardSetups, chosen by the seed;
+// the random level places its units at random.
 func NewWithBudget(level string, seed uint64, b Budget) (Player, error) {
 	switch strings.ToLower(strings.TrimSpace(level)) {
 	case "random":
 		return &randomPlayer{p: rules.NewRandomPlayer(seed)}, nil
 	case "easy":
-		return &placedEasy{newEasy(seed), aiPlacer(seed)}, nil
+		return &placedEasy{newEasy(seed), aiPlacer(seed, aiSetups())}, nil
 	case "hard":
-		return &placedHard{newHard(seed, b), aiPlacer(seed)}, nil
+		return &placedHard{newHard(seed, b).withPlan(), aiPlacer(seed, hardSetups())}, nil
 	}
 	return nil, fmt.Errorf("AI level %q: choose one of %s", level, strings.Join(Levels, ", "))
 }

@@ -37,6 +37,9 @@ import (
 //   - a German unit exiting when too few German units are left in the
 //     game for five exits (R8.1): it can only help the hunt for the last
 //     US units (R8.2) by staying;
+//   - by the hard US's plan (plan.go): a US move or entry into the open
+//     in reach of two or more German units, and a pass, or that unit's
+//     move, while a US unit alone has a shot of 40% or better;
 //   - a German unit entering without the Tiger when they could enter
 //     together, or the Tiger alone when a partner could come with it
 //     (R5.4); passing with no points left when the Tiger could still follow
@@ -154,6 +157,9 @@ func (v *view) blunder(a rules.Action) bool {
 		if v.lastAtRisk() || v.earlyResolve() {
 			return true
 		}
+		if v.planned() && v.shotInHand() {
+			return true
+		}
 		return v.side == rules.German && v.tigerLeftBehind()
 	case rules.ActAirAttack, rules.ActOBA:
 		if v.lastAtRisk() {
@@ -185,6 +191,9 @@ func (v *view) blunder(a rules.Action) bool {
 		if b := v.blunders(); b.last != rules.NoUnit && b.safe != 0 {
 			return b.safe&(1<<a.Hex) == 0
 		}
+		if v.planned() && (v.intoLanes(a) || v.hasShot(a.Unit)) {
+			return true
+		}
 		if s.Turn() > 1 {
 			return false
 		}
@@ -192,6 +201,9 @@ func (v *view) blunder(a rules.Action) bool {
 		th := v.threat(rules.US, typ, a.Hex)
 		return sc.Terrain[a.Hex].Modifier() < sc.Terrain[h].Modifier() && th >= heavyFire && th > v.threat(rules.US, typ, h)
 	case rules.ActEnter:
+		if v.planned() {
+			return v.intoLanes(a)
+		}
 		return v.side == rules.German && v.unpaired(a)
 	case rules.ActExit:
 		// Once too few German units are left for R8.1, an exit only

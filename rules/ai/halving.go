@@ -83,7 +83,7 @@ func (p *hardPlayer) halving(ctx context.Context, smp *sampler, cands []rules.Ac
 	round, used := 0, 0
 	ws := make([]*worker, workers)
 	for w := range ws {
-		ws[w] = &worker{v: view{gw: p.gw}}
+		ws[w] = &worker{v: view{gw: p.gw, plan: p.usPlan(side)}}
 	}
 	winners := make([]float64, len(cands))
 	var base rules.State

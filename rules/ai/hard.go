@@ -48,6 +48,8 @@ type hardPlayer struct {
 	style styleReader
 	// side is the side the player last chose for.
 	side rules.Side
+	// planned says the player plays the US by the plan (plan.go).
+	planned bool
 }
 
 // Watch weighs the German's moves, to tell a hunt from a walk west
@@ -110,6 +112,7 @@ func (p *hardPlayer) Choose(ctx context.Context, s *rules.State) (rules.Action, 
 		go func() {
 			defer wg.Done()
 			sr := newSearcher(smp, cands, mix(dseed, uint64(1000+w)))
+			sr.v.plan = p.planned
 			results[w] = sr.run(ctx, iters, deadline)
 			done[w] = sr.iters
 		}()
@@ -166,7 +169,7 @@ func overrules(w, n, w0, n0 float64) bool {
 // action to play at once when the decision is forced or the heuristic
 // leaves a single candidate.
 func (p *hardPlayer) plan(s *rules.State) (rules.Action, []rules.Action) {
-	v := &view{}
+	v := &view{plan: p.usPlan(s.ToAct())}
 	if s.ToAct() == rules.German {
 		v.gw = p.gw
 	}
@@ -204,6 +207,7 @@ func Thinks(level string, s *rules.State) bool {
 // its legal actions. Forced are:
 //   - the US set-up (the historical placement, setup.go);
 //   - a decision with one legal action;
+//   - the German's race to five exits within reach (R8.1, exitRace);
 //   - the Tiger's free follow-up (R4.6): after a German unit stacked with
 //     the Tiger moved, exited or fired, the Tiger may do the same at no
 //     cost; it does so at once when the heuristic rates that above passing
@@ -218,6 +222,9 @@ func forced(s *rules.State, v *view, legal []rules.Action) (rules.Action, bool) 
 	}
 	if len(legal) == 1 {
 		return legal[0], true
+	}
+	if a, ok := exitRace(s, legal); ok {
+		return a, true
 	}
 	if a, ok := tigerFollowUp(s, v, legal); ok {
 		return a, true

@@ -156,8 +156,9 @@ func (v *view) germanMove(u rules.UnitID, h, n rules.Hex) float64 {
 	if h.Col() == n.Col() {
 		sc0 = w.Sideways
 	}
-	if v.hunt {
-		// R8.2 and R8.3 rather than R8.1: close in on the US units.
+	if v.hunt && (v.exitsLost || h.Col() >= v.westUS) {
+		// R8.2 and R8.3 rather than R8.1: close in on the US units. A
+		// unit past them all walks on to the exits (R5.5).
 		sc0 = w.Move * float64(v.quarry[h]-v.quarry[n])
 	} else if n.Col() < h.Col() {
 		sc0 += w.Lead * float64(rules.LastCol-h.Col())
@@ -198,7 +199,8 @@ func (v *view) tigerFree(n rules.Hex) bool {
 }
 
 // usPlace rates hex h for US unit u: cover, the German units it can fire
-// at, and the fire it draws.
+// at, and the fire it draws; by the plan, also the key hexes and the fire
+// lanes (plan.go).
 func (v *view) usPlace(u rules.UnitID, h rules.Hex) float64 {
 	s, sc := v.s, v.sc
 	sc0 := 2.0 * float64(sc.Terrain[h].Modifier())
@@ -208,6 +210,9 @@ func (v *view) usPlace(u rules.UnitID, h rules.Hex) float64 {
 	// Standing west of the German spearhead keeps the road to the edge shut.
 	if h.Col() < v.westGerman {
 		sc0 += 1
+	}
+	if v.planned() {
+		sc0 += v.planPlace(u, h)
 	}
 	return sc0
 }

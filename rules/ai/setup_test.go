@@ -120,18 +120,26 @@ func TestSetupSuite(t *testing.T) {
 	}
 }
 
-// The easy and hard US set up as one of aiSetups, through the engine's
-// Place actions, the same for a seed and varied over seeds; the internal
-// players keep the historical preset.
+// levelSetups are the set-ups the level's US chooses from.
+func levelSetups(level string) []SuiteSetup {
+	if level == "hard" {
+		return hardSetups()
+	}
+	return aiSetups()
+}
+
+// The easy US sets up as one of aiSetups and the hard as one of
+// hardSetups, through the engine's Place actions, the same for a seed and
+// varied over seeds; the internal players keep the historical preset.
 func TestAIChoosesUSSetup(t *testing.T) {
-	strong := map[string]bool{}
-	for _, e := range aiSetups() {
-		strong[e.Setup.String()] = true
-	}
-	if len(strong) < 2 {
-		t.Fatalf("%d set-ups to choose from", len(strong))
-	}
 	for _, level := range []string{"easy", "hard"} {
+		strong := map[string]bool{}
+		for _, e := range levelSetups(level) {
+			strong[e.Setup.String()] = true
+		}
+		if len(strong) < 2 {
+			t.Fatalf("%s: %d set-ups to choose from", level, len(strong))
+		}
 		seen := map[string]bool{}
 		for seed := uint64(0); seed < 40; seed++ {
 			got := [2]string{}
@@ -156,7 +164,7 @@ func TestAIChoosesUSSetup(t *testing.T) {
 				t.Fatalf("%s seed %d: %q then %q", level, seed, got[0], got[1])
 			}
 			if !strong[got[0]] {
-				t.Fatalf("%s seed %d: set-up %q is not one of aiSetups", level, seed, got[0])
+				t.Fatalf("%s seed %d: set-up %q is not one of the level's set-ups", level, seed, got[0])
 			}
 			seen[got[0]] = true
 		}
@@ -193,7 +201,7 @@ func TestAISetupSurvivesANewPlayerEachStep(t *testing.T) {
 				}
 			}
 			found := false
-			for _, su := range aiSetups() {
+			for _, su := range levelSetups(level) {
 				if su.Setup.matches(&s) {
 					found = true
 				}
@@ -201,6 +209,39 @@ func TestAISetupSurvivesANewPlayerEachStep(t *testing.T) {
 			if !found {
 				t.Errorf("%s, game %d: the US set up on none of the AI's set-ups", level, g)
 			}
+		}
+	}
+}
+
+// TestHardUSSetupHoldsTheKeyHexes checks the hard US's set-ups (R2.1):
+// each holds Mortain (1402) and Hill 314 (1501) and puts no unit in
+// column 18, next to the German entry edge, where a lone unit is lost in
+// the first turn.
+func TestHardUSSetupHoldsTheKeyHexes(t *testing.T) {
+	for seed := uint64(0); seed < 20; seed++ {
+		p, _ := NewWithBudget("hard", seed, Budget{Iterations: 10, Workers: 1})
+		s := rules.NewState(nil, rules.Options{}, seed)
+		for s.Phase() == rules.PhaseSetup {
+			a, err := p.Choose(context.Background(), &s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := s.Apply(a, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		held := map[rules.Hex]bool{}
+		for _, d := range s.Scenario().Units {
+			id, _ := s.Scenario().UnitByID(d.ID)
+			if us := s.Unit(id); d.Side == rules.US && us.Status == rules.OnMap {
+				held[us.Hex] = true
+				if us.Hex.Col() == rules.LastCol-1 {
+					t.Errorf("seed %d: %s set up at %s, in column 18", seed, d.ID, us.Hex)
+				}
+			}
+		}
+		if !held[rules.HexAt(14, 2)] || !held[rules.HexAt(15, 1)] {
+			t.Errorf("seed %d: the set-up %s leaves Mortain or Hill 314 empty", seed, onMap(&s))
 		}
 	}
 }

@@ -34,14 +34,17 @@ type view struct {
 	// westGerman is the column of the westmost German unit on the map (or
 	// LastCol+1 when none is on the map).
 	westGerman int
+	// westUS is the column of the westmost US unit on the map (or
+	// LastCol+1 when none is on the map).
+	westUS int
 	// onMap counts the German units on the map.
 	onMap int
 	// exitsLost says too few German units are left in the game for their
 	// exits to win (R8.1): only R8.2 and R8.3 are left to the German.
 	exitsLost bool
 	// hunt says the German side to act closes in on the US units instead
-	// of moving west: when the exits are lost, or always with weights that
-	// hunt (germanWeights.Hunt).
+	// of moving west: when the exits are lost, or with weights that hunt
+	// (germanWeights.Hunt) unless five exits are within reach (exitsNear).
 	hunt bool
 	// quarry[h] is, in a hunt, how far hex h is from the nearest US unit
 	// on the map (from the west edge when none is on the map, R8.3).
@@ -51,6 +54,12 @@ type view struct {
 	// bl is the context of the blunder classes (blunder.go), worked out
 	// when first needed.
 	bl blunderCtx
+	// plan says the US side plays the hard US's plan (plan.go); kept by
+	// reset.
+	plan bool
+	// lanes[h] counts the German units on the map that can fire at hex h
+	// (range and line of sight, R6.2, R6.3).
+	lanes [rules.NumHexes]int8
 }
 
 // reset recomputes the view for s, reusing v's memory.
@@ -64,7 +73,7 @@ func (v *view) reset(s *rules.State, exact bool) {
 	if gw == nil {
 		gw = &easyGerman
 	}
-	*v = view{s: s, sc: sc, los: s.Options().LOS, side: s.ToAct(), westGerman: rules.LastCol + 1, geo: geo, gw: gw}
+	*v = view{s: s, sc: sc, los: s.Options().LOS, side: s.ToAct(), westGerman: rules.LastCol + 1, westUS: rules.LastCol + 1, geo: geo, gw: gw, plan: v.plan}
 	for u := range sc.Units {
 		us := s.Unit(rules.UnitID(u))
 		if us.Status != rules.OnMap {
@@ -76,6 +85,8 @@ func (v *view) reset(s *rules.State, exact bool) {
 			if us.Hex.Col() < v.westGerman {
 				v.westGerman = us.Hex.Col()
 			}
+		} else if us.Hex.Col() < v.westUS {
+			v.westUS = us.Hex.Col()
 		}
 		f := s.Factors(rules.UnitID(u))
 		at, ai := int8(max(f.AT, 0)), int8(f.AI)
@@ -84,6 +95,9 @@ func (v *view) reset(s *rules.State, exact bool) {
 			h := bits.TrailingZeros64(m)
 			fire[h][0] += at
 			fire[h][1] += ai
+			if d.Side == rules.German {
+				v.lanes[h]++
+			}
 		}
 	}
 	for u := range sc.Units {
@@ -93,7 +107,7 @@ func (v *view) reset(s *rules.State, exact bool) {
 	}
 	if v.side == rules.German {
 		v.exitsLost = exitsLost(s)
-		v.hunt = v.exitsLost || gw.Hunt
+		v.hunt = v.exitsLost || gw.Hunt && !exitsNear(s)
 		if v.hunt {
 			v.findQuarry()
 		}
@@ -133,6 +147,25 @@ func exitsLost(s *rules.State) bool {
 		}
 	}
 	return n < rules.ExitsToWin
+}
+
+// exitReach is how far east of the west edge a German unit counts as
+// within reach of an exit (R5.5): column 11 exits now, columns 12 and 13
+// a move or two later. Against the expert US, 1 gave 0.01 exits a game
+// and 3 cost wins (docs/journal/2026-11-27-hard-ai-plan.md).
+const exitReach = 2
+
+// exitsNear reports whether five exits are within reach (R8.1): the units
+// exited and those on the map within exitReach columns of the west edge
+// make five. A German that hunts (R8.2) walks west and exits then.
+func exitsNear(s *rules.State) bool {
+	n := s.Exited()
+	for m := s.Scenario().SideUnits(rules.German); m != 0; m &= m - 1 {
+		if us := s.Unit(rules.UnitID(bits.TrailingZeros32(m))); us.Status == rules.OnMap && us.Hex.Col() <= rules.FirstCol+exitReach {
+			n++
+		}
+	}
+	return n >= rules.ExitsToWin
 }
 
 // findQuarry fills quarry: each hex's distance to the nearest US unit on
