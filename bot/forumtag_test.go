@@ -1,6 +1,8 @@
 package bot_test
 
 import (
+	"io"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -23,5 +25,26 @@ func TestAForumPostCarriesTheServersTagWhereNoneIsRequired(t *testing.T) {
 	}
 	if got := e.fake.AppliedTags(posts[0]); len(got) != 1 || got[0] != tags[1].ID {
 		t.Errorf("the post has tags %v, want [%s]", got, tags[1].ID)
+	}
+}
+
+// The metrics count the threads the bot opened for new games.
+func TestTheMetricsCountTheThreadsOpened(t *testing.T) {
+	e := newEnv(t)
+	e.threads = true
+	e.cfg.AdminListen = "127.0.0.1:0"
+	e.start()
+	e.in(channel, alice, "new", opt("mode", "hotseat"))
+	if n := len(e.fake.Threads(channel)); n != 1 {
+		t.Fatalf("%d threads opened", n)
+	}
+	resp, err := http.Get("http://" + e.bot.Load().AdminAddr() + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	if want := "mortain_threads_opened_total 1"; !strings.Contains(string(body), want) {
+		t.Errorf("/metrics lacks %s", want)
 	}
 }

@@ -77,6 +77,7 @@ func TestTheResultPostSaysWhatTheGameDidToTheRatings(t *testing.T) {
 	want := i18n.T(lang, "rating.line", map[string]any{"Changes": change(rules.US, 1680, "+180") + " · " + change(rules.German, 1320, "−180")})
 	assert.Contains(t, r.Posts[len(r.Posts)-1].Text, want)
 	assert.Contains(t, lastPostOf(t, db), want, "the post queued for the channel")
+	assert.Equal(t, lastPostOf(t, db), r.Posts[len(r.Posts)-1].Text, "the result post returned is the one queued: the result, then the ratings")
 }
 
 // A ranked game that is not rated says why in its result post.
