@@ -10,6 +10,7 @@ import (
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/rules/ai"
 	"github.com/mortain/mortain/rules/ai/arena"
+	"github.com/mortain/mortain/rules/ai/internal/principles"
 )
 
 // playChecked plays a whole game of us against german from seed with the
@@ -99,7 +100,7 @@ func TestExpertUSSetup(t *testing.T) {
 				t.Errorf("seed %d: %s set up in column 18, next to the German entry edge", seed, s.Scenario().Units[u].ID)
 			}
 		}
-		if held[mortain] == 0 || held[hill314] == 0 {
+		if held[principles.Mortain] == 0 || held[principles.Hill314] == 0 {
 			t.Errorf("seed %d: set-up %v leaves Mortain or Hill 314 empty", seed, placed)
 		}
 		seen[fmt.Sprint(placed)] = true

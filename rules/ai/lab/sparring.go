@@ -12,6 +12,7 @@ import (
 	"github.com/mortain/mortain/rules/ai"
 	"github.com/mortain/mortain/rules/ai/arena"
 	"github.com/mortain/mortain/rules/ai/internal/hooks"
+	"github.com/mortain/mortain/rules/ai/internal/principles"
 )
 
 // The sparring matches (mortain-lab sparring): the AI levels and the
@@ -151,7 +152,7 @@ func (c *counter) countSetup(s *rules.State) {
 		if us.Hex.Col() == rules.LastCol-1 {
 			c.b.EdgeUnits++
 		}
-		if us.Hex == mortain || us.Hex == hill314 {
+		if us.Hex == principles.Mortain || us.Hex == principles.Hill314 {
 			key = true
 		}
 	}
