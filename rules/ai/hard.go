@@ -136,7 +136,11 @@ func (p *hardPlayer) Choose(ctx context.Context, s *rules.State) (rules.Action, 
 			best = i
 		}
 	}
-	if !overrules(wins[best], visits[best], wins[0], visits[0]) {
+	z := usTrustZ
+	if p.planned {
+		z = planTrustZ
+	}
+	if !overrules(wins[best], visits[best], wins[0], visits[0], z) {
 		best = 0
 	}
 	return cands[best], nil
@@ -150,8 +154,9 @@ func (p *hardPlayer) Choose(ctx context.Context, s *rules.State) (rules.Action, 
 const usTrustZ = 1.0
 
 // overrules reports whether a root action won w of n playouts clearly more
-// often than the heuristic's best, which won w0 of n0.
-func overrules(w, n, w0, n0 float64) bool {
+// often than the heuristic's best, which won w0 of n0: by a one-sided z of
+// z or more.
+func overrules(w, n, w0, n0, z float64) bool {
 	if n == 0 || n0 == 0 {
 		return n > 0 && n0 == 0
 	}
@@ -161,7 +166,7 @@ func overrules(w, n, w0, n0 float64) bool {
 	if se == 0 {
 		return p > p0
 	}
-	return (p-p0)/se >= usTrustZ
+	return (p-p0)/se >= z
 }
 
 // plan returns the candidates the hard level searches over in s (the
@@ -183,6 +188,9 @@ func (p *hardPlayer) plan(s *rules.State) (rules.Action, []rules.Action) {
 		cands = diverse(v, legal, germanWidth)
 	} else {
 		cands = topActions(v, legal, rootWidth, nil, nil)
+		if p.planned && s.Phase() == rules.PhaseRound {
+			cands = withFirst(principled(s, legal), cands)
+		}
 	}
 	if len(cands) == 1 {
 		return cands[0], nil

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/rules/ai/internal/principles"
 )
 
 // The hard US's plan (issue 50): what a wargamer playing the US goes by,
@@ -24,6 +25,13 @@ import (
 //     shot of 40% or better (R6.8) is a blunder, and so is moving such a
 //     unit before it fires (R4.4: it moves or fires).
 //
+// The hard US's own choice in a round is the action the principles rate
+// best (principled: rules/ai/internal/principles, the scripted expert
+// US's scoring, with the German fire massed on a hex, the moves a unit
+// adds to the German's roads to the exits, Air and OBA on whole stacks);
+// its search, over that action and the heuristic's best, plays another
+// only on strong evidence (planTrustZ).
+//
 // The hard German's plan: once five exits are within reach (exitsNear:
 // the units exited and those in columns 11-13 make five),
 // it races for them (R8.1) instead of hunting the US units (R8.2): a unit
@@ -43,6 +51,12 @@ const (
 	blockValue = 4.0 // per German unit near the west edge a hex stands in the way of (two at most)
 	laneCost   = 5.0 // standing in the open in reach of two or more German units
 	usefulShot = 0.4 // a shot a US unit alone never passes up
+	// planTrustZ is the evidence the hard US's search needs to play
+	// another action than the principles' choice (principled): a one-sided
+	// z of the difference of their win rates in the tree, of the paired
+	// sign test in the halving. Its playouts model neither side as the
+	// principles play, so it departs from them only on strong evidence.
+	planTrustZ = 3.0
 )
 
 // withPlan makes the hard player play the US by the plan.
@@ -174,4 +188,32 @@ func exitRace(s *rules.State, legal []rules.Action) (rules.Action, bool) {
 		}
 	}
 	return rules.Action{}, false
+}
+
+// principled is the action of a US round (or pending attack) that the
+// principles a wargamer plays by rate best (rules/ai/internal/principles,
+// the scripted expert US's scoring): the hard US's own choice, which its
+// search overrules only on clear evidence (usTrustZ). Equal scores go to
+// the first in the order of legal.
+func principled(s *rules.State, legal []rules.Action) rules.Action {
+	sc := principles.Scores(s, legal)
+	best := 0
+	for i := range sc {
+		if sc[i] > sc[best]+1e-9 {
+			best = i
+		}
+	}
+	return legal[best]
+}
+
+// withFirst returns cands with a first, once.
+func withFirst(a rules.Action, cands []rules.Action) []rules.Action {
+	out := make([]rules.Action, 0, len(cands)+1)
+	out = append(out, a)
+	for _, c := range cands {
+		if c != a {
+			out = append(out, c)
+		}
+	}
+	return out
 }
