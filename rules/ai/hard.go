@@ -136,11 +136,7 @@ func (p *hardPlayer) Choose(ctx context.Context, s *rules.State) (rules.Action, 
 			best = i
 		}
 	}
-	z := usTrustZ
-	if p.planned {
-		z = planTrustZ
-	}
-	if !overrules(wins[best], visits[best], wins[0], visits[0], z) {
+	if !overrules(wins[best], visits[best], wins[0], visits[0]) {
 		best = 0
 	}
 	return cands[best], nil
@@ -154,9 +150,8 @@ func (p *hardPlayer) Choose(ctx context.Context, s *rules.State) (rules.Action, 
 const usTrustZ = 1.0
 
 // overrules reports whether a root action won w of n playouts clearly more
-// often than the heuristic's best, which won w0 of n0: by a one-sided z of
-// z or more.
-func overrules(w, n, w0, n0, z float64) bool {
+// often than the heuristic's best, which won w0 of n0.
+func overrules(w, n, w0, n0 float64) bool {
 	if n == 0 || n0 == 0 {
 		return n > 0 && n0 == 0
 	}
@@ -166,7 +161,7 @@ func overrules(w, n, w0, n0, z float64) bool {
 	if se == 0 {
 		return p > p0
 	}
-	return (p-p0)/se >= z
+	return (p-p0)/se >= usTrustZ
 }
 
 // plan returns the candidates the hard level searches over in s (the
@@ -189,7 +184,9 @@ func (p *hardPlayer) plan(s *rules.State) (rules.Action, []rules.Action) {
 	} else {
 		cands = topActions(v, legal, rootWidth, nil, nil)
 		if p.planned && s.Phase() == rules.PhaseRound {
-			cands = withFirst(principled(s, legal), cands)
+			if a, ok := principled(s, v, legal); ok {
+				cands = withFirst(a, cands)
+			}
 		}
 	}
 	if len(cands) == 1 {
@@ -206,7 +203,7 @@ func Thinks(level string, s *rules.State) bool {
 	if strings.ToLower(strings.TrimSpace(level)) != "hard" || s.Over() {
 		return false
 	}
-	_, cands := newHard(0, Budget{}).plan(s)
+	_, cands := newHard(0, Budget{}).withPlan().plan(s)
 	return cands != nil
 }
 

@@ -30,7 +30,8 @@ import (
 // US's scoring, with the German fire massed on a hex, the moves a unit
 // adds to the German's roads to the exits, Air and OBA on whole stacks);
 // its search, over that action and the heuristic's best, plays another
-// only on strong evidence (planTrustZ).
+// only on clear evidence (usTrustZ in the tree, planTrustZ in the
+// halving).
 //
 // The hard German's plan: once five exits are within reach (exitsNear:
 // the units exited and those in columns 11-13 make five),
@@ -51,11 +52,13 @@ const (
 	blockValue = 4.0 // per German unit near the west edge a hex stands in the way of (two at most)
 	laneCost   = 5.0 // standing in the open in reach of two or more German units
 	usefulShot = 0.4 // a shot a US unit alone never passes up
-	// planTrustZ is the evidence the hard US's search needs to play
-	// another action than the principles' choice (principled): a one-sided
-	// z of the difference of their win rates in the tree, of the paired
-	// sign test in the halving. Its playouts model neither side as the
-	// principles play, so it departs from them only on strong evidence.
+	// planTrustZ is the evidence the hard US's halving (against a hunt,
+	// style.go) needs to play another action than the principles' choice
+	// (principled): the z of its paired sign test. Its playouts model
+	// neither side as the principles play, so it departs from them only
+	// on strong evidence. Against a walk the tree overrules them at
+	// usTrustZ, as it did the heuristic: its model, the easy German, is
+	// the walk's.
 	planTrustZ = 3.0
 )
 
@@ -192,18 +195,23 @@ func exitRace(s *rules.State, legal []rules.Action) (rules.Action, bool) {
 
 // principled is the action of a US round (or pending attack) that the
 // principles a wargamer plays by rate best (rules/ai/internal/principles,
-// the scripted expert US's scoring): the hard US's own choice, which its
-// search overrules only on clear evidence (usTrustZ). Equal scores go to
-// the first in the order of legal.
-func principled(s *rules.State, legal []rules.Action) rules.Action {
+// the scripted expert US's scoring), leaving out the blunders of v
+// (blunder.go, the plan's among them): the hard US's own choice, which
+// its search overrules only on clear evidence. Equal scores go to the
+// first in the order of legal; ok is false when every action is a
+// blunder.
+func principled(s *rules.State, v *view, legal []rules.Action) (rules.Action, bool) {
 	sc := principles.Scores(s, legal)
-	best := 0
-	for i := range sc {
-		if sc[i] > sc[best]+1e-9 {
+	best := -1
+	for i, a := range legal {
+		if (best < 0 || sc[i] > sc[best]+1e-9) && v.score(a) > passScore-blunderCost/2 {
 			best = i
 		}
 	}
-	return legal[best]
+	if best < 0 {
+		return rules.Action{}, false
+	}
+	return legal[best], true
 }
 
 // withFirst returns cands with a first, once.
