@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 func get(t *testing.T, url string) (int, string) {
@@ -84,7 +85,7 @@ func TestBackupsOnScheduleAndOnRequest(t *testing.T) {
 		t.Fatalf("the served backup does not open: %v", err)
 	}
 	defer db.Close()
-	if _, err := db.Get(store.Key{Guild: guild, Channel: channel}); err != nil {
+	if _, err := db.Get(record.Key{Guild: guild, Channel: channel}); err != nil {
 		t.Errorf("the served backup lacks the game: %v", err)
 	}
 }

@@ -11,13 +11,13 @@ import (
 
 	"github.com/mortain/mortain/bot/command"
 	"github.com/mortain/mortain/internal/i18n"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // call is one interaction being answered.
 type call struct {
 	i        *discordgo.Interaction
-	key      store.Key
+	key      record.Key
 	caller   command.Caller
 	vars     map[string]string
 	received time.Time
@@ -46,7 +46,7 @@ func (b *Bot) HandleInteraction(i *discordgo.Interaction, w Where) {
 		b.refuse(c, k, i18n.T(lang, "bot.dm-refusal", nil))
 		return
 	}
-	c.key = store.Key{Guild: i.GuildID, Channel: i.ChannelID}
+	c.key = record.Key{Guild: i.GuildID, Channel: i.ChannelID}
 	c.caller = command.Caller{
 		UserID:    i.Member.User.ID,
 		Name:      i.Member.User.Username,
@@ -101,9 +101,9 @@ func (b *Bot) refuse(c *call, k kind, text string) {
 
 // offerRows lays out the buttons offered to the caller alone (a Confirm).
 func offerRows(offer []command.Button) []discordgo.MessageComponent {
-	bs := make([]store.Button, len(offer))
+	bs := make([]record.Button, len(offer))
 	for i, b := range offer {
-		bs[i] = store.Button{Label: b.Label, CustomID: b.CustomID, Style: int(b.Style)}
+		bs[i] = record.Button{Label: b.Label, CustomID: b.CustomID, Style: int(b.Style)}
 	}
 	return buttonRows(bs)
 }
@@ -258,7 +258,7 @@ type delivery struct {
 // locked runs a game change under the channel's lock, so that its notices
 // are queued in the order of the game, and starts their delivery; it
 // starts the AI when it is to act.
-func (b *Bot) locked(key store.Key, fn func() command.Response) delivery {
+func (b *Bot) locked(key record.Key, fn func() command.Response) delivery {
 	unlock := b.lockChannel(key)
 	resp := fn()
 	if resp.Game.Channel != "" {
@@ -277,7 +277,7 @@ func (b *Bot) locked(key store.Key, fn func() command.Response) delivery {
 // outbox (and of any kept from before), with a channel that tells when
 // they are in the channel. A response without posts leaves the outbox
 // alone.
-func (b *Bot) delivering(key store.Key, resp command.Response) delivery {
+func (b *Bot) delivering(key record.Key, resp command.Response) delivery {
 	d := delivery{resp: resp}
 	if len(resp.Posts) == 0 {
 		for _, k := range resp.Also {
@@ -532,9 +532,9 @@ func panelRows(p *command.Panel) []discordgo.MessageComponent {
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
 			MenuType: discordgo.StringSelectMenu, CustomID: s.CustomID, Placeholder: clip(s.Placeholder, 150), Options: opts}}})
 	}
-	bs := make([]store.Button, len(p.Buttons))
+	bs := make([]record.Button, len(p.Buttons))
 	for i, b := range p.Buttons {
-		bs[i] = store.Button{Label: b.Label, CustomID: b.CustomID, Style: int(b.Style)}
+		bs[i] = record.Button{Label: b.Label, CustomID: b.CustomID, Style: int(b.Style)}
 	}
 	for _, r := range buttonRows(bs) {
 		if len(rows) < 5 {

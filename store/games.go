@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/mortain/mortain/store/record"
 	bolt "go.etcd.io/bbolt"
 	berrors "go.etcd.io/bbolt/errors"
 )
@@ -23,7 +24,7 @@ type games struct {
 // holds (replaced only after a commit succeeded), or nil when not loaded.
 type entry struct {
 	mu   sync.Mutex
-	rec  *Record
+	rec  *record.Record
 	gone bool // removed from games.m: whoever waited must look again
 }
 
@@ -75,15 +76,15 @@ func (db *DB) enter() error {
 func (db *DB) leave() { db.closeMu.RUnlock() }
 
 // load fills e.rec from the file if needed.
-func (db *DB) load(key Key, e *entry) error {
+func (db *DB) load(key record.Key, e *entry) error {
 	if e.rec != nil {
 		return nil
 	}
-	var rec *Record
+	var rec *record.Record
 	err := db.readTx(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketRunning).Bucket([]byte(key.String()))
 		if b == nil {
-			return ErrNotFound
+			return record.ErrNotFound
 		}
 		v := b.Get(keyRecord)
 		if v == nil {
@@ -111,12 +112,12 @@ func (db *DB) load(key Key, e *entry) error {
 // Created and Updated are set to now when zero; the game's history so far
 // becomes the first steps of its log, and its Notices are queued in the
 // outbox in the same commit.
-func (db *DB) Create(rec *Record) error {
+func (db *DB) Create(rec *record.Record) error {
 	if err := db.enter(); err != nil {
 		return err
 	}
 	defer db.leave()
-	if err := rec.Key.check(); err != nil {
+	if err := checkKey(rec.Key); err != nil {
 		return err
 	}
 	if rec.Game == nil {
@@ -127,8 +128,8 @@ func (db *DB) Create(rec *Record) error {
 	defer db.games.unlock(name, e)
 	switch err := db.load(rec.Key, e); {
 	case err == nil:
-		return ErrExists
-	case !errors.Is(err, ErrNotFound):
+		return record.ErrExists
+	case !errors.Is(err, record.ErrNotFound):
 		return err
 	}
 	now := time.Now().UTC()
@@ -138,7 +139,7 @@ func (db *DB) Create(rec *Record) error {
 	if rec.Updated.IsZero() {
 		rec.Updated = now
 	}
-	c := rec.clone()
+	c := rec.Clone()
 	notices := rec.Notices
 	data, err := encodeRecord(c)
 	if err != nil {
@@ -148,7 +149,7 @@ func (db *DB) Create(rec *Record) error {
 	err = db.commit(func(tx *bolt.Tx) error {
 		b, err := tx.Bucket(bucketRunning).CreateBucket([]byte(name))
 		if errors.Is(err, berrors.ErrBucketExists) {
-			return ErrExists
+			return record.ErrExists
 		}
 		if err != nil {
 			return err
@@ -174,9 +175,9 @@ func (db *DB) Create(rec *Record) error {
 
 // Get returns a copy of the running game of key, or ErrNotFound. Its
 // Seats are never nil.
-func (db *DB) Get(key Key) (rec *Record, err error) {
+func (db *DB) Get(key record.Key) (rec *record.Record, err error) {
 	err = db.withGame(key, func(name string, e *entry) error {
-		rec = e.rec.clone()
+		rec = e.rec.Clone()
 		return nil
 	})
 	return rec, err
@@ -184,12 +185,12 @@ func (db *DB) Get(key Key) (rec *Record, err error) {
 
 // withGame runs fn with the running game of key locked and loaded into its
 // cache entry e (name is the game's bucket); ErrNotFound if there is none.
-func (db *DB) withGame(key Key, fn func(name string, e *entry) error) error {
+func (db *DB) withGame(key record.Key, fn func(name string, e *entry) error) error {
 	if err := db.enter(); err != nil {
 		return err
 	}
 	defer db.leave()
-	if err := key.check(); err != nil {
+	if err := checkKey(key); err != nil {
 		return err
 	}
 	name := key.String()
@@ -214,13 +215,13 @@ func (db *DB) withGame(key Key, fn func(name string, e *entry) error) error {
 // back (rules.Game.Undo) are logged as undo steps. Updated is set to the
 // time of the commit. A game that fn ends and marks so (Record.End) is
 // archived in that same commit.
-func (db *DB) Update(key Key, fn func(rec *Record) error) error {
+func (db *DB) Update(key record.Key, fn func(rec *record.Record) error) error {
 	return db.withGame(key, func(name string, e *entry) error { return db.update(key, name, e, fn) })
 }
 
 // update is Update with the game locked and loaded.
-func (db *DB) update(key Key, name string, e *entry, fn func(rec *Record) error) error {
-	c := e.rec.clone()
+func (db *DB) update(key record.Key, name string, e *entry, fn func(rec *record.Record) error) error {
+	c := e.rec.Clone()
 	if err := fn(c); err != nil {
 		return err
 	}
@@ -240,7 +241,7 @@ func (db *DB) update(key Key, name string, e *entry, fn func(rec *Record) error)
 	err = db.commit(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketRunning).Bucket([]byte(name))
 		if b == nil {
-			return ErrNotFound
+			return record.ErrNotFound
 		}
 		if err := appendSteps(b.Bucket(bucketHistory), steps); err != nil {
 			return err
@@ -264,17 +265,17 @@ func (db *DB) update(key Key, name string, e *entry, fn func(rec *Record) error)
 		e.rec = nil // archived
 		return nil
 	}
-	e.rec = c.clone() // fn may still hold c
+	e.rec = c.Clone() // fn may still hold c
 	return nil
 }
 
 // Running lists the keys of every running game (to resume them at start).
-func (db *DB) Running() ([]Key, error) {
+func (db *DB) Running() ([]record.Key, error) {
 	if err := db.enter(); err != nil {
 		return nil, err
 	}
 	defer db.leave()
-	var keys []Key
+	var keys []record.Key
 	err := db.readTx(func(tx *bolt.Tx) (err error) {
 		keys, err = channelKeys(tx.Bucket(bucketRunning), nil)
 		return err
@@ -284,8 +285,8 @@ func (db *DB) Running() ([]Key, error) {
 
 // channelKeys lists the keys of the channel buckets in b ("guild/channel")
 // that keep accepts (all when keep is nil).
-func channelKeys(b *bolt.Bucket, keep func(ch *bolt.Bucket) bool) ([]Key, error) {
-	var keys []Key
+func channelKeys(b *bolt.Bucket, keep func(ch *bolt.Bucket) bool) ([]record.Key, error) {
+	var keys []record.Key
 	err := b.ForEachBucket(func(k []byte) error {
 		if keep != nil && !keep(b.Bucket(k)) {
 			return nil
@@ -301,11 +302,11 @@ func channelKeys(b *bolt.Bucket, keep func(ch *bolt.Bucket) bool) ([]Key, error)
 }
 
 // saveErr explains a failed commit; the store's own errors pass through.
-func saveErr(key Key, err error) error {
+func saveErr(key record.Key, err error) error {
 	switch {
-	case errors.Is(err, ErrNotFound) || errors.Is(err, ErrExists):
+	case errors.Is(err, record.ErrNotFound) || errors.Is(err, record.ErrExists):
 		return err
-	case errors.Is(err, ErrDiskFull):
+	case errors.Is(err, record.ErrDiskFull):
 		return fmt.Errorf("store: saving the game of %s failed: %w", key, err)
 	}
 	return fmt.Errorf("store: saving the game of %s failed, nothing was saved: %w", key, err)

@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	"strings"
+
+	"github.com/mortain/mortain/store/record"
 )
 
 // The layout of the file (schema 4; schema 3 kept a game's Meta as
@@ -46,11 +48,8 @@ var (
 	appName = []byte("mortain")
 )
 
-// String writes the key as "guild/channel", its name in the file.
-func (k Key) String() string { return k.Guild + "/" + k.Channel }
-
 // check refuses keys that cannot be stored unambiguously.
-func (k Key) check() error {
+func checkKey(k record.Key) error {
 	if k.Guild == "" || k.Channel == "" {
 		return fmt.Errorf("store: key %q: guild and channel are both required", k.String())
 	}
@@ -61,13 +60,13 @@ func (k Key) check() error {
 }
 
 // parseKey reads a key written by Key.String.
-func parseKey(s string) (Key, error) {
+func parseKey(s string) (record.Key, error) {
 	g, c, ok := strings.Cut(s, "/")
-	k := Key{Guild: g, Channel: c}
+	k := record.Key{Guild: g, Channel: c}
 	if !ok {
 		return k, fmt.Errorf("store: game key %q has no '/'", s)
 	}
-	return k, k.check()
+	return k, checkKey(k)
 }
 
 // seqKey encodes a sequence number as an 8-byte big-endian key.

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store/record"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -16,13 +17,13 @@ var bucketGamesV0 = []byte("games")
 
 // recordV0 is a running game as schema 0 stored it.
 type recordV0 struct {
-	Guild    string            `json:"guild"`
-	Channel  string            `json:"channel"`
-	Seats    map[string]Seat   `json:"seats"` // by side: "us", "german"
-	Settings map[string]string `json:"settings"`
-	Created  time.Time         `json:"created"`
-	Updated  time.Time         `json:"updated"`
-	Game     json.RawMessage   `json:"game"`
+	Guild    string                 `json:"guild"`
+	Channel  string                 `json:"channel"`
+	Seats    map[string]record.Seat `json:"seats"` // by side: "us", "german"
+	Settings map[string]string      `json:"settings"`
+	Created  time.Time              `json:"created"`
+	Updated  time.Time              `json:"updated"`
+	Game     json.RawMessage        `json:"game"`
 }
 
 // migrations[v] turns a file of schema v into schema v+1 inside one
@@ -68,22 +69,22 @@ func migrate0to1(tx *bolt.Tx) error {
 		if err := json.Unmarshal(v, &r); err != nil {
 			return fmt.Errorf("game %q: %w", k, err)
 		}
-		key := Key{Guild: r.Guild, Channel: r.Channel}
-		if err := key.check(); err != nil {
+		key := record.Key{Guild: r.Guild, Channel: r.Channel}
+		if err := checkKey(key); err != nil {
 			return err
 		}
 		var g rules.Game
 		if err := json.Unmarshal(r.Game, &g); err != nil {
 			return fmt.Errorf("game %s: %w", key, err)
 		}
-		rec := &Record{Key: key, Game: &g, Meta: metaFromSettings(r.Settings), Created: r.Created, Updated: r.Updated}
+		rec := &record.Record{Key: key, Game: &g, Meta: metaFromSettings(r.Settings), Created: r.Created, Updated: r.Updated}
 		for name, seat := range r.Seats {
 			side, err := rules.ParseSide(name)
 			if err != nil {
 				return fmt.Errorf("game %s: seat %q: %w", key, name, err)
 			}
 			if rec.Seats == nil {
-				rec.Seats = map[rules.Side]Seat{}
+				rec.Seats = map[rules.Side]record.Seat{}
 			}
 			rec.Seats[side] = seat
 		}

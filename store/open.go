@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/mortain/mortain/store/record"
 	bolt "go.etcd.io/bbolt"
 	berrors "go.etcd.io/bbolt/errors"
 )
@@ -153,7 +154,7 @@ func openBolt(path string, timeout time.Duration, readOnly bool) (bdb *bolt.DB, 
 
 func damaged(path string, cause error) error {
 	return fmt.Errorf("database %s %w (%v); the file was left untouched. Put a backup in its place (`mortain restore BACKUP --db %s`); `mortain doctor --db %s` checks a file",
-		path, ErrDamaged, cause, path, path)
+		path, record.ErrDamaged, cause, path, path)
 }
 
 // prepare checks the file (every page too when walk is set, after a crash
@@ -219,7 +220,7 @@ func (db *DB) inspect(walk bool) (version int, err error) {
 			return nil
 		})
 	})
-	var d *DamagedFileError
+	var d *record.DamagedFileError
 	if errors.As(err, &d) {
 		return 0, damaged(db.path, errors.New(d.Cause))
 	}

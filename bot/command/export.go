@@ -12,7 +12,7 @@ import (
 
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // randomSeed is a new game's seed from crypto/rand: nobody can guess it
@@ -33,7 +33,7 @@ func randomSalt() string {
 // Record exports the channel's running game, or its last finished one, as
 // a self-contained record; the seed and salt are in it only once the game
 // is over (a game started without a salt cannot be checked).
-func (s *Service) Record(key store.Key) (*rules.Record, error) {
+func (s *Service) Record(key record.Key) (*rules.Record, error) {
 	v, err := s.load(key)
 	if err != nil {
 		return nil, err
@@ -146,7 +146,7 @@ type gamesRow struct {
 
 // gameRow is games' line of the game rec at k, the caller holding the
 // seats mine: its thread, opponent, turn, wait, deadline and warnings.
-func (s *Service) gameRow(k store.Key, rec *store.Record, mine []rules.Side, req Request, now time.Time) gamesRow {
+func (s *Service) gameRow(k record.Key, rec *record.Record, mine []rules.Side, req Request, now time.Time) gamesRow {
 	st := &rec.Game.State
 	since := waitingSince(rec)
 	toAct := st.ToAct()

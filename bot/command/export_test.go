@@ -10,7 +10,7 @@ import (
 	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // Fair dealing: the start commits to the seed, nothing shows the seed
@@ -78,7 +78,7 @@ func TestLimitsRefuseNamingTheLimit(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return s.Handle(context.Background(), Request{Key: store.Key{Guild: "g1", Channel: ch}, Caller: c, Command: name, Options: opts})
+		return s.Handle(context.Background(), Request{Key: record.Key{Guild: "g1", Channel: ch}, Caller: c, Command: name, Options: opts})
 	}
 	if r := in("c1", ann, "new mode:ai-vs-ai"); r.Refused {
 		t.Fatal(r.Private)

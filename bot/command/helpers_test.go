@@ -6,11 +6,11 @@ import (
 	"testing"
 
 	"github.com/mortain/mortain/bot/frontend"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 var (
-	testKey = store.Key{Guild: "g1", Channel: "c1"}
+	testKey = record.Key{Guild: "g1", Channel: "c1"}
 	ann     = Caller{UserID: "1", Name: "Ann"}
 	bob     = Caller{UserID: "2", Name: "Bob"}
 	eve     = Caller{UserID: "3", Name: "Eve"}
@@ -31,7 +31,7 @@ func do(t *testing.T, s *Service, c Caller, text string) Response {
 }
 
 // doAt runs a command written in text form for caller in the game at key.
-func doAt(t *testing.T, s *Service, key store.Key, c Caller, text string) Response {
+func doAt(t *testing.T, s *Service, key record.Key, c Caller, text string) Response {
 	t.Helper()
 	name, opts, err := Parse(text)
 	if err != nil {

@@ -3,7 +3,7 @@ package command
 import (
 	"time"
 
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // Limits bound what one member, channel or server may start, so that no
@@ -57,7 +57,7 @@ func (s *Service) withinLimits(req Request, aiVsAI bool) error {
 }
 
 // isAIvsAI reports whether the AI plays both sides of a game.
-func isAIvsAI(rec *store.Record) bool {
+func isAIvsAI(rec *record.Record) bool {
 	for _, seat := range rec.Seats {
 		if seat.AI == "" {
 			return false
@@ -71,7 +71,7 @@ func isAIvsAI(rec *store.Record) bool {
 // the whole process (drawing one is long work, done outside the channel's
 // lock, and must leave the processor to the games). It returns the
 // function that gives the slot back, or a refusal.
-func (s *Service) replaySlot(key store.Key) (release func(), err error) {
+func (s *Service) replaySlot(key record.Key) (release func(), err error) {
 	select {
 	case s.drawing <- struct{}{}:
 	default:

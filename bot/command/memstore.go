@@ -6,38 +6,38 @@ import (
 	"time"
 
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // MemStore is an in-memory Store for tests: the same contract as
 // store.DB, without a file.
 type MemStore struct {
 	mu       sync.Mutex
-	running  map[store.Key]*store.Record
-	finished []store.Finished
-	outbox   map[store.Key][]store.Notice
+	running  map[record.Key]*record.Record
+	finished []record.Finished
+	outbox   map[record.Key][]record.Notice
 	seq      uint64
 	// servers are the servers' settings, under their own lock (Update's
 	// function may read them, as with the store).
 	serversMu sync.Mutex
-	servers   map[string]store.ServerSettings
+	servers   map[string]record.ServerSettings
 	// members are the members' settings by "guild/user", under their own
 	// lock (Update's function may read them, as with the store).
 	membersMu sync.Mutex
-	members   map[string]store.Member
+	members   map[string]record.Member
 	// Commits counts the successful Create and Update calls.
 	Commits int
 }
 
 // NewMemStore returns an empty MemStore.
 func NewMemStore() *MemStore {
-	return &MemStore{running: map[store.Key]*store.Record{}, outbox: map[store.Key][]store.Notice{}}
+	return &MemStore{running: map[record.Key]*record.Record{}, outbox: map[record.Key][]record.Notice{}}
 }
 
-func cloneRecord(r *store.Record) *store.Record {
+func cloneRecord(r *record.Record) *record.Record {
 	c := *r
 	c.Game = r.Game.Clone()
-	c.Seats = map[rules.Side]store.Seat{}
+	c.Seats = map[rules.Side]record.Seat{}
 	for k, v := range r.Seats {
 		c.Seats[k] = v
 	}
@@ -45,12 +45,12 @@ func cloneRecord(r *store.Record) *store.Record {
 	return &c
 }
 
-// Create stores a new game; store.ErrExists if one is running there.
-func (m *MemStore) Create(rec *store.Record) error {
+// Create stores a new game; record.ErrExists if one is running there.
+func (m *MemStore) Create(rec *record.Record) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if _, ok := m.running[rec.Key]; ok {
-		return store.ErrExists
+		return record.ErrExists
 	}
 	m.running[rec.Key] = cloneRecord(rec)
 	m.enqueue(rec.Key, rec.Notices)
@@ -60,7 +60,7 @@ func (m *MemStore) Create(rec *store.Record) error {
 
 // enqueue numbers and keeps notices (a notice naming another channel of
 // key's server is kept for that channel, as the store does); m.mu is held.
-func (m *MemStore) enqueue(key store.Key, notices []store.Notice) {
+func (m *MemStore) enqueue(key record.Key, notices []record.Notice) {
 	for _, n := range notices {
 		to := key
 		if n.Key.Channel != "" && n.Key.Guild == key.Guild {
@@ -73,7 +73,7 @@ func (m *MemStore) enqueue(key store.Key, notices []store.Notice) {
 }
 
 // Enqueue queues notices for key's channel.
-func (m *MemStore) Enqueue(key store.Key, notices ...store.Notice) error {
+func (m *MemStore) Enqueue(key record.Key, notices ...record.Notice) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.enqueue(key, notices)
@@ -82,17 +82,17 @@ func (m *MemStore) Enqueue(key store.Key, notices ...store.Notice) error {
 
 // Pending returns the notices queued for key's channel (a MemStore
 // delivers none).
-func (m *MemStore) Pending(key store.Key) ([]store.Notice, error) {
+func (m *MemStore) Pending(key record.Key) ([]record.Notice, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	return append([]store.Notice(nil), m.outbox[key]...), nil
+	return append([]record.Notice(nil), m.outbox[key]...), nil
 }
 
 // Running lists the keys of the running games, in key order.
-func (m *MemStore) Running() ([]store.Key, error) {
+func (m *MemStore) Running() ([]record.Key, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	keys := make([]store.Key, 0, len(m.running))
+	keys := make([]record.Key, 0, len(m.running))
 	for k := range m.running {
 		keys = append(keys, k)
 	}
@@ -101,24 +101,24 @@ func (m *MemStore) Running() ([]store.Key, error) {
 }
 
 // Get returns a copy of the running game of key.
-func (m *MemStore) Get(key store.Key) (*store.Record, error) {
+func (m *MemStore) Get(key record.Key) (*record.Record, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	r, ok := m.running[key]
 	if !ok {
-		return nil, store.ErrNotFound
+		return nil, record.ErrNotFound
 	}
 	return cloneRecord(r), nil
 }
 
 // Update runs fn on a copy and keeps it if fn succeeds; a game fn ends
-// and marks so (store.Record.End) is archived at once.
-func (m *MemStore) Update(key store.Key, fn func(rec *store.Record) error) error {
+// and marks so (record.Record.End) is archived at once.
+func (m *MemStore) Update(key record.Key, fn func(rec *record.Record) error) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	r, ok := m.running[key]
 	if !ok {
-		return store.ErrNotFound
+		return record.ErrNotFound
 	}
 	c := cloneRecord(r)
 	if err := fn(c); err != nil {
@@ -128,7 +128,7 @@ func (m *MemStore) Update(key store.Key, fn func(rec *store.Record) error) error
 	m.Commits++
 	if c.End != nil {
 		f := m.archive(key, c, false)
-		m.enqueue(key, c.End(f, append([]store.Notice(nil), c.Notices...)))
+		m.enqueue(key, c.End(f, append([]record.Notice(nil), c.Notices...)))
 		return nil
 	}
 	m.enqueue(key, c.Notices)
@@ -137,21 +137,21 @@ func (m *MemStore) Update(key store.Key, fn func(rec *store.Record) error) error
 }
 
 // Finish archives the game of key.
-func (m *MemStore) Finish(key store.Key, notices ...store.Notice) (*store.Finished, error) {
+func (m *MemStore) Finish(key record.Key, notices ...record.Notice) (*record.Finished, error) {
 	return m.finish(key, false, notices)
 }
 
 // Abandon archives the game of key without a result and drops its notices.
-func (m *MemStore) Abandon(key store.Key) (*store.Finished, error) {
+func (m *MemStore) Abandon(key record.Key) (*record.Finished, error) {
 	return m.finish(key, true, nil)
 }
 
-func (m *MemStore) finish(key store.Key, abandoned bool, notices []store.Notice) (*store.Finished, error) {
+func (m *MemStore) finish(key record.Key, abandoned bool, notices []record.Notice) (*record.Finished, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	r, ok := m.running[key]
 	if !ok {
-		return nil, store.ErrNotFound
+		return nil, record.ErrNotFound
 	}
 	f := m.archive(key, r, abandoned)
 	m.enqueue(key, notices)
@@ -161,10 +161,10 @@ func (m *MemStore) finish(key store.Key, abandoned bool, notices []store.Notice)
 // archive moves the game of key, whose record is r, to the finished
 // games (abandoned: without a result, its notices dropped), with the
 // outcome the store gives it; m.mu is held.
-func (m *MemStore) archive(key store.Key, r *store.Record, abandoned bool) *store.Finished {
+func (m *MemStore) archive(key record.Key, r *record.Record, abandoned bool) *record.Finished {
 	delete(m.running, key)
-	o := store.ArchivedOutcome(r, abandoned)
-	f := store.Finished{Key: key, Winner: o.Winner, Outcome: o, Seats: r.Seats,
+	o := record.ArchivedOutcome(r, abandoned)
+	f := record.Finished{Key: key, Winner: o.Winner, Outcome: o, Seats: r.Seats,
 		Turn: r.Game.State.Turn(), Steps: r.Game.PlayedSteps(), Finished: time.Now().UTC(), Game: r.Game, Salt: r.Meta.Salt, Lang: r.Meta.Lang}
 	if abandoned {
 		delete(m.outbox, key)
@@ -175,10 +175,10 @@ func (m *MemStore) archive(key store.Key, r *store.Record, abandoned bool) *stor
 
 // Archive lists a guild's finished games, newest first, at most limit
 // (all of them when limit <= 0).
-func (m *MemStore) Archive(guild string, limit int) ([]store.Finished, error) {
+func (m *MemStore) Archive(guild string, limit int) ([]record.Finished, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	var out []store.Finished
+	var out []record.Finished
 	for i := len(m.finished) - 1; i >= 0 && (limit <= 0 || len(out) < limit); i-- {
 		if m.finished[i].Key.Guild == guild {
 			out = append(out, m.finished[i])
@@ -188,8 +188,8 @@ func (m *MemStore) Archive(guild string, limit int) ([]store.Finished, error) {
 }
 
 // LastFinished returns the newest finished game of key;
-// store.ErrNotFound when there is none.
-func (m *MemStore) LastFinished(key store.Key) (*store.Finished, error) {
+// record.ErrNotFound when there is none.
+func (m *MemStore) LastFinished(key record.Key) (*record.Finished, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	for i := len(m.finished) - 1; i >= 0; i-- {
@@ -198,14 +198,14 @@ func (m *MemStore) LastFinished(key store.Key) (*store.Finished, error) {
 			return &f, nil
 		}
 	}
-	return nil, store.ErrNotFound
+	return nil, record.ErrNotFound
 }
 
 // Stats counts wins and losses of the players of a guild's finished games.
-func (m *MemStore) Stats(guild string) ([]store.PlayerStats, error) {
+func (m *MemStore) Stats(guild string) ([]record.PlayerStats, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	by := map[string]*store.PlayerStats{}
+	by := map[string]*record.PlayerStats{}
 	for _, f := range m.finished {
 		if f.Key.Guild != guild || f.Winner == rules.NoSide {
 			continue
@@ -216,7 +216,7 @@ func (m *MemStore) Stats(guild string) ([]store.PlayerStats, error) {
 			}
 			p := by[seat.UserID]
 			if p == nil {
-				p = &store.PlayerStats{UserID: seat.UserID, Name: seat.Name, Wins: map[rules.Side]int{}, Losses: map[rules.Side]int{}, VsAI: map[string][2]int{}}
+				p = &record.PlayerStats{UserID: seat.UserID, Name: seat.Name, Wins: map[rules.Side]int{}, Losses: map[rules.Side]int{}, VsAI: map[string][2]int{}}
 				by[seat.UserID] = p
 			}
 			if side == f.Winner {
@@ -226,7 +226,7 @@ func (m *MemStore) Stats(guild string) ([]store.PlayerStats, error) {
 			}
 		}
 	}
-	out := make([]store.PlayerStats, 0, len(by))
+	out := make([]record.PlayerStats, 0, len(by))
 	for _, p := range by {
 		out = append(out, *p)
 	}
@@ -237,46 +237,46 @@ func (m *MemStore) Stats(guild string) ([]store.PlayerStats, error) {
 func total(m map[rules.Side]int) int { return m[rules.US] + m[rules.German] }
 
 // Server returns a server's settings.
-func (m *MemStore) Server(guild string) (store.ServerSettings, error) {
+func (m *MemStore) Server(guild string) (record.ServerSettings, error) {
 	m.serversMu.Lock()
 	defer m.serversMu.Unlock()
 	return m.servers[guild], nil
 }
 
 // SetServer stores a server's settings.
-func (m *MemStore) SetServer(guild string, s store.ServerSettings) error {
+func (m *MemStore) SetServer(guild string, s record.ServerSettings) error {
 	m.serversMu.Lock()
 	defer m.serversMu.Unlock()
 	if m.servers == nil {
-		m.servers = map[string]store.ServerSettings{}
+		m.servers = map[string]record.ServerSettings{}
 	}
 	m.servers[guild] = s
 	return nil
 }
 
 // Member returns a member's settings.
-func (m *MemStore) Member(guild, user string) (store.Member, error) {
+func (m *MemStore) Member(guild, user string) (record.Member, error) {
 	m.membersMu.Lock()
 	defer m.membersMu.Unlock()
 	if got, ok := m.members[guild+"/"+user]; ok {
 		return got, nil
 	}
-	return store.Member{UserID: user}, nil
+	return record.Member{UserID: user}, nil
 }
 
 // UpdateMember changes a member's settings; nothing changes if fn fails.
-func (m *MemStore) UpdateMember(guild, user string, fn func(*store.Member) error) error {
+func (m *MemStore) UpdateMember(guild, user string, fn func(*record.Member) error) error {
 	m.membersMu.Lock()
 	defer m.membersMu.Unlock()
 	cur, ok := m.members[guild+"/"+user]
 	if !ok {
-		cur = store.Member{UserID: user}
+		cur = record.Member{UserID: user}
 	}
 	if err := fn(&cur); err != nil {
 		return err
 	}
 	if m.members == nil {
-		m.members = map[string]store.Member{}
+		m.members = map[string]record.Member{}
 	}
 	m.members[guild+"/"+user] = cur
 	return nil

@@ -9,7 +9,7 @@ import (
 
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // The picker: the Play button of a person's live post opens a message
@@ -53,14 +53,14 @@ const pickVerb = "pk"
 
 // pickID is the custom id of a picker component: ARG says what it does
 // ("unit", "cmd:0", "view:air", "do:pass").
-func pickID(rec *store.Record, arg string) string {
+func pickID(rec *record.Record, arg string) string {
 	return buttonPrefix + pickVerb + "/" + gameTag(rec) + "/" + strconv.Itoa(len(rec.Game.History)) + "/" + arg
 }
 
 // picker builds the picker of the side to act at view: "top", "u:ID"
 // (a unit's commands), "air" or "oba" (their hexes), "air:HEX" or
 // "oba:HEX" (the strikes there).
-func (s *Service) picker(rec *store.Record, view string, lang i18n.Lang) *Panel {
+func (s *Service) picker(rec *record.Record, view string, lang i18n.Lang) *Panel {
 	pv := pickView{rec: rec, st: &rec.Game.State, w: words{rec.Game.State.Scenario(), lang}}
 	pv.cmds = legalCommands(pv.st)
 	pv.head = pv.w.pickHead(pv.st)
@@ -91,7 +91,7 @@ func (s *Service) picker(rec *store.Record, view string, lang i18n.Lang) *Panel 
 // pickView is what every view of the picker starts from: the game, the
 // legal commands of the side to act, the heading and the Back button.
 type pickView struct {
-	rec  *store.Record
+	rec  *record.Record
 	st   *rules.State
 	w    words
 	cmds []legalCommand
@@ -235,7 +235,7 @@ func (w words) pickHead(st *rules.State) string {
 
 // menus splits options into menus of at most 25 (each a row), named
 // ARG:N so that each has its own custom id.
-func menus(rec *store.Record, arg, placeholder string, opts []SelectOption) []Select {
+func menus(rec *record.Record, arg, placeholder string, opts []SelectOption) []Select {
 	var out []Select
 	for i := 0; i < len(opts); i += maxSelectOptions {
 		part := opts[i:min(i+maxSelectOptions, len(opts))]
@@ -391,7 +391,7 @@ func (w words) sideLabel(st *rules.State, lc legalCommand) string {
 
 // openPicker answers the Play button of a live post: the picker, for the
 // seated player of the side to act alone.
-func (s *Service) openPicker(key store.Key, caller Caller) Response {
+func (s *Service) openPicker(key record.Key, caller Caller) Response {
 	rec, err := s.cfg.Store.Get(key)
 	if err != nil {
 		return s.fail(err, caller.Lang)
@@ -409,7 +409,7 @@ func (s *Service) openPicker(key store.Key, caller Caller) Response {
 // menu's value): a view to show, or a command to play. A choice made for
 // an earlier step is refused, saying what changed, and the picker shows
 // the current step.
-func (s *Service) pick(ctx context.Context, key store.Key, caller Caller, parts []string, values []string) Response {
+func (s *Service) pick(ctx context.Context, key record.Key, caller Caller, parts []string, values []string) Response {
 	if len(parts) < 4 {
 		return refusedT(caller.Lang, "reply.button.damaged", nil)
 	}
@@ -462,7 +462,7 @@ func (s *Service) pick(ctx context.Context, key store.Key, caller Caller, parts 
 
 // pickCommand plays a command the picker offered, as typed, and shows the
 // picker's next step (or closes it when the caller's turn is over).
-func (s *Service) pickCommand(ctx context.Context, key store.Key, caller Caller, rec *store.Record, text string) Response {
+func (s *Service) pickCommand(ctx context.Context, key record.Key, caller Caller, rec *record.Record, text string) Response {
 	offered := text == "undo" && rec.Game.CanUndo()
 	for _, lc := range legalCommands(&rec.Game.State) {
 		offered = offered || lc.text == text
@@ -485,7 +485,7 @@ func (s *Service) pickCommand(ctx context.Context, key store.Key, caller Caller,
 	}
 	step := len(rec.Game.History)
 	tag := gameTag(rec)
-	fresh := func(r *store.Record) error {
+	fresh := func(r *record.Record) error {
 		if gameTag(r) != tag || len(r.Game.History) != step {
 			return refuseT("reply.pick.moved-on", map[string]any{"Changed": phrase(func(l i18n.Lang) string { return changedSince(r, step, l) })})
 		}
@@ -526,7 +526,7 @@ func closed(r Response) Response {
 
 // changedSince words what happened in a game since step, in lang: the
 // steps taken, and the last of them.
-func changedSince(rec *store.Record, step int, lang i18n.Lang) string {
+func changedSince(rec *record.Record, step int, lang i18n.Lang) string {
 	h := rec.Game.History
 	switch n := len(h) - step; {
 	case n > 0:

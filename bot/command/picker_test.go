@@ -13,7 +13,7 @@ import (
 	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // choice is one way to act the picker offers: the component to use (with
@@ -25,7 +25,7 @@ type choice struct {
 
 // offered walks the picker of the side to act, every menu and view, and
 // returns every command it offers with how to choose it.
-func offered(t *testing.T, s *Service, rec *store.Record, lang i18n.Lang) []choice {
+func offered(t *testing.T, s *Service, rec *record.Record, lang i18n.Lang) []choice {
 	t.Helper()
 	var out []choice
 	var walk func(p *Panel, depth int)

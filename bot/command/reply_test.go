@@ -7,7 +7,7 @@ import (
 
 	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/internal/i18n"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // replyTexts are the texts a person reads in a Response: its posts and
@@ -131,7 +131,7 @@ func playFlows(t *testing.T, lang i18n.Lang) [][]string {
 	see(ann, "export")
 
 	// Against the AI, in another channel.
-	key = store.Key{Guild: "g1", Channel: "c2"}
+	key = record.Key{Guild: "g1", Channel: "c2"}
 	see(ann, "new mode:ai level:easy")
 	see(ann, "setup preset:historical done")
 	aiPosts := 0

@@ -8,7 +8,7 @@ import (
 
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // maxChoices is Discord's limit of autocomplete choices.
@@ -22,7 +22,7 @@ const maxChoices = 25
 // sight), narrowed by the other options already given, and only for the
 // player who may act; otherwise none. The choices' names are in the
 // caller's language (the values are what the text form reads).
-func (s *Service) Suggest(ctx context.Context, key store.Key, caller Caller, command string, opts map[string]string, focused string) []Choice {
+func (s *Service) Suggest(ctx context.Context, key record.Key, caller Caller, command string, opts map[string]string, focused string) []Choice {
 	command, focused = strings.ToLower(command), strings.ToLower(focused)
 	partial := strings.ToLower(strings.TrimSpace(opts[focused]))
 	lang := caller.Lang

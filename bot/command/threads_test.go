@@ -13,7 +13,7 @@ import (
 	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // threads is a front end's thread opener for the tests: each call opens
@@ -24,12 +24,12 @@ type threads struct {
 }
 
 func (th *threads) place(forum bool) Place {
-	return Place{Forum: forum, OpenThread: func(nt NewThread) (store.Key, error) {
+	return Place{Forum: forum, OpenThread: func(nt NewThread) (record.Key, error) {
 		if th.fail != nil {
-			return store.Key{}, th.fail
+			return record.Key{}, th.fail
 		}
 		th.names, th.firsts, th.tags = append(th.names, nt.Name), append(th.firsts, nt.First), append(th.tags, nt.Tag)
-		return store.Key{Guild: testKey.Guild, Channel: "thread-" + string(rune('0'+len(th.names)))}, nil
+		return record.Key{Guild: testKey.Guild, Channel: "thread-" + string(rune('0'+len(th.names)))}, nil
 	}}
 }
 
@@ -52,11 +52,11 @@ func TestTwoGamesRunSideBySideInThreadsOfOneChannel(t *testing.T) {
 
 	assert.Equal(t, []string{"Mortain: Ann (US) vs Bob (German)", "Mortain: Eve (US) vs AI " + StrongestLevel() + " (German)"}, th.names)
 	assert.Contains(t, r.Private, "<#thread-1>")
-	one, err := st.Get(store.Key{Guild: testKey.Guild, Channel: "thread-1"})
+	one, err := st.Get(record.Key{Guild: testKey.Guild, Channel: "thread-1"})
 	require.NoError(t, err)
 	assert.Equal(t, testKey.Channel, one.Meta.Parent)
 	_, err = st.Get(testKey)
-	assert.ErrorIs(t, err, store.ErrNotFound, "the channel itself holds no game")
+	assert.ErrorIs(t, err, record.ErrNotFound, "the channel itself holds no game")
 
 	lines, err := st.Pending(testKey)
 	require.NoError(t, err)
@@ -143,15 +143,15 @@ func TestAnOpenChallengeIsJoinedFromTheChannelsButton(t *testing.T) {
 	assert.True(t, strings.HasSuffix(id, "/thread-1"), id)
 
 	// A forged button naming a thread of another channel is refused.
-	forged := s.HandleButton(context.Background(), store.Key{Guild: testKey.Guild, Channel: "elsewhere"}, bob, id)
+	forged := s.HandleButton(context.Background(), record.Key{Guild: testKey.Guild, Channel: "elsewhere"}, bob, id)
 	assert.True(t, forged.Refused)
 
 	got := s.HandleButton(context.Background(), testKey, bob, id)
 	require.False(t, got.Refused, got.Private)
 	assert.Contains(t, got.Update.Text, "took the open seat")
 	assert.Contains(t, got.Update.Text, "<#thread-1>")
-	assert.Equal(t, store.Key{Guild: testKey.Guild, Channel: "thread-1"}, got.Game)
-	rec, err := st.Get(store.Key{Guild: testKey.Guild, Channel: "thread-1"})
+	assert.Equal(t, record.Key{Guild: testKey.Guild, Channel: "thread-1"}, got.Game)
+	rec, err := st.Get(record.Key{Guild: testKey.Guild, Channel: "thread-1"})
 	require.NoError(t, err)
 	assert.Equal(t, bob.UserID, rec.Seats[rules.German].UserID)
 
@@ -193,18 +193,18 @@ func TestGamesListsTheCallersGamesWaitingFirst(t *testing.T) {
 // failingCreate is a store whose Create fails.
 type failingCreate struct{ *MemStore }
 
-func (f failingCreate) Create(*store.Record) error { return errors.New("disk full") }
+func (f failingCreate) Create(*record.Record) error { return errors.New("disk full") }
 
 func TestAThreadOpenedForAGameThatCannotBeSavedIsDeleted(t *testing.T) {
 	s := New(Config{Store: failingCreate{NewMemStore()}, FrontEnd: frontend.Discord{Outbox: true}, Seed: func() uint64 { return 5 }})
 	th := &threads{}
-	var dropped []store.Key
+	var dropped []record.Key
 	place := th.place(false)
-	place.DropThread = func(k store.Key) bool { dropped = append(dropped, k); return true }
+	place.DropThread = func(k record.Key) bool { dropped = append(dropped, k); return true }
 	r := newIn(t, s, ann, place, "new mode:hotseat", nil)
 	assert.True(t, r.Refused)
 	require.Len(t, th.names, 1)
-	assert.Equal(t, []store.Key{{Guild: testKey.Guild, Channel: "thread-1"}}, dropped)
+	assert.Equal(t, []record.Key{{Guild: testKey.Guild, Channel: "thread-1"}}, dropped)
 	assert.NotContains(t, r.Private, "thread-1")
 }
 
@@ -212,7 +212,7 @@ func TestAThreadThatCouldNotBeDeletedIsNamedInTheRefusal(t *testing.T) {
 	s := New(Config{Store: failingCreate{NewMemStore()}, FrontEnd: frontend.Discord{Outbox: true}, Seed: func() uint64 { return 5 }})
 	th := &threads{}
 	place := th.place(false)
-	place.DropThread = func(store.Key) bool { return false } // no Manage Threads
+	place.DropThread = func(record.Key) bool { return false } // no Manage Threads
 	r := newIn(t, s, ann, place, "new mode:hotseat", nil)
 	assert.True(t, r.Refused)
 	assert.Contains(t, r.Private, "nothing was changed", "the failure itself")
@@ -231,7 +231,7 @@ func TestAForumGameTellsItsResultToTheServersChannelAlone(t *testing.T) {
 	require.False(t, r.Refused, r.Private)
 	assert.Equal(t, []string{"Mortain"}, th.tags, "the server's tag goes with the post")
 	assert.Contains(t, th.firsts[0], "The result is posted here.")
-	post := store.Key{Guild: testKey.Guild, Channel: "thread-1"}
+	post := record.Key{Guild: testKey.Guild, Channel: "thread-1"}
 	rec := mustGet(t, st, post)
 	assert.Equal(t, testKey.Channel, rec.Meta.Parent)
 	r = s.Handle(context.Background(), Request{Key: post, Caller: ann, Command: "resign", Options: map[string]string{"confirm": "yes"}})
@@ -241,14 +241,14 @@ func TestAForumGameTellsItsResultToTheServersChannelAlone(t *testing.T) {
 	assert.Empty(t, pending, "nothing is posted in the forum itself")
 
 	// With forum-results:here given in channel c9, the result goes there.
-	results := store.Key{Guild: testKey.Guild, Channel: "c9"}
+	results := record.Key{Guild: testKey.Guild, Channel: "c9"}
 	r = s.Handle(context.Background(), Request{Key: results, Caller: mod, Command: "server", Options: map[string]string{"forum-results": "here"}})
 	require.False(t, r.Refused, r.Private)
 	assert.Contains(t, r.Private, "forum-results:<#c9>")
 	r = newIn(t, s, ann, th.place(true), "new mode:hotseat", nil)
 	require.False(t, r.Refused, r.Private)
 	assert.Contains(t, th.firsts[1], "<#c9>")
-	second := store.Key{Guild: testKey.Guild, Channel: "thread-2"}
+	second := record.Key{Guild: testKey.Guild, Channel: "thread-2"}
 	r = s.Handle(context.Background(), Request{Key: second, Caller: ann, Command: "resign", Options: map[string]string{"confirm": "yes"}})
 	require.False(t, r.Refused, r.Private)
 	pending, err = st.Pending(results)

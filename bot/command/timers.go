@@ -7,20 +7,20 @@ import (
 
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // RestartClock starts the time the person to act has had afresh, from now:
 // the channel could not see the game (the bot's posts were refused), so
 // the time they waited does not count against the round time limit or the
 // reminder.
-func (s *Service) RestartClock(key store.Key) {
+func (s *Service) RestartClock(key record.Key) {
 	now := stampTime(s.cfg.Now())
-	err := s.cfg.Store.Update(key, func(rec *store.Record) error {
+	err := s.cfg.Store.Update(key, func(rec *record.Record) error {
 		rec.Meta.Acted = now
 		return nil
 	})
-	if err != nil && !errors.Is(err, store.ErrNotFound) {
+	if err != nil && !errors.Is(err, record.ErrNotFound) {
 		s.cfg.Logger.Error("restarting a game's clock", "key", key, "err", err)
 	}
 }
@@ -32,7 +32,7 @@ func (s *Service) RestartClock(key store.Key) {
 // it now and then for each running game; it returns an empty Response
 // when nothing is due. The settings and the time of the last step are kept
 // in the store, so this survives restarts.
-func (s *Service) Tick(ctx context.Context, key store.Key) Response {
+func (s *Service) Tick(ctx context.Context, key record.Key) Response {
 	rec, err := s.cfg.Store.Get(key)
 	if err != nil {
 		return Response{}
@@ -44,7 +44,7 @@ func (s *Service) Tick(ctx context.Context, key store.Key) Response {
 	}
 	if roundLimitDue(rec, s.cfg.Now()) {
 		limit, n := rec.Meta.RoundLimit, len(rec.Game.History)
-		out, err := s.commit(key, func(r *store.Record) error {
+		out, err := s.commit(key, func(r *record.Record) error {
 			if len(r.Game.History) != n {
 				return errStale
 			}
@@ -73,7 +73,7 @@ func (s *Service) Tick(ctx context.Context, key store.Key) Response {
 	// The reminder counts as sent once delivered (the notice's mark); with
 	// no outbox, once returned.
 	var resp Response
-	if err := s.cfg.Store.Update(key, func(r *store.Record) error {
+	if err := s.cfg.Store.Update(key, func(r *record.Record) error {
 		if strconv.Itoa(len(r.Game.History)) != step {
 			return errStale
 		}
@@ -82,7 +82,7 @@ func (s *Service) Tick(ctx context.Context, key store.Key) Response {
 		text := i18n.T(lang, "deadline.reminder", map[string]any{"Name": seatNameIn(s.cfg.FrontEnd, who, lang), "What": whatWaitsIn(st, lang), "Header": roundHeaderIn(st, lang)})
 		resp = Response{Posts: []Post{{Text: text, Mention: who.UserID, Buttons: buttonsFor(r)}}}
 		if !s.cfg.FrontEnd.Queues() {
-			r.Meta.Reminded = store.MarkAt(len(r.Game.History))
+			r.Meta.Reminded = record.MarkAt(len(r.Game.History))
 			return nil
 		}
 		s.queue(r, &resp)
@@ -95,7 +95,7 @@ func (s *Service) Tick(ctx context.Context, key store.Key) Response {
 }
 
 // reminderQueued reports whether a reminder for step waits in the outbox.
-func (s *Service) reminderQueued(key store.Key, step string) bool {
+func (s *Service) reminderQueued(key record.Key, step string) bool {
 	if !s.cfg.FrontEnd.Queues() {
 		return false
 	}

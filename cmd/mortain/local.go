@@ -16,6 +16,7 @@ import (
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/rules/ai"
 	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // localKey is the key of local game 1 in the database (the one local
@@ -41,7 +42,7 @@ type localPlay struct {
 	nextImage   int
 	// key is the game being played: the saved game most recently played
 	// at start, then the one new or resume switches to.
-	key store.Key
+	key record.Key
 	// hadGame is set once the database holds a game (running or
 	// finished); before that, a game command starts one against the AI.
 	hadGame bool
@@ -266,7 +267,7 @@ func (lp *localPlay) run(ctx context.Context, dbPath string) int {
 	}
 	if lp.interactive && lp.m.Stdin == os.Stdin {
 		// A person at the terminal: line editing, history, Tab completion.
-		if t, err := newTerminalLines(lp.m, lp.t("term.prompt", nil), &completer{ctx: ctx, svc: lp.svc, debug: lp.debug, key: func() store.Key { return lp.key }}); err == nil {
+		if t, err := newTerminalLines(lp.m, lp.t("term.prompt", nil), &completer{ctx: ctx, svc: lp.svc, debug: lp.debug, key: func() record.Key { return lp.key }}); err == nil {
 			lp.in = t
 		}
 	}
@@ -416,7 +417,7 @@ func lastPlayed(games []command.LocalGame) command.LocalGame {
 
 // pickGame chooses the game to resume at start: the running game played
 // last, else the game finished last, else game 1 (none yet).
-func pickGame(games []command.LocalGame) store.Key {
+func pickGame(games []command.LocalGame) record.Key {
 	for _, g := range games {
 		if !g.SetAside && !g.Finished {
 			return g.Key
@@ -437,7 +438,7 @@ func (lp *localPlay) respond(ctx context.Context, resp command.Response) int {
 	if resp.Refused {
 		return lp.refusedShown()
 	}
-	if resp.Switch != (store.Key{}) {
+	if resp.Switch != (record.Key{}) {
 		lp.key = resp.Switch // new or resume: the next commands go there
 	}
 	if resp.AINext {
