@@ -80,7 +80,7 @@ func runBotChild() error {
 		return err
 	}
 	defer db.Close()
-	if err := db.SetServer(guild, record.ServerSettings{InChannel: true}); err != nil {
+	if err := db.UpdateServer(guild, func(s *record.ServerSettings) error { s.InChannel = true; return nil }); err != nil {
 		return err
 	}
 	log := bot.NewLogger(os.Stderr, cfg)

@@ -140,7 +140,7 @@ func (e *env) start() {
 	}
 	if e.runs == 0 && !e.threads {
 		// The tests written before threads play in the channel itself.
-		if err := db.SetServer(guild, record.ServerSettings{InChannel: true}); err != nil {
+		if err := db.UpdateServer(guild, func(s *record.ServerSettings) error { s.InChannel = true; return nil }); err != nil {
 			e.t.Fatal(err)
 		}
 	}

@@ -43,7 +43,7 @@ func TestTheBotSpeaksOnlyFromTheCatalog(t *testing.T) {
 	e.threads = true
 	e.cfg.RequestRate = 1000
 	e.start()
-	if err := e.db.SetServer(guild, record.ServerSettings{Language: "pseudo"}); err != nil {
+	if err := e.db.UpdateServer(guild, func(s *record.ServerSettings) error { s.Language = "pseudo"; return nil }); err != nil {
 		t.Fatal(err)
 	}
 	pa := fakediscord.User{ID: alice.ID, Name: "alice", Locale: "pseudo"}

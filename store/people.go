@@ -30,18 +30,30 @@ func (db *DB) Server(guild string) (record.ServerSettings, error) {
 	return s, err
 }
 
-// SetServer stores a server's settings durably.
-func (db *DB) SetServer(guild string, s record.ServerSettings) error {
+// UpdateServer changes a server's settings durably: fn gets the current
+// ones (the zero value when none were set); if it fails nothing is
+// written.
+func (db *DB) UpdateServer(guild string, fn func(s *record.ServerSettings) error) error {
 	if err := db.enter(); err != nil {
 		return err
 	}
 	defer db.leave()
-	data, err := json.Marshal(s)
-	if err != nil {
-		return err
-	}
 	return db.commit(func(tx *bolt.Tx) error {
-		return tx.Bucket(bucketServers).Put([]byte(guild), data)
+		b := tx.Bucket(bucketServers)
+		var cur record.ServerSettings
+		if v := b.Get([]byte(guild)); v != nil {
+			if err := json.Unmarshal(v, &cur); err != nil {
+				return fmt.Errorf("store: the settings of server %s: %w", guild, err)
+			}
+		}
+		if err := fn(&cur); err != nil {
+			return err
+		}
+		data, err := json.Marshal(cur)
+		if err != nil {
+			return err
+		}
+		return b.Put([]byte(guild), data)
 	})
 }
 

@@ -26,7 +26,7 @@ func TestMembersSettingsAreKeptPerServerAndSurviveAReopen(t *testing.T) {
 	}))
 	refused := errors.New("no")
 	require.ErrorIs(t, db.UpdateMember("g1", "u1", func(m *record.Member) error { m.DM = false; return refused }), refused)
-	require.NoError(t, db.SetServer("g1", record.ServerSettings{InChannel: true}))
+	require.NoError(t, db.UpdateServer("g1", func(s *record.ServerSettings) error { s.InChannel = true; return nil }))
 	require.NoError(t, db.Close())
 
 	db, err = Open(path, Options{})

@@ -53,7 +53,7 @@ func fillShard(t *testing.T, path string, guilds []string) {
 		require.NoError(t, db.Create(rec))
 		_, err := db.Finish(done)
 		require.NoError(t, err)
-		require.NoError(t, db.SetServer(g, record.ServerSettings{InChannel: true}))
+		require.NoError(t, db.UpdateServer(g, func(s *record.ServerSettings) error { s.InChannel = true; return nil }))
 		require.NoError(t, db.UpdateMember(g, "u1", func(m *record.Member) error { m.DM = true; return nil }))
 	}
 }

@@ -313,7 +313,7 @@ func (s *Service) deadlineButton(_ context.Context, key record.Key, caller Calle
 			}
 			text := i18n.T(lang, "deadline.claims", map[string]any{"Name": seatNameIn(s.cfg.FrontEnd, other, lang)}) + "\n" + summaryIn(s.cfg.FrontEnd, r, lang)
 			resp = Response{Posts: []Post{{Text: text, Mention: absent.UserID, Live: true}}, Over: true}
-			archived = cloneRecord(r)
+			archived = r.Clone()
 		case verb == "wait":
 			r.Meta.Side(side).PausedUntil = stampTime(s.cfg.Now())
 			r.Meta.Lapsed, r.Meta.Warned = record.StepMark{}, record.StepMark{}

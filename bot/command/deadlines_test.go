@@ -14,18 +14,18 @@ import (
 	"github.com/mortain/mortain/store/record"
 )
 
-// peopleService is a Service with a settable clock over a MemStore that
+// peopleService is a Service with a settable clock over a memStore that
 // keeps an outbox.
-func peopleService(t *testing.T) (*Service, *MemStore, *time.Time) {
+func peopleService(t *testing.T) (*Service, *memStore, *time.Time) {
 	t.Helper()
-	st := NewMemStore()
+	st := newMemStore()
 	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	seed := uint64(0)
 	s := New(Config{Store: st, FrontEnd: frontend.Discord{Outbox: true}, Now: func() time.Time { return now }, Seed: func() uint64 { seed++; return seed }})
 	return s, st, &now
 }
 
-func lastNotice(t *testing.T, st *MemStore, key record.Key) record.Notice {
+func lastNotice(t *testing.T, st *memStore, key record.Key) record.Notice {
 	t.Helper()
 	p, err := st.Pending(key)
 	require.NoError(t, err)

@@ -16,7 +16,7 @@ import (
 // Fair dealing: the start commits to the seed, nothing shows the seed
 // before the end, the end reveals it, and the exported record checks out.
 func TestTheDealingIsCommittedHiddenThenRevealed(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	const seed = 987654321987
 	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return seed }, Salt: func() string { return "abc123" }})
 	commitment := rules.Commitment(seed, "abc123")
@@ -69,7 +69,7 @@ func TestTheDealingIsCommittedHiddenThenRevealed(t *testing.T) {
 }
 
 func TestLimitsRefuseNamingTheLimit(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	seed := uint64(0)
 	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { seed++; return seed }, Limits: Limits{AIGamesPerServer: 1, GamesPerMember: 1, ReplaysPerMinute: 1},
 		Replay: func(*rules.Game, i18n.Lang) ([]byte, error) { return []byte("GIF89a"), nil }})

@@ -507,7 +507,7 @@ func (s *Service) join(req Request) (Response, error) {
 				// The player whose seat was handed to the AI takes it back.
 				m.Absent, m.Missed = "", 0
 				r.Seats[sd] = record.Seat{UserID: req.Caller.UserID, Name: req.Caller.Name}
-				rec = cloneRecord(r)
+				rec = r.Clone()
 				post := Post{Text: tr(lang, "post.join.back", map[string]any{"Who": seatNameIn(s.cfg.FrontEnd, rec.Seats[sd], lang), "Side": sd,
 					"Seats": seatsLineIn(s.cfg.FrontEnd, rec.Seats, lang), "What": whatWaitsIn(&rec.Game.State, lang)})}
 				post.Mention = mentionOf(rec, rec.Game.State.ToAct())
@@ -533,7 +533,7 @@ func (s *Service) join(req Request) (Response, error) {
 		}
 		r.Seats[side] = record.Seat{UserID: req.Caller.UserID, Name: req.Caller.Name}
 		s.awayNow(r, side)
-		rec = cloneRecord(r)
+		rec = r.Clone()
 		post := Post{Text: tr(lang, "post.join.joins", map[string]any{"Who": seatNameIn(s.cfg.FrontEnd, rec.Seats[side], lang), "Side": side,
 			"Seats": seatsLineIn(s.cfg.FrontEnd, rec.Seats, lang), "What": whatWaitsIn(&rec.Game.State, lang)})}
 		post.Mention = mentionOf(rec, rec.Game.State.ToAct())
@@ -581,7 +581,7 @@ func (s *Service) resign(req Request) (Response, error) {
 		if err := r.Game.Resign(side); err != nil {
 			return err
 		}
-		rec = cloneRecord(r)
+		rec = r.Clone()
 		lang := langOf(rec.Meta)
 		text := tr(lang, "post.resign.by", map[string]any{"Who": seatNameIn(s.cfg.FrontEnd, rec.Seats[side], lang), "Side": side})
 		if rec.Seats[side].Name == "you" { // the terminal's player

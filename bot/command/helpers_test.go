@@ -17,10 +17,10 @@ var (
 	mod     = Caller{UserID: "4", Name: "Mod", CanManage: true}
 )
 
-// newService returns a Service over a fresh MemStore with a fixed seed.
-func newService(t *testing.T, seed uint64) (*Service, *MemStore) {
+// newService returns a Service over a fresh memStore with a fixed seed.
+func newService(t *testing.T, seed uint64) (*Service, *memStore) {
 	t.Helper()
-	st := NewMemStore()
+	st := newMemStore()
 	return New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return seed }}), st
 }
 
@@ -52,7 +52,7 @@ func mustDo(t *testing.T, s *Service, c Caller, text string) Response {
 
 // mustRefuse runs a command that must be refused with a reason containing
 // want, and checks that nothing was written.
-func mustRefuse(t *testing.T, s *Service, st *MemStore, c Caller, text, want string) {
+func mustRefuse(t *testing.T, s *Service, st *memStore, c Caller, text, want string) {
 	t.Helper()
 	before := st.Commits
 	r := do(t, s, c, text)

@@ -15,7 +15,7 @@ import (
 )
 
 func TestANewGameTakesItsLanguageAndItsMapsAreDrawnInIt(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	var drawn []i18n.Lang
 	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return 4 },
 		Render: func(_ *rules.State, _ []rules.Event, lang i18n.Lang) ([]byte, error) {

@@ -28,7 +28,7 @@ func TestLocalKeys(t *testing.T) {
 // A finished local game stays listed, with its result; resume goes to it
 // to look at it, and the game played so far is left as it was.
 func TestLocalGamesListsFinishedOnes(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	s := New(Config{FrontEnd: lone{}, Store: st, Seed: func() uint64 { return 4 }})
 	you := Caller{UserID: "local", Name: "you", CanManage: true}
 	run := func(key record.Key, text string) Response {

@@ -52,7 +52,7 @@ func requireRefusedWhenSwapped(t *testing.T, rec rules.Record) {
 // exported record of a resigned game states it, and the same record with
 // its result changed to the other side is refused.
 func TestAResignedGamesRecordChecksWhoResigned(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return 4242 }, Salt: func() string { return "s4lt" }})
 	mustDo(t, s, ann, "new opponent:<@2>")
 	mustDo(t, s, ann, "setup preset:historical done")
@@ -70,7 +70,7 @@ func TestAResignedGamesRecordChecksWhoResigned(t *testing.T) {
 // lost: the exported record states it, and the same record with its
 // result changed to the other side is refused.
 func TestALostOnTimeGamesRecordChecksWhoLost(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	s := New(Config{Store: st, FrontEnd: frontend.Discord{Outbox: true}, Now: func() time.Time { return now }, Seed: func() uint64 { return 77 }, Salt: func() string { return "s4lt" }})
 	mustDo(t, s, ann, "new opponent:<@2> deadline:24h")
@@ -89,7 +89,7 @@ func TestALostOnTimeGamesRecordChecksWhoLost(t *testing.T) {
 // An aborted game's record names no winner, stated as its outcome, and
 // verifies.
 func TestAnAbortedGamesRecordNamesNoWinner(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return 5 }, Salt: func() string { return "s4lt" }})
 	mustDo(t, s, ann, "new opponent:<@2>")
 	mustDo(t, s, mod, "abort confirm:yes")

@@ -53,7 +53,7 @@ func TestQuietHoursFromTheirFirstMinuteToTheirLast(t *testing.T) {
 }
 
 // dmsOf is the direct messages queued for a member.
-func dmsOf(t *testing.T, st *MemStore, user string) []record.Notice {
+func dmsOf(t *testing.T, st *memStore, user string) []record.Notice {
 	t.Helper()
 	dms, err := st.Pending(record.Key{Guild: testKey.Guild, Channel: DMPrefix + user})
 	require.NoError(t, err)
@@ -149,7 +149,7 @@ func TestNoReminderWhileTheMemberIsAway(t *testing.T) {
 
 // missTwice lets the US player (Ann) miss two 24 h deadlines of a new
 // game in a row, Bob choosing to wait the first time.
-func missTwice(t *testing.T, s *Service, st *MemStore, now *time.Time) {
+func missTwice(t *testing.T, s *Service, st *memStore, now *time.Time) {
 	t.Helper()
 	mustDo(t, s, ann, "new opponent:<@2> deadline:24h")
 	*now = now.Add(25 * time.Hour)
@@ -289,7 +289,7 @@ func TestAThreadNameIsClippedToDiscords100Characters(t *testing.T) {
 func TestANewHolderIsWarnedThoughThePreviousOneWas(t *testing.T) {
 	now := new(time.Time)
 	*now = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
-	s := New(Config{FrontEnd: frontend.Discord{}, Store: NewMemStore(), Now: func() time.Time { return *now }, Seed: func() uint64 { return 5 }})
+	s := New(Config{FrontEnd: frontend.Discord{}, Store: newMemStore(), Now: func() time.Time { return *now }, Seed: func() uint64 { return 5 }})
 	mustDo(t, s, ann, "new opponent:<@2> deadline:24h")
 	start := *now
 	got, _ := firstPostAfter(t, s, now, start, time.Hour, 24*time.Hour)

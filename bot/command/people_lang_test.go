@@ -15,9 +15,9 @@ import (
 	"github.com/mortain/mortain/store/record"
 )
 
-// unratedStore is a MemStore that rates no game, for the lines that say
+// unratedStore is a memStore that rates no game, for the lines that say
 // why.
-type unratedStore struct{ *MemStore }
+type unratedStore struct{ *memStore }
 
 func (unratedStore) RecomputeRatings() (int, error) { return 0, nil }
 
@@ -28,7 +28,7 @@ func (unratedStore) RecomputeRatings() (int, error) { return 0, nil }
 // a thread, the ratings' words. Each is keyed by what it is.
 func peopleTexts(t *testing.T, lang i18n.Lang) map[string]string {
 	t.Helper()
-	st := NewMemStore()
+	st := newMemStore()
 	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	seed := uint64(0)
 	s := New(Config{Store: unratedStore{st}, FrontEnd: frontend.Discord{Outbox: true}, Now: func() time.Time { return now }, Seed: func() uint64 { seed++; return seed }})
@@ -148,7 +148,7 @@ func peopleTexts(t *testing.T, lang i18n.Lang) map[string]string {
 	return out
 }
 
-func mustGet(t *testing.T, st *MemStore, key record.Key) *record.Record {
+func mustGet(t *testing.T, st *memStore, key record.Key) *record.Record {
 	t.Helper()
 	rec, err := st.Get(key)
 	require.NoError(t, err)

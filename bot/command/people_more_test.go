@@ -174,7 +174,7 @@ func TestAGameHandedToTheAICannotBeClaimedToo(t *testing.T) {
 
 // fullDiskOutbox is a store whose outbox cannot take a notice: the disk
 // is full.
-type fullDiskOutbox struct{ *MemStore }
+type fullDiskOutbox struct{ *memStore }
 
 func (fullDiskOutbox) Enqueue(record.Key, ...record.Notice) error { return record.ErrDiskFull }
 
@@ -182,7 +182,7 @@ func (fullDiskOutbox) Enqueue(record.Key, ...record.Notice) error { return recor
 // queued because the disk is full is refused with the full disk named,
 // not a generic failure.
 func TestAPictureNotQueuedOnAFullDiskSaysSo(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	s := New(Config{Store: fullDiskOutbox{st}, FrontEnd: frontend.Discord{Outbox: true}, Seed: func() uint64 { return 5 }})
 	mustDo(t, s, ann, "new opponent:ai side:us")
 	r := do(t, s, ann, "map")

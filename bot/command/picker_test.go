@@ -94,7 +94,7 @@ func legalTexts(g *rules.Game) []string {
 
 func TestThePickerOffersEveryLegalCommandAndPlaysWholeGames(t *testing.T) {
 	for seed := uint64(1); seed <= 3; seed++ {
-		st := NewMemStore()
+		st := newMemStore()
 		s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return seed }})
 		mustDo(t, s, ann, "new mode:hotseat")
 		rng := rand.New(rand.NewPCG(seed, 9))

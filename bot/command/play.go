@@ -111,7 +111,7 @@ func (s *Service) commit(key record.Key, check func(rec *record.Record) error, s
 			return err
 		}
 		rec.Meta.Acted = stampTime(s.cfg.Now())
-		out = &outcome{before: before, events: append([]rules.Event(nil), evs...), note: note, rec: cloneRecord(rec)}
+		out = &outcome{before: before, events: append([]rules.Event(nil), evs...), note: note, rec: rec.Clone()}
 		if len(present) > 0 {
 			out.resp = present[0](out)
 		} else {

@@ -15,7 +15,7 @@ import (
 const SettingRanked = "ranked"
 
 // ratingStore is a store that rates ranked games as it archives them
-// (*store.DB; a MemStore does not).
+// (*store.DB; the tests' in-memory store does not).
 type ratingStore interface {
 	RecomputeRatings() (int, error)
 }

@@ -363,7 +363,7 @@ func recordText(p *record.PlayerStats, lang i18n.Lang) string {
 		r := p.VsAI[lv]
 		ai += i18n.T(lang, "post.stats.vs-ai", map[string]any{"Level": i18n.Level(lang, lv), "Score": score(r[0], r[1])})
 	}
-	return i18n.T(lang, "post.stats.record-text", map[string]any{"Won": total(p.Wins), "Lost": total(p.Losses),
+	return i18n.T(lang, "post.stats.record-text", map[string]any{"Won": p.TotalWins(), "Lost": p.TotalLosses(),
 		"US": score(p.Wins[rules.US], p.Losses[rules.US]), "German": score(p.Wins[rules.German], p.Losses[rules.German]),
 		"People": score(p.VsHuman[0], p.VsHuman[1]), "AI": ai})
 }

@@ -56,7 +56,7 @@ func replyTexts(r Response) []string {
 // one, and abort with its Confirm.
 func playFlows(t *testing.T, lang i18n.Lang) [][]string {
 	t.Helper()
-	st := NewMemStore()
+	st := newMemStore()
 	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return 5 }, Debug: true})
 	ctx := context.Background()
 	var shown [][]string

@@ -112,7 +112,7 @@ func TestOpponentAndModeOptions(t *testing.T) {
 
 // nameSeatGame stores a running game as an older version made it from
 // "new opponent:@bob": the German seat holds only a typed name.
-func nameSeatGame(t *testing.T, st *MemStore, name string) {
+func nameSeatGame(t *testing.T, st *memStore, name string) {
 	t.Helper()
 	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	rec := &record.Record{Key: testKey, Game: rules.NewGame(nil, rules.Options{}, 11),
@@ -266,7 +266,7 @@ func TestStatsCountUserSeats(t *testing.T) {
 // queued in the same commit as the seat change, so none is lost to a
 // restart.
 func TestSeatLinesQueuedWithTheChange(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	s := New(Config{Store: st, Seed: func() uint64 { return 11 }, FrontEnd: frontend.Discord{Outbox: true}})
 	nameSeatGame(t, st, "bob")
 	before := st.Commits

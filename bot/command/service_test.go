@@ -310,7 +310,7 @@ func TestRuleText(t *testing.T) {
 // posts exactly one map image with a one-line narration heading, until the
 // game ends with a summary.
 func TestEveryLegalActionAsACommand(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	renders := 0
 	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return 8 },
 		Render: func(*rules.State, []rules.Event, i18n.Lang) ([]byte, error) { renders++; return []byte("\x89PNG"), nil }})

@@ -215,6 +215,19 @@ func (s *Service) server(req Request) (Response, error) {
 	if games == "" && language == "" && posts == "" && req.Options["forum-tag"] == "" && req.Options["forum-results"] == "" {
 		return Response{Private: serverText(s.cfg.FrontEnd, req.Lang, "server.head", cur, "server.change")}, nil
 	}
+	err = s.cfg.Store.UpdateServer(req.Key.Guild, func(now *record.ServerSettings) error {
+		err := changeServer(now, req, games, language, posts)
+		cur = *now
+		return err
+	})
+	if err != nil {
+		return Response{}, err
+	}
+	return Response{Private: serverText(s.cfg.FrontEnd, req.Lang, "server.saved", cur, "server.running")}, nil
+}
+
+// changeServer sets in cur what the options of /mortain-admin server ask.
+func changeServer(cur *record.ServerSettings, req Request, games, language, posts string) error {
 	switch games {
 	case GamesInThreads:
 		cur.InChannel = false
@@ -233,13 +246,7 @@ func (s *Service) server(req Request) (Response, error) {
 	case PostsActivation:
 		cur.Posts = "" // the default
 	}
-	if err := setForum(&cur, req); err != nil {
-		return Response{}, err
-	}
-	if err := s.cfg.Store.SetServer(req.Key.Guild, cur); err != nil {
-		return Response{}, err
-	}
-	return Response{Private: serverText(s.cfg.FrontEnd, req.Lang, "server.saved", cur, "server.running")}, nil
+	return setForum(cur, req)
 }
 
 // maxTagName is the longest name Discord gives a forum tag.

@@ -16,7 +16,7 @@ import (
 // TestForumResultsOffStopsTheResultsGoingThere: once forum-results:off
 // is given, a forum game's result goes to its own post alone again.
 func TestForumResultsOffStopsTheResultsGoingThere(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	s := New(Config{Store: st, FrontEnd: frontend.Discord{Outbox: true}, Seed: func() uint64 { return 5 }})
 	th := &threads{}
 	mod := Caller{UserID: "9", Name: "Mod", CanManage: true}

@@ -41,7 +41,7 @@ func newIn(t *testing.T, s *Service, c Caller, place Place, text string, names m
 }
 
 func TestTwoGamesRunSideBySideInThreadsOfOneChannel(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	seed := uint64(0)
 	s := New(Config{Store: st, FrontEnd: frontend.Discord{Outbox: true}, Seed: func() uint64 { seed++; return seed }})
 	th := &threads{}
@@ -86,7 +86,7 @@ func TestTwoGamesRunSideBySideInThreadsOfOneChannel(t *testing.T) {
 }
 
 func TestAForumGameIsAPostWhoseFirstMessageNamesThePlayers(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	s := New(Config{Store: st, FrontEnd: frontend.Discord{Outbox: true}, Seed: func() uint64 { return 5 }})
 	th := &threads{}
 	r := newIn(t, s, ann, th.place(true), "new mode:hotseat", nil)
@@ -99,7 +99,7 @@ func TestAForumGameIsAPostWhoseFirstMessageNamesThePlayers(t *testing.T) {
 }
 
 func TestTheServerMayKeepOneGameInTheChannel(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	s := New(Config{Store: st, FrontEnd: frontend.Discord{Outbox: true}, Seed: func() uint64 { return 5 }})
 	mustRefuse(t, s, st, ann, "server games:channel", "Manage Channels")
 	r := mustDo(t, s, mod, "server games:channel")
@@ -115,7 +115,7 @@ func TestTheServerMayKeepOneGameInTheChannel(t *testing.T) {
 }
 
 func TestAThreadThatCannotOpenChangesNothing(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	s := New(Config{Store: st, FrontEnd: frontend.Discord{Outbox: true}, Seed: func() uint64 { return 5 }})
 	th := &threads{fail: Refuse(ThreadLimitText(i18n.English))}
 	r := newIn(t, s, ann, th.place(false), "new mode:hotseat", nil)
@@ -129,7 +129,7 @@ func TestAThreadThatCannotOpenChangesNothing(t *testing.T) {
 }
 
 func TestAnOpenChallengeIsJoinedFromTheChannelsButton(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	s := New(Config{Store: st, FrontEnd: frontend.Discord{Outbox: true}, Seed: func() uint64 { return 5 }})
 	th := &threads{}
 	r := newIn(t, s, ann, th.place(false), "new", nil)
@@ -161,7 +161,7 @@ func TestAnOpenChallengeIsJoinedFromTheChannelsButton(t *testing.T) {
 }
 
 func TestGamesListsTheCallersGamesWaitingFirst(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	seed := uint64(0)
 	s := New(Config{Store: st, FrontEnd: frontend.Discord{Outbox: true}, Now: func() time.Time { return now }, Seed: func() uint64 { seed++; return seed }})
@@ -191,12 +191,12 @@ func TestGamesListsTheCallersGamesWaitingFirst(t *testing.T) {
 }
 
 // failingCreate is a store whose Create fails.
-type failingCreate struct{ *MemStore }
+type failingCreate struct{ *memStore }
 
 func (f failingCreate) Create(*record.Record) error { return errors.New("disk full") }
 
 func TestAThreadOpenedForAGameThatCannotBeSavedIsDeleted(t *testing.T) {
-	s := New(Config{Store: failingCreate{NewMemStore()}, FrontEnd: frontend.Discord{Outbox: true}, Seed: func() uint64 { return 5 }})
+	s := New(Config{Store: failingCreate{newMemStore()}, FrontEnd: frontend.Discord{Outbox: true}, Seed: func() uint64 { return 5 }})
 	th := &threads{}
 	var dropped []record.Key
 	place := th.place(false)
@@ -209,7 +209,7 @@ func TestAThreadOpenedForAGameThatCannotBeSavedIsDeleted(t *testing.T) {
 }
 
 func TestAThreadThatCouldNotBeDeletedIsNamedInTheRefusal(t *testing.T) {
-	s := New(Config{Store: failingCreate{NewMemStore()}, FrontEnd: frontend.Discord{Outbox: true}, Seed: func() uint64 { return 5 }})
+	s := New(Config{Store: failingCreate{newMemStore()}, FrontEnd: frontend.Discord{Outbox: true}, Seed: func() uint64 { return 5 }})
 	th := &threads{}
 	place := th.place(false)
 	place.DropThread = func(record.Key) bool { return false } // no Manage Threads
@@ -221,7 +221,7 @@ func TestAThreadThatCouldNotBeDeletedIsNamedInTheRefusal(t *testing.T) {
 }
 
 func TestAForumGameTellsItsResultToTheServersChannelAlone(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	s := New(Config{Store: st, FrontEnd: frontend.Discord{Outbox: true}, Seed: func() uint64 { return 5 }})
 	th := &threads{}
 	mod := Caller{UserID: "9", Name: "Mod", CanManage: true}

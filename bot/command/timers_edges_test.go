@@ -88,7 +88,7 @@ func TestNoTimerForTheAIOrAnOpenSeat(t *testing.T) {
 // repeated at the next check.
 func TestWithoutAnOutboxAReminderIsGivenOnce(t *testing.T) {
 	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
-	s := New(Config{FrontEnd: frontend.Discord{}, Store: NewMemStore(), Now: func() time.Time { return now }, Seed: func() uint64 { return 5 }})
+	s := New(Config{FrontEnd: frontend.Discord{}, Store: newMemStore(), Now: func() time.Time { return now }, Seed: func() uint64 { return 5 }})
 	mustDo(t, s, ann, "new opponent:<@2> remind:6h")
 	now = now.Add(7 * time.Hour)
 	assert.Len(t, s.Tick(context.Background(), testKey).Posts, 1)
@@ -167,7 +167,7 @@ func TestStatusShowsEveryPostSetAsideUpToThree(t *testing.T) {
 // it is not repeated at the next check.
 func TestWithoutAnOutboxAWarningIsGivenOnce(t *testing.T) {
 	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
-	s := New(Config{FrontEnd: frontend.Discord{}, Store: NewMemStore(), Now: func() time.Time { return now }, Seed: func() uint64 { return 5 }})
+	s := New(Config{FrontEnd: frontend.Discord{}, Store: newMemStore(), Now: func() time.Time { return now }, Seed: func() uint64 { return 5 }})
 	mustDo(t, s, ann, "new opponent:<@2> deadline:24h")
 	now = now.Add(18 * time.Hour)
 	assert.Len(t, s.Tick(context.Background(), testKey).Posts, 1)

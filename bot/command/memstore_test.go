@@ -9,9 +9,9 @@ import (
 	"github.com/mortain/mortain/store/record"
 )
 
-// MemStore is an in-memory Store for tests: the same contract as
+// memStore is an in-memory Store for tests: the same contract as
 // store.DB, without a file.
-type MemStore struct {
+type memStore struct {
 	mu       sync.Mutex
 	running  map[record.Key]*record.Record
 	finished []record.Finished
@@ -29,30 +29,19 @@ type MemStore struct {
 	Commits int
 }
 
-// NewMemStore returns an empty MemStore.
-func NewMemStore() *MemStore {
-	return &MemStore{running: map[record.Key]*record.Record{}, outbox: map[record.Key][]record.Notice{}}
-}
-
-func cloneRecord(r *record.Record) *record.Record {
-	c := *r
-	c.Game = r.Game.Clone()
-	c.Seats = map[rules.Side]record.Seat{}
-	for k, v := range r.Seats {
-		c.Seats[k] = v
-	}
-	c.Notices, c.End = nil, nil
-	return &c
+// newMemStore returns an empty memStore.
+func newMemStore() *memStore {
+	return &memStore{running: map[record.Key]*record.Record{}, outbox: map[record.Key][]record.Notice{}}
 }
 
 // Create stores a new game; record.ErrExists if one is running there.
-func (m *MemStore) Create(rec *record.Record) error {
+func (m *memStore) Create(rec *record.Record) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if _, ok := m.running[rec.Key]; ok {
 		return record.ErrExists
 	}
-	m.running[rec.Key] = cloneRecord(rec)
+	m.running[rec.Key] = rec.Clone()
 	m.enqueue(rec.Key, rec.Notices)
 	m.Commits++
 	return nil
@@ -60,7 +49,7 @@ func (m *MemStore) Create(rec *record.Record) error {
 
 // enqueue numbers and keeps notices (a notice naming another channel of
 // key's server is kept for that channel, as the store does); m.mu is held.
-func (m *MemStore) enqueue(key record.Key, notices []record.Notice) {
+func (m *memStore) enqueue(key record.Key, notices []record.Notice) {
 	for _, n := range notices {
 		to := key
 		if n.Key.Channel != "" && n.Key.Guild == key.Guild {
@@ -73,23 +62,23 @@ func (m *MemStore) enqueue(key record.Key, notices []record.Notice) {
 }
 
 // Enqueue queues notices for key's channel.
-func (m *MemStore) Enqueue(key record.Key, notices ...record.Notice) error {
+func (m *memStore) Enqueue(key record.Key, notices ...record.Notice) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.enqueue(key, notices)
 	return nil
 }
 
-// Pending returns the notices queued for key's channel (a MemStore
+// Pending returns the notices queued for key's channel (a memStore
 // delivers none).
-func (m *MemStore) Pending(key record.Key) ([]record.Notice, error) {
+func (m *memStore) Pending(key record.Key) ([]record.Notice, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return append([]record.Notice(nil), m.outbox[key]...), nil
 }
 
 // Running lists the keys of the running games, in key order.
-func (m *MemStore) Running() ([]record.Key, error) {
+func (m *memStore) Running() ([]record.Key, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	keys := make([]record.Key, 0, len(m.running))
@@ -101,26 +90,26 @@ func (m *MemStore) Running() ([]record.Key, error) {
 }
 
 // Get returns a copy of the running game of key.
-func (m *MemStore) Get(key record.Key) (*record.Record, error) {
+func (m *memStore) Get(key record.Key) (*record.Record, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	r, ok := m.running[key]
 	if !ok {
 		return nil, record.ErrNotFound
 	}
-	return cloneRecord(r), nil
+	return r.Clone(), nil
 }
 
 // Update runs fn on a copy and keeps it if fn succeeds; a game fn ends
 // and marks so (record.Record.End) is archived at once.
-func (m *MemStore) Update(key record.Key, fn func(rec *record.Record) error) error {
+func (m *memStore) Update(key record.Key, fn func(rec *record.Record) error) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	r, ok := m.running[key]
 	if !ok {
 		return record.ErrNotFound
 	}
-	c := cloneRecord(r)
+	c := r.Clone()
 	if err := fn(c); err != nil {
 		return err
 	}
@@ -132,21 +121,21 @@ func (m *MemStore) Update(key record.Key, fn func(rec *record.Record) error) err
 		return nil
 	}
 	m.enqueue(key, c.Notices)
-	m.running[key] = cloneRecord(c)
+	m.running[key] = (c)
 	return nil
 }
 
 // Finish archives the game of key.
-func (m *MemStore) Finish(key record.Key, notices ...record.Notice) (*record.Finished, error) {
+func (m *memStore) Finish(key record.Key, notices ...record.Notice) (*record.Finished, error) {
 	return m.finish(key, false, notices)
 }
 
 // Abandon archives the game of key without a result and drops its notices.
-func (m *MemStore) Abandon(key record.Key) (*record.Finished, error) {
+func (m *memStore) Abandon(key record.Key) (*record.Finished, error) {
 	return m.finish(key, true, nil)
 }
 
-func (m *MemStore) finish(key record.Key, abandoned bool, notices []record.Notice) (*record.Finished, error) {
+func (m *memStore) finish(key record.Key, abandoned bool, notices []record.Notice) (*record.Finished, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	r, ok := m.running[key]
@@ -161,7 +150,7 @@ func (m *MemStore) finish(key record.Key, abandoned bool, notices []record.Notic
 // archive moves the game of key, whose record is r, to the finished
 // games (abandoned: without a result, its notices dropped), with the
 // outcome the store gives it; m.mu is held.
-func (m *MemStore) archive(key record.Key, r *record.Record, abandoned bool) *record.Finished {
+func (m *memStore) archive(key record.Key, r *record.Record, abandoned bool) *record.Finished {
 	delete(m.running, key)
 	o := record.ArchivedOutcome(r, abandoned)
 	f := record.Finished{Key: key, Winner: o.Winner, Outcome: o, Seats: r.Seats,
@@ -175,7 +164,7 @@ func (m *MemStore) archive(key record.Key, r *record.Record, abandoned bool) *re
 
 // Archive lists a guild's finished games, newest first, at most limit
 // (all of them when limit <= 0).
-func (m *MemStore) Archive(guild string, limit int) ([]record.Finished, error) {
+func (m *memStore) Archive(guild string, limit int) ([]record.Finished, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	var out []record.Finished
@@ -189,7 +178,7 @@ func (m *MemStore) Archive(guild string, limit int) ([]record.Finished, error) {
 
 // LastFinished returns the newest finished game of key;
 // record.ErrNotFound when there is none.
-func (m *MemStore) LastFinished(key record.Key) (*record.Finished, error) {
+func (m *memStore) LastFinished(key record.Key) (*record.Finished, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	for i := len(m.finished) - 1; i >= 0; i-- {
@@ -202,7 +191,7 @@ func (m *MemStore) LastFinished(key record.Key) (*record.Finished, error) {
 }
 
 // Stats counts wins and losses of the players of a guild's finished games.
-func (m *MemStore) Stats(guild string) ([]record.PlayerStats, error) {
+func (m *memStore) Stats(guild string) ([]record.PlayerStats, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	by := map[string]*record.PlayerStats{}
@@ -230,23 +219,25 @@ func (m *MemStore) Stats(guild string) ([]record.PlayerStats, error) {
 	for _, p := range by {
 		out = append(out, *p)
 	}
-	sort.Slice(out, func(i, j int) bool { return total(out[i].Wins) > total(out[j].Wins) })
+	sort.Slice(out, func(i, j int) bool { return out[i].TotalWins() > out[j].TotalWins() })
 	return out, nil
 }
 
-func total(m map[rules.Side]int) int { return m[rules.US] + m[rules.German] }
-
 // Server returns a server's settings.
-func (m *MemStore) Server(guild string) (record.ServerSettings, error) {
+func (m *memStore) Server(guild string) (record.ServerSettings, error) {
 	m.serversMu.Lock()
 	defer m.serversMu.Unlock()
 	return m.servers[guild], nil
 }
 
-// SetServer stores a server's settings.
-func (m *MemStore) SetServer(guild string, s record.ServerSettings) error {
+// UpdateServer changes a server's settings; nothing changes if fn fails.
+func (m *memStore) UpdateServer(guild string, fn func(*record.ServerSettings) error) error {
 	m.serversMu.Lock()
 	defer m.serversMu.Unlock()
+	s := m.servers[guild]
+	if err := fn(&s); err != nil {
+		return err
+	}
 	if m.servers == nil {
 		m.servers = map[string]record.ServerSettings{}
 	}
@@ -255,7 +246,7 @@ func (m *MemStore) SetServer(guild string, s record.ServerSettings) error {
 }
 
 // Member returns a member's settings.
-func (m *MemStore) Member(guild, user string) (record.Member, error) {
+func (m *memStore) Member(guild, user string) (record.Member, error) {
 	m.membersMu.Lock()
 	defer m.membersMu.Unlock()
 	if got, ok := m.members[guild+"/"+user]; ok {
@@ -265,7 +256,7 @@ func (m *MemStore) Member(guild, user string) (record.Member, error) {
 }
 
 // UpdateMember changes a member's settings; nothing changes if fn fails.
-func (m *MemStore) UpdateMember(guild, user string, fn func(*record.Member) error) error {
+func (m *memStore) UpdateMember(guild, user string, fn func(*record.Member) error) error {
 	m.membersMu.Lock()
 	defer m.membersMu.Unlock()
 	cur, ok := m.members[guild+"/"+user]
