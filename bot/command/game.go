@@ -345,12 +345,9 @@ func (s *Service) newGameResponse(g *newGamePlan, post Post) (Response, []record
 			also = append(also, n)
 		}
 	}
+	resp.Game = rec.Key
 	if g.threaded {
-		resp.Game = rec.Key
 		resp.Private = i18n.T(req.Lang, "reply.new.in-thread", map[string]any{"Channel": s.cfg.FrontEnd.Channel(rec.Key.Channel)})
-	}
-	if !s.cfg.FrontEnd.Members() {
-		resp.Switch = rec.Key
 	}
 	if g.me.AI == "" && g.other.AI != "" && s.firstGame(req) {
 		first := i18n.T(req.Lang, "reply.new.first-us", nil)

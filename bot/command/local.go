@@ -184,7 +184,7 @@ func (s *Service) localGames(req Request) (Response, error) {
 	return Response{Private: i18n.T(lang, "term.games.head", nil) + "\n" + strings.Join(lines, "\n")}, nil
 }
 
-// resume switches local play to the saved game id: (Response.Switch).
+// resume switches local play to the saved game id: (Response.Game).
 func (s *Service) resume(req Request) (Response, error) {
 	if s.cfg.FrontEnd.Members() {
 		return Response{}, refuseT("term.resume.server", nil)
@@ -211,7 +211,7 @@ func (s *Service) resume(req Request) (Response, error) {
 		if err != nil {
 			return Response{}, err
 		}
-		resp := Response{Switch: g.Key}
+		resp := Response{Game: g.Key}
 		if v.finished {
 			resp.Private = i18n.T(lang, "term.resume.over", map[string]any{"ID": id, "Result": g.Result}) + "\n" + statusTextIn(s.cfg.FrontEnd, v, lang)
 			return resp, nil

@@ -40,33 +40,33 @@ func TestLocalGamesListsFinishedOnes(t *testing.T) {
 		return s.Handle(context.Background(), Request{Key: key, Caller: you, Command: name, Options: opts})
 	}
 	key := LocalKey(1)
-	if r := run(key, "new mode:hotseat"); r.Refused || r.Switch != key {
+	if r := run(key, "new mode:hotseat"); r.Refused || r.Game != key {
 		t.Fatalf("new: %+v", r)
 	}
 	if r := run(key, "abort confirm:yes"); r.Refused {
 		t.Fatalf("abort: %s", r.Private)
 	}
 	r := run(key, "new mode:hotseat")
-	if r.Refused || r.Switch != LocalKey(2) || strings.Contains(r.Posts[0].Text, "is kept") {
+	if r.Refused || r.Game != LocalKey(2) || strings.Contains(r.Posts[0].Text, "is kept") {
 		t.Fatalf("new after a finished game: %+v", r)
 	}
-	key = r.Switch
+	key = r.Game
 	r = run(key, "games")
 	if !strings.Contains(r.Private, "id:2 — US: you · German: you — running, US set-up") || !strings.Contains(r.Private, "id:1 — US: you · German: you — finished: aborted") {
 		t.Errorf("games:\n%s", r.Private)
 	}
 	commits := st.Commits
-	if r := run(key, "resume id:3"); !r.Refused || r.Switch != (record.Key{}) || !strings.Contains(r.Private, "Your games are 1, 2") {
+	if r := run(key, "resume id:3"); !r.Refused || r.Game != (record.Key{}) || !strings.Contains(r.Private, "Your games are 1, 2") {
 		t.Errorf("resume id:3: %+v", r)
 	}
 	if st.Commits != commits {
 		t.Error("a refused resume wrote to the store")
 	}
 	r = run(key, "resume 1")
-	if r.Refused || r.Switch != LocalKey(1) || !strings.Contains(r.Private, "Game 1 is over (aborted)") {
+	if r.Refused || r.Game != LocalKey(1) || !strings.Contains(r.Private, "Game 1 is over (aborted)") {
 		t.Errorf("resume 1: %+v", r)
 	}
-	if r := run(key, "resume id:2"); r.Refused || r.Switch != (record.Key{}) || !strings.Contains(r.Private, "the one you are playing") {
+	if r := run(key, "resume id:2"); r.Refused || r.Game != (record.Key{}) || !strings.Contains(r.Private, "the one you are playing") {
 		t.Errorf("resume of the game played: %+v", r)
 	}
 }

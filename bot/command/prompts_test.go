@@ -96,7 +96,7 @@ func TestR4_6MoveWithTheTiger(t *testing.T) {
 // next: offers the best shots by their odds, not only pass.
 func TestNextOffersTheBestShots(t *testing.T) {
 	s := New(Config{Store: newMemStore(), Seed: func() uint64 { return 5 }, Debug: true, FrontEnd: lone{}})
-	key := mustDo(t, s, ann, "new mode:hotseat").Switch // the terminal plays each game under its own id
+	key := mustDo(t, s, ann, "new mode:hotseat").Game // the terminal plays each game under its own id
 	for _, text := range []string{"setup preset:historical done", "debug place unit:DR-1 hex:1601"} {
 		if r := doAt(t, s, key, ann, text); r.Refused {
 			t.Fatalf("%q refused: %s", text, r.Private)

@@ -108,10 +108,12 @@ type Response struct {
 	// for the terminal's prompt (a front end without FrontEnd.Members); empty when no shot
 	// can hit.
 	Next []string
-	// Game, when set, is the channel of the game the response is about,
-	// when it is not the request's: the thread a new game opened, the
-	// game an open challenge's button joined. Its posts are delivered
-	// there and its AI started there.
+	// Game, when set, is the game the response is about: the one a new
+	// game started (in the thread it opened), the game an open
+	// challenge's button joined, the saved game resume went to. Its posts
+	// are delivered there and its AI started there; a front end that
+	// plays one game at a time (the terminal) sends its next commands
+	// there.
 	Game record.Key
 	// Also lists the other channels whose outbox this response queued
 	// notices in (the channel a game's thread was opened from).
@@ -123,10 +125,6 @@ type Response struct {
 	// Open is a new message for the caller alone: the picker the Play
 	// button opens.
 	Open *Panel
-	// Switch, when set, is the key of the game the front end's next
-	// commands go to: local play's new (a game of its own, the others
-	// kept) and resume.
-	Switch record.Key
 	// queued is set once Posts are in the store's outbox (FrontEnd.Queues).
 	queued bool
 }

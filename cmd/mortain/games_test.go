@@ -136,7 +136,7 @@ func TestTabCompletesResumeIDs(t *testing.T) {
 		if r.Refused {
 			t.Fatal(r.Private)
 		}
-		key = r.Switch
+		key = r.Game
 	}
 	c := &completer{ctx: ctx, svc: svc, key: func() record.Key { return key }}
 	out, _ := c.Do([]rune("resume id:"), len("resume id:"))

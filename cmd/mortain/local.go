@@ -438,8 +438,8 @@ func (lp *localPlay) respond(ctx context.Context, resp command.Response) int {
 	if resp.Refused {
 		return lp.refusedShown()
 	}
-	if resp.Switch != (record.Key{}) {
-		lp.key = resp.Switch // new or resume: the next commands go there
+	if resp.Game != (record.Key{}) {
+		lp.key = resp.Game // new or resume: the next commands go there
 	}
 	if resp.AINext {
 		return lp.runAI(ctx)
