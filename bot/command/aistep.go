@@ -47,7 +47,7 @@ func (s *Service) aiStep(ctx context.Context, key record.Key) (Response, bool, e
 		return Response{}, false, err
 	}
 	st := rec.Game.State
-	if st.Over() || rec.Meta.Resigned != rules.NoSide {
+	if rec.Ended() {
 		return Response{}, false, nil
 	}
 	seat := rec.Seats[st.ToAct()]

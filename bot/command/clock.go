@@ -33,7 +33,7 @@ func deadlineDue(rec *record.Record) (time.Time, bool) {
 		return time.Time{}, false
 	}
 	st := &rec.Game.State
-	if st.Over() || rec.Meta.Resigned != rules.NoSide {
+	if rec.Ended() {
 		return time.Time{}, false
 	}
 	side := st.ToAct()

@@ -110,7 +110,7 @@ func (s *Service) dress(rec *record.Record, notices []record.Notice) []record.No
 		if n.Mention == "" {
 			continue
 		}
-		toAct := n.Mention == mentionOf(rec, rec.Game.State.ToAct()) && rec.Meta.Resigned == rules.NoSide && !rec.Game.State.Over()
+		toAct := n.Mention == mentionOf(rec, rec.Game.State.ToAct()) && !rec.Ended()
 		// A post that pings someone shows the deadline of the player to
 		// act while it is still ahead.
 		if due, ok := deadlineDue(rec); ok && due.After(now) {

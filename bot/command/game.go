@@ -245,7 +245,7 @@ func (s *Service) keepLocal(g *newGamePlan, b *strings.Builder) (string, error) 
 	}
 	// Local play keeps every game: the new one gets the next id and the
 	// one played so far stays saved, to resume.
-	if cur, err := s.cfg.Store.Get(req.Key); err == nil && !cur.Game.State.Over() && cur.Meta.Resigned == rules.NoSide {
+	if cur, err := s.cfg.Store.Get(req.Key); err == nil && !cur.Ended() {
 		id, _ := LocalID(req.Key)
 		b.WriteString(i18n.T(lang, "post.new.kept", map[string]any{"ID": id, "Seats": seatsLineIn(s.cfg.FrontEnd, cur.Seats, lang)}) + "\n")
 	}

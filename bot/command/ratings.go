@@ -51,7 +51,7 @@ func (s *Service) ratingLine(rec *record.Record, f *record.Finished) string {
 	}
 	if f == nil || !f.Rated {
 		switch {
-		case rec.Game.State.Winner() == rules.NoSide && rec.Meta.Resigned == rules.NoSide:
+		case rec.Outcome().Winner == rules.NoSide:
 			return ""
 		case rec.Meta.Unrated != "":
 			why := rec.Meta.Unrated

@@ -117,7 +117,7 @@ func (s *Service) seat(req Request) (Response, error) {
 	var resp Response
 	err = s.cfg.Store.Update(req.Key, func(r *record.Record) error {
 		st := &r.Game.State
-		if st.Over() || r.Meta.Resigned != rules.NoSide {
+		if r.Ended() {
 			return refuseT("reply.over", nil)
 		}
 		prev, enemy := r.Seats[side], r.Seats[side.Enemy()]

@@ -136,7 +136,7 @@ func actionChoices(st *rules.State, command string, opts map[string]string, focu
 			continue
 		}
 		seen[v] = true
-		out = append(out, scored{markFree(st, a, choiceFor(st, a, form.field(focused), v, lang), opts, focused, lang), score(st, a, command, focused)})
+		out = append(out, scored{markFree(st, a, choiceFor(st, a, form.field(focused), v, lang), opts, focused, lang), score(st, a, focused)})
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].score > out[j].score })
 	res := make([]Choice, len(out))
@@ -231,8 +231,9 @@ func choiceFor(st *rules.State, a rules.Action, f field, v string, lang i18n.Lan
 	return Choice{Name: hexLabel(a.Hex), Value: v}
 }
 
-// score ranks a suggestion: higher first.
-func score(st *rules.State, a rules.Action, command, focused string) float64 {
+// score ranks a suggestion for the option focused, by the action it
+// completes: higher first.
+func score(st *rules.State, a rules.Action, focused string) float64 {
 	sc := st.Scenario()
 	side := st.ToAct()
 	west := func(h rules.Hex) float64 {
@@ -245,7 +246,7 @@ func score(st *rules.State, a rules.Action, command, focused string) float64 {
 		return float64(sc.Terrain[h].Modifier())
 	}
 	switch {
-	case command == "fire" && focused == "target", (command == "air" || command == "oba") && focused == "unit":
+	case a.Kind == rules.ActFire && focused == "target", (a.Kind == rules.ActAirAttack || a.Kind == rules.ActOBA) && focused == "unit":
 		t := a.Target
 		f := sc.Unit(t)
 		v := float64(-sc.Terrain[st.Unit(t).Hex].Modifier())
@@ -256,10 +257,10 @@ func score(st *rules.State, a rules.Action, command, focused string) float64 {
 			v += 0.5
 		}
 		return v
-	case command == "fire" && focused == "unit":
+	case a.Kind == rules.ActFire && focused == "unit":
 		f := st.Factors(a.Unit)
 		return float64(max(f.AT, f.AI))
-	case command == "setup" && focused == "hex":
+	case a.Kind == rules.ActPlace && focused == "hex":
 		if a.Unit != rules.NoUnit && sc.Unit(a.Unit).Historical == a.Hex {
 			return 10
 		}
