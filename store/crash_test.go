@@ -186,6 +186,7 @@ func TestCrashLosesNoCommittedAction(t *testing.T) {
 		for key := range finished {
 			assert.True(t, inArchive[key], "%s reported finished is archived", key)
 		}
+		requireSeatsIndexed(t, db)
 		require.NoError(t, db.Close())
 	}
 }

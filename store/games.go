@@ -164,6 +164,9 @@ func (db *DB) Create(rec *record.Record) error {
 		if err := appendSteps(h, steps); err != nil {
 			return err
 		}
+		if err := indexSeats(tx, rec.Key, nil, c.Seats); err != nil {
+			return err
+		}
 		return enqueue(tx, rec.Key, notices, now)
 	})
 	if err != nil {
@@ -244,6 +247,9 @@ func (db *DB) update(key record.Key, name string, e *entry, fn func(rec *record.
 			return record.ErrNotFound
 		}
 		if err := appendSteps(b.Bucket(bucketHistory), steps); err != nil {
+			return err
+		}
+		if err := indexSeats(tx, key, e.rec.Seats, c.Seats); err != nil {
 			return err
 		}
 		if end == nil {

@@ -8,9 +8,9 @@ import (
 	"github.com/mortain/mortain/store/record"
 )
 
-// The layout of the file (schema 4; schema 3 kept a game's Meta as
-// name-value settings, schema 2 had no servers or members, schema 1 no
-// outbox):
+// The layout of the file (schema 5; schema 4 had no seats index, schema 3
+// kept a game's Meta as name-value settings, schema 2 had no servers or
+// members, schema 1 no outbox):
 //
 //	meta                      "schema" -> "1", "app" -> "mortain"
 //	running / "guild/channel" "record" -> record JSON
@@ -22,13 +22,15 @@ import (
 //	                          "live" -> message id, strip / message id -> ""
 //	servers                   guild -> ServerSettings JSON
 //	members / guild           user id -> Member JSON
+//	seats                     "guild/user/channel" -> "" for each member
+//	                          seated in a running game (seats.go)
 //
 // seq keys are 8-byte big-endian numbers from NextSequence, so cursors
 // walk them in order.
 
 // SchemaVersion is the layout version this program writes. Older files are
 // migrated on open; newer ones are refused.
-const SchemaVersion = 4
+const SchemaVersion = 5
 
 var (
 	bucketMeta    = []byte("meta")
@@ -38,6 +40,7 @@ var (
 	bucketHistory = []byte("history")
 	bucketServers = []byte("servers")
 	bucketMembers = []byte("members")
+	bucketSeats   = []byte("seats")
 
 	keySchema   = []byte("schema")
 	keyApp      = []byte("app")

@@ -33,6 +33,7 @@ var migrations = []func(tx *bolt.Tx) error{
 	1: createLayout, // schema 2 adds the outbox
 	2: createLayout, // schema 3 adds the servers' and members' settings
 	3: migrate3to4,
+	4: indexRunning, // schema 5 adds the seats index
 }
 
 // migrate brings a file of schema from up to SchemaVersion, in one

@@ -181,7 +181,8 @@ func (db *DB) prepare(walk bool) error {
 
 // readOnlyFrom is the oldest schema that ReadOnly opens as it is (for
 // doctor, export, backup): schema 3 differs from schema 4 only in how a
-// running game's Meta is written, and decodeRecord reads both.
+// running game's Meta is written, and decodeRecord reads both; schema 4
+// from schema 5 only by the seats index, which GamesOf does without.
 const readOnlyFrom = 3
 
 // schemaNew is the version inspect reports for a file with nothing in it.
@@ -289,6 +290,9 @@ func layoutBuckets(v int) [][]byte {
 	}
 	if v >= 3 {
 		names = append(names, bucketServers, bucketMembers)
+	}
+	if v >= 5 {
+		names = append(names, bucketSeats)
 	}
 	return names
 }

@@ -89,6 +89,23 @@ func (m *memStore) Running() ([]record.Key, error) {
 	return keys, nil
 }
 
+// GamesOf lists the running games of guild in which user holds a seat.
+func (m *memStore) GamesOf(guild, user string) ([]record.Key, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var out []record.Key
+	for k, r := range m.running {
+		for _, seat := range r.Seats {
+			if k.Guild == guild && user != "" && seat.UserID == user {
+				out = append(out, k)
+				break
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Channel < out[j].Channel })
+	return out, nil
+}
+
 // Get returns a copy of the running game of key.
 func (m *memStore) Get(key record.Key) (*record.Record, error) {
 	m.mu.Lock()

@@ -22,6 +22,9 @@ type Games interface {
 	Create(rec *record.Record) error
 	// Running lists the keys of the running games.
 	Running() ([]record.Key, error)
+	// GamesOf lists the running games of guild in which user holds a
+	// seat, without reading the others.
+	GamesOf(guild, user string) ([]record.Key, error)
 	// Get returns a copy of the running game of key; record.ErrNotFound.
 	Get(key record.Key) (*record.Record, error)
 	// Update runs fn on the current record and commits its changes (its
