@@ -295,7 +295,7 @@ func awayUntil(fe FrontEnd, o map[string]string, m record.Member, back bool, now
 // running games on this server: the games' posts, and a line a game for
 // the caller.
 func (s *Service) pauseGames(req Request, until time.Time, back bool, now time.Time) (Response, []string, error) {
-	keys, err := s.cfg.Store.Running()
+	keys, err := s.cfg.Store.GamesOf(req.Key.Guild, req.Caller.UserID)
 	if err != nil {
 		return Response{}, nil, err
 	}
