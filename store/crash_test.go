@@ -187,6 +187,7 @@ func TestCrashLosesNoCommittedAction(t *testing.T) {
 			assert.True(t, inArchive[key], "%s reported finished is archived", key)
 		}
 		requireSeatsIndexed(t, db)
+		requireDueIndexed(t, db)
 		require.NoError(t, db.Close())
 	}
 }

@@ -91,6 +91,7 @@ func (db *DB) load(key record.Key, e *entry) error {
 			return &damagedGame{cause: errors.New("it has no record")}
 		}
 		var err error
+		db.decoded.Add(1)
 		if rec, err = decodeRecord(v); err != nil {
 			return &damagedGame{cause: err}
 		}
@@ -167,6 +168,9 @@ func (db *DB) Create(rec *record.Record) error {
 		if err := indexSeats(tx, rec.Key, nil, c.Seats); err != nil {
 			return err
 		}
+		if err := setDue(tx, b, name, dueNow); err != nil {
+			return err
+		}
 		return enqueue(tx, rec.Key, notices, now)
 	})
 	if err != nil {
@@ -180,6 +184,7 @@ func (db *DB) Create(rec *record.Record) error {
 // Seats are never nil.
 func (db *DB) Get(key record.Key) (rec *record.Record, err error) {
 	err = db.withGame(key, func(name string, e *entry) error {
+		db.copied.Add(1)
 		rec = e.rec.Clone()
 		return nil
 	})
@@ -254,6 +259,9 @@ func (db *DB) update(key record.Key, name string, e *entry, fn func(rec *record.
 		}
 		if end == nil {
 			if err := b.Put(keyRecord, data); err != nil {
+				return err
+			}
+			if err := setDue(tx, b, name, dueNow); err != nil {
 				return err
 			}
 			return enqueue(tx, key, notices, now)

@@ -49,6 +49,10 @@ func TestMigrateFromSchema4(t *testing.T) {
 		assert.Equal(t, rec.Seats, got.Seats, "%s", k)
 	}
 	requireSeatsIndexed(t, db)
+	requireDueIndexed(t, db)
+	due, err := db.Due(time.Now())
+	require.NoError(t, err)
+	assert.Len(t, due, len(before), "every running game is due at the upgrade")
 	assert.Equal(t, []string{"701", "702"}, gamesOf(t, db, "500", "10"))
 	assert.Equal(t, []string{"801"}, gamesOf(t, db, "501", "10"))
 	assert.Equal(t, []string{"701", "703"}, gamesOf(t, db, "500", "20"))

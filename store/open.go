@@ -182,7 +182,8 @@ func (db *DB) prepare(walk bool) error {
 // readOnlyFrom is the oldest schema that ReadOnly opens as it is (for
 // doctor, export, backup): schema 3 differs from schema 4 only in how a
 // running game's Meta is written, and decodeRecord reads both; schema 4
-// from schema 5 only by the seats index, which GamesOf does without.
+// from schema 5 only by the seats and due indexes, which GamesOf and
+// Due do without.
 const readOnlyFrom = 3
 
 // schemaNew is the version inspect reports for a file with nothing in it.
@@ -292,7 +293,7 @@ func layoutBuckets(v int) [][]byte {
 		names = append(names, bucketServers, bucketMembers)
 	}
 	if v >= 5 {
-		names = append(names, bucketSeats)
+		names = append(names, bucketSeats, bucketDue)
 	}
 	return names
 }

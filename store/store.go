@@ -88,4 +88,13 @@ type DB struct {
 	// backups answers backup requests from other processes (live.go).
 	backups     *backupServer
 	stopBackups sync.Once
+	// decoded and copied count the running games' records decoded from
+	// the file and copied out of the cache (RecordsRead).
+	decoded, copied atomic.Uint64
+}
+
+// RecordsRead reports how many running games' records were decoded from
+// the file and how many were copied out (Get) since Open.
+func (db *DB) RecordsRead() (decoded, copied uint64) {
+	return db.decoded.Load(), db.copied.Load()
 }

@@ -56,8 +56,26 @@ func (s *Service) notify(req Request) (Response, error) {
 	head := i18n.T(req.Lang, "people.notify.head", nil)
 	if changed {
 		head = i18n.T(req.Lang, "people.notify.saved", nil)
+		s.checkSoon(req.Key.Guild, req.Caller.UserID)
 	}
 	return Response{Private: head + "\n" + notifyText(s.cfg.FrontEnd, m, s.cfg.Now(), req.Lang)}, nil
+}
+
+// checkSoon makes the games of a member whose settings changed (a
+// reminder, quiet hours) due for Tick at once, so that their timers
+// follow the new settings.
+func (s *Service) checkSoon(guild, user string) {
+	keys, err := s.cfg.Store.GamesOf(guild, user)
+	if err != nil {
+		s.cfg.Logger.Error("listing a member's games", "member", user, "err", err)
+		return
+	}
+	now := s.cfg.Now()
+	for _, k := range keys {
+		if err := s.cfg.Store.SetDue(k, now, time.Time{}); err != nil && !errors.Is(err, record.ErrNotFound) {
+			s.cfg.Logger.Error("setting a game's next timer check", "key", k, "err", err)
+		}
+	}
 }
 
 // notifyChange is what notify's options change: each set* (or a remind

@@ -1,0 +1,118 @@
+package store
+
+import (
+	"bytes"
+	"encoding/binary"
+	"sort"
+	"testing"
+	"time"
+
+	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store/record"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	bolt "go.etcd.io/bbolt"
+)
+
+// requireDueIndexed checks the due index against the running games: one
+// entry for each, at the time its bucket keeps, and no other entry.
+func requireDueIndexed(t *testing.T, db *DB) {
+	t.Helper()
+	require.NoError(t, db.bolt.View(func(tx *bolt.Tx) error {
+		want := map[string]bool{}
+		running := tx.Bucket(bucketRunning)
+		require.NoError(t, running.ForEachBucket(func(name []byte) error {
+			at := running.Bucket(name).Get(keyDue)
+			require.Len(t, at, 8, "the running game %s has a due time", name)
+			want[string(append(bytes.Clone(at), name...))] = true
+			return nil
+		}))
+		got := map[string]bool{}
+		require.NoError(t, tx.Bucket(bucketDue).ForEach(func(k, _ []byte) error { got[string(k)] = true; return nil }))
+		assert.Equal(t, want, got, "the due index")
+		return nil
+	}))
+}
+
+// dueAt lists the channels due at t, sorted.
+func dueAt(t *testing.T, db *DB, at time.Time) []string {
+	t.Helper()
+	keys, err := db.Due(at)
+	require.NoError(t, err)
+	var out []string
+	for _, k := range keys {
+		out = append(out, k.Channel)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// A timer check reads only the games due: a game is due at once when it
+// is created or changed, SetDue puts it off until its next timer (unless
+// it changed since the check read it), and a game that ends leaves the
+// index.
+func TestDueIndexListsOnlyTheGamesDue(t *testing.T) {
+	db, _ := openTemp(t, Options{})
+	keys := map[string]record.Key{}
+	for i, ch := range []string{"a", "b", "c", "d"} {
+		keys[ch] = record.Key{Guild: "g1", Channel: ch}
+		require.NoError(t, db.Create(newRecord(keys[ch], uint64(i))))
+	}
+	now := time.Now().Add(time.Second)
+	assert.Equal(t, []string{"a", "b", "c", "d"}, dueAt(t, db, now))
+	requireDueIndexed(t, db)
+
+	later := now.Add(2 * time.Hour)
+	for _, ch := range []string{"a", "b", "c", "d"} {
+		rec, err := db.Get(keys[ch])
+		require.NoError(t, err)
+		require.NoError(t, db.SetDue(keys[ch], later, rec.Updated))
+	}
+	assert.Empty(t, dueAt(t, db, now), "nothing is due before the timers")
+	assert.Equal(t, []string{"a", "b", "c", "d"}, dueAt(t, db, later))
+
+	// A move makes its game due at once; a check that read the game
+	// before the move does not put it off.
+	stale, err := db.Get(keys["b"])
+	require.NoError(t, err)
+	require.NoError(t, db.Update(keys["b"], func(r *record.Record) error { return playOne(r.Game, rules.NewRandomPlayer(1)) }))
+	require.NoError(t, db.SetDue(keys["b"], later, stale.Updated))
+	assert.Equal(t, []string{"b"}, dueAt(t, db, time.Unix(0, 0)), "due whatever the clock of the check")
+
+	// b, changed, is due before any timer; then c, whose timer passed.
+	rec, err := db.Get(keys["c"])
+	require.NoError(t, err)
+	require.NoError(t, db.SetDue(keys["c"], now.Add(-time.Minute), rec.Updated))
+	due, err := db.Due(time.Now().Add(time.Second))
+	require.NoError(t, err)
+	assert.Equal(t, []record.Key{keys["b"], keys["c"]}, due)
+
+	// Games that end leave the index.
+	_, err = db.Finish(keys["a"])
+	require.NoError(t, err)
+	_, err = db.Abandon(keys["b"])
+	require.NoError(t, err)
+	require.NoError(t, db.Update(keys["c"], func(r *record.Record) error {
+		if err := r.Game.Resign(rules.US); err != nil {
+			return err
+		}
+		r.End = func(_ *record.Finished, n []record.Notice) []record.Notice { return n }
+		return nil
+	}))
+	require.NoError(t, db.bolt.Update(func(tx *bolt.Tx) error {
+		return tx.Bucket(bucketRunning).Bucket([]byte("g1/d")).Put(keyRecord, []byte("{not json"))
+	}))
+	db.games = games{}
+	_, err = db.Get(keys["d"])
+	require.ErrorIs(t, err, record.ErrSetAside)
+	assert.Empty(t, dueAt(t, db, later.Add(time.Hour)))
+	requireDueIndexed(t, db)
+	assert.ErrorIs(t, db.SetDue(keys["a"], later, time.Time{}), record.ErrNotFound)
+}
+
+// A time before 1970 (never a timer's) is due at once rather than late.
+func TestDueKeyOrdersByTime(t *testing.T) {
+	early, late := dueKey(time.Unix(10, 0), "g/z"), dueKey(time.Unix(20, 0), "g/a")
+	assert.Negative(t, bytes.Compare(early, late))
+	assert.Zero(t, binary.BigEndian.Uint64(dueKey(time.Unix(-5, 0), "g/c")[:8]))
+}
