@@ -83,6 +83,9 @@ type Games interface {
 	Running() ([]record.Key, error)
 	// Due lists the running games whose timers are due at now.
 	Due(now time.Time) ([]record.Key, error)
+	// Heads returns what each running game's head says (seats, side to
+	// act, ended, paused) without decoding the games.
+	Heads() ([]record.Head, error)
 	// Get returns a copy of a running game; record.ErrNotFound.
 	Get(key record.Key) (*record.Record, error)
 	// Update changes a running game durably; record.ErrNotFound, or fn's error.

@@ -188,6 +188,7 @@ func TestCrashLosesNoCommittedAction(t *testing.T) {
 		}
 		requireSeatsIndexed(t, db)
 		requireDueIndexed(t, db)
+		requireHeads(t, db)
 		require.NoError(t, db.Close())
 	}
 }

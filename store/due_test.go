@@ -116,3 +116,61 @@ func TestDueKeyOrdersByTime(t *testing.T) {
 	assert.Negative(t, bytes.Compare(early, late))
 	assert.Zero(t, binary.BigEndian.Uint64(dueKey(time.Unix(-5, 0), "g/c")[:8]))
 }
+
+// requireHeads checks that every running game's stored head is its
+// record's, read without decoding the games.
+func requireHeads(t *testing.T, db *DB) {
+	t.Helper()
+	heads, err := db.Heads()
+	require.NoError(t, err)
+	keys, err := db.Running()
+	require.NoError(t, err)
+	require.Len(t, heads, len(keys))
+	for _, h := range heads {
+		rec, err := db.Get(h.Key)
+		require.NoError(t, err)
+		want := rec.Head()
+		if len(want.Seats) == 0 {
+			want.Seats = nil
+		}
+		assert.Equal(t, want, h, "the head of %s", h.Key)
+	}
+}
+
+// Resuming reads the games' heads, not the games: with no record decoded
+// since Open, the heads say who sits where, whose turn it is and whether
+// an AI-vs-AI game paused.
+func TestHeadsAreReadWithoutTheGames(t *testing.T) {
+	db, path := openTemp(t, Options{})
+	ai := newRecord(record.Key{Guild: "g", Channel: "ai"}, 3)
+	ai.Seats = map[rules.Side]record.Seat{rules.US: {AI: "easy"}, rules.German: {AI: "hard"}}
+	ai.Meta.AIPaused = time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC)
+	require.NoError(t, db.Create(ai))
+	people := newRecord(record.Key{Guild: "g", Channel: "people"}, 4)
+	require.NoError(t, db.Create(people))
+	require.NoError(t, db.Update(people.Key, func(r *record.Record) error {
+		play(t, r.Game, rules.NewRandomPlayer(2), 5)
+		r.Seats[rules.German] = record.Seat{UserID: "u2"}
+		return nil
+	}))
+	requireHeads(t, db)
+	require.NoError(t, db.Close())
+
+	db, err := Open(path, Options{})
+	require.NoError(t, err)
+	defer db.Close()
+	heads, err := db.Heads()
+	require.NoError(t, err)
+	decoded, _ := db.RecordsRead()
+	assert.Zero(t, decoded, "records decoded to read the heads")
+	byKey := map[string]record.Head{}
+	for _, h := range heads {
+		byKey[h.Key.Channel] = h
+	}
+	assert.Equal(t, ai.Meta.AIPaused, byKey["ai"].AIPaused)
+	assert.Equal(t, record.Seat{UserID: "u2"}, byKey["people"].Seats[rules.German])
+	rec, err := db.Get(people.Key)
+	require.NoError(t, err)
+	assert.Equal(t, rec.Game.State.ToAct(), byKey["people"].ToAct)
+	requireHeads(t, db)
+}

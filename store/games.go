@@ -171,6 +171,9 @@ func (db *DB) Create(rec *record.Record) error {
 		if err := setDue(tx, b, name, dueNow); err != nil {
 			return err
 		}
+		if err := putHead(b, c); err != nil {
+			return err
+		}
 		return enqueue(tx, rec.Key, notices, now)
 	})
 	if err != nil {
@@ -262,6 +265,9 @@ func (db *DB) update(key record.Key, name string, e *entry, fn func(rec *record.
 				return err
 			}
 			if err := setDue(tx, b, name, dueNow); err != nil {
+				return err
+			}
+			if err := putHead(b, c); err != nil {
 				return err
 			}
 			return enqueue(tx, key, notices, now)

@@ -13,7 +13,8 @@ import (
 // members, schema 1 no outbox):
 //
 //	meta                      "schema" -> "1", "app" -> "mortain"
-//	running / "guild/channel" "record" -> record JSON, "due" -> its time in due
+//	running / "guild/channel" "record" -> record JSON, "head" -> record.Head JSON,
+//	                          "due" -> its time in due
 //	                          history / seq -> Step JSON (append-only)
 //	archive / guild / seq     "key" -> "guild/channel", "finished" -> JSON
 //	                          history / seq -> Step JSON

@@ -135,10 +135,14 @@ func migrate3to4(tx *bolt.Tx) error {
 	})
 }
 
-// migrate4to5 adds the seats index and the due index: every running
-// game is indexed by its seated members and due at once.
+// migrate4to5 adds the seats index, the due index and the heads: every
+// running game is indexed by its seated members, due at once, and gets
+// its head.
 func migrate4to5(tx *bolt.Tx) error {
 	if err := indexRunning(tx); err != nil {
+		return err
+	}
+	if err := headsOfRunning(tx); err != nil {
 		return err
 	}
 	return indexDue(tx, dueNow)

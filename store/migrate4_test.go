@@ -50,6 +50,7 @@ func TestMigrateFromSchema4(t *testing.T) {
 	}
 	requireSeatsIndexed(t, db)
 	requireDueIndexed(t, db)
+	requireHeads(t, db)
 	due, err := db.Due(time.Now())
 	require.NoError(t, err)
 	assert.Len(t, due, len(before), "every running game is due at the upgrade")

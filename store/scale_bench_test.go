@@ -2,6 +2,7 @@ package store
 
 import (
 	"fmt"
+	"runtime"
 	"testing"
 	"time"
 
@@ -67,6 +68,14 @@ func buildScaleShard(b *testing.B) string {
 				if err := indexSeats(tx, key, nil, rec.Seats); err != nil {
 					return err
 				}
+				if err := putHead(bk, rec); err != nil {
+					return err
+				}
+				// Each game's next timer in the coming day, none in the
+				// next hour.
+				if err := setDue(tx, bk, key.String(), now.Add(time.Hour+time.Duration(i)*8*time.Second)); err != nil {
+					return err
+				}
 			}
 			return nil
 		})
@@ -80,22 +89,51 @@ func buildScaleShard(b *testing.B) string {
 	return path
 }
 
-// BenchmarkGamesOfOneMember: what `/mortain games` reads for one member of
-// the big server (two games there) in a shard of 10,000 running games,
-// from a database just opened (nothing cached): games-ms through the seats
-// index (GamesOf, then each of the member's games), scan-ms the way it read
-// before the index (every running game of the server).
-func BenchmarkGamesOfOneMember(b *testing.B) {
+// BenchmarkScale: a shard of 10,000 running games (scaleGames), from a
+// database just opened, reports
+//   - start-ms: opening it and resuming (Open, the games' heads, the first
+//     timer check, the outboxes), none due;
+//   - heap-MB: the heap in use after that start (after a collection);
+//   - tick-idle-ms: a timer check when no game is due;
+//   - games-ms: what `/mortain games` reads for a member of the big server
+//     (two games there): the seats index, then the member's games;
+//   - scan-games-ms: the same read the way it was before the index, every
+//     running game of the server decoded.
+func BenchmarkScale(b *testing.B) {
 	path := buildScaleShard(b)
-	const member = "m0" // seated in c0, c1500 ... of the big server
-	var indexed, scanned time.Duration
-	var found int
+	const member = "m0" // seated in c0 and one other game of the big server
+	var start, tick, indexed, scanned time.Duration
+	var heap uint64
 	for i := 0; i < b.N; i++ {
+		runtime.GC()
+		t0 := time.Now()
 		db, err := Open(path, Options{})
 		if err != nil {
 			b.Fatal(err)
 		}
-		start := time.Now()
+		heads, err := db.Heads()
+		if err != nil || len(heads) != scaleGames {
+			b.Fatalf("heads: %d, %v", len(heads), err)
+		}
+		if due, err := db.Due(time.Now()); err != nil || len(due) != 0 {
+			b.Fatalf("due at start: %d, %v", len(due), err)
+		}
+		if _, err := db.Outboxes(); err != nil {
+			b.Fatal(err)
+		}
+		start += time.Since(t0)
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		heap = max(heap, ms.HeapAlloc)
+
+		t0 = time.Now()
+		if due, err := db.Due(time.Now()); err != nil || len(due) != 0 {
+			b.Fatalf("due: %d, %v", len(due), err)
+		}
+		tick += time.Since(t0)
+
+		t0 = time.Now()
 		keys, err := db.GamesOf("big", member)
 		if err != nil {
 			b.Fatal(err)
@@ -105,15 +143,14 @@ func BenchmarkGamesOfOneMember(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
-		indexed += time.Since(start)
-		found = len(keys)
+		indexed += time.Since(t0)
 		db.Close()
 
 		db, err = Open(path, Options{})
 		if err != nil {
 			b.Fatal(err)
 		}
-		start = time.Now()
+		t0 = time.Now()
 		all, err := db.Running()
 		if err != nil {
 			b.Fatal(err)
@@ -131,13 +168,16 @@ func BenchmarkGamesOfOneMember(b *testing.B) {
 				n++
 			}
 		}
-		scanned += time.Since(start)
+		scanned += time.Since(t0)
 		db.Close()
-		if n != found {
-			b.Fatalf("the index lists %d games of %s, the scan %d", found, member, n)
+		if n != len(keys) {
+			b.Fatalf("the index lists %d games of %s, the scan %d", len(keys), member, n)
 		}
 	}
-	b.ReportMetric(float64(indexed.Microseconds())/1000/float64(b.N), "games-ms")
-	b.ReportMetric(float64(scanned.Microseconds())/1000/float64(b.N), "scan-ms")
-	b.ReportMetric(float64(found), "member-games")
+	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 / float64(b.N) }
+	b.ReportMetric(ms(start), "start-ms")
+	b.ReportMetric(float64(heap)/(1<<20), "heap-MB")
+	b.ReportMetric(ms(tick), "tick-idle-ms")
+	b.ReportMetric(ms(indexed), "games-ms")
+	b.ReportMetric(ms(scanned), "scan-games-ms")
 }
