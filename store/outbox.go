@@ -321,6 +321,10 @@ func (db *DB) commitMarked(key record.Key, n record.Notice, fn func(tx *bolt.Tx)
 				if err := b.Put(keyRecord, data); err != nil {
 					return err
 				}
+				// The mark may change the game's timers: due at once.
+				if err := setDue(tx, b, name, dueNow); err != nil {
+					return err
+				}
 			}
 			return fn(tx)
 		})

@@ -151,26 +151,21 @@ func pauseSide(m *record.SideMeta, until, now time.Time) time.Time {
 	return cur
 }
 
-// The waits of nextCheck: a timer that is due but held (quiet hours, an
-// outbox not yet delivered) is looked at again after retryCheck; no game
-// goes longer than maxCheckWait without a check, whatever its timers.
-const (
-	retryCheck   = 5 * time.Minute
-	maxCheckWait = 24 * time.Hour
-)
+// maxCheckWait is the longest a game goes without a timer check, whatever
+// its timers say.
+const maxCheckWait = 24 * time.Hour
 
 // nextCheck is when a timer of the game may next have something to do,
 // after now: the held ping, the deadline's warning and lapse, the member's
 // and the game's reminders, the round limit (member holds the seat to
-// act; held is the member whose ping is held). A time already past that
-// did not fire (held back) is tried again after retryCheck; with no timer
-// the game is checked again after maxCheckWait.
-func nextCheck(rec *record.Record, member, held record.Member, now time.Time) time.Time {
+// act; held is the member whose ping is held). A reminder or warning whose
+// post waits in the outbox (queued, by its mark) is left out: its delivery
+// makes the game due. A time already past, which the check just made did
+// not act on (it passed meanwhile), is now: the next check looks again.
+// With no timer the game is checked again after maxCheckWait.
+func nextCheck(rec *record.Record, member, held record.Member, now time.Time, queued func(mark string) bool) time.Time {
 	next := now.Add(maxCheckWait)
 	at := func(t time.Time) {
-		if !t.After(now) {
-			t = now.Add(retryCheck)
-		}
 		if t.Before(next) {
 			next = t
 		}
@@ -188,14 +183,14 @@ func nextCheck(rec *record.Record, member, held record.Member, now time.Time) ti
 		if !m.Lapsed.At(steps) {
 			at(due)
 		}
-		if !m.Warned.At(steps) {
+		if !m.Warned.At(steps) && !queued(record.MarkWarned) {
 			at(later(due.Add(-warnBefore(*m)-quietSpan(member)), quietOver(member, now)))
 		}
 	}
 	if member.Remind > 0 {
 		at(later(lastPinged(rec).Add(member.Remind), member.AwayUntil, quietOver(member, now)))
 	}
-	if m.Remind > 0 && !m.Reminded.At(steps) {
+	if m.Remind > 0 && !m.Reminded.At(steps) && !queued(record.MarkReminded) {
 		at(later(waitingSince(rec).Add(m.Remind), member.AwayUntil))
 	}
 	if m.RoundLimit > 0 && st.Phase() != rules.PhaseSetup {

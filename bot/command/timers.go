@@ -51,7 +51,8 @@ func (s *Service) scheduleNext(key record.Key) {
 	}
 	side := rec.Game.State.ToAct()
 	member, held := s.membersToTell(key, rec, side)
-	next := nextCheck(rec, member, held, s.cfg.Now())
+	step := strconv.Itoa(len(rec.Game.History))
+	next := nextCheck(rec, member, held, s.cfg.Now(), func(mark string) bool { return s.noticeQueued(key, mark, step) })
 	if err := s.cfg.Store.SetDue(key, next, rec.Updated); err != nil && !errors.Is(err, record.ErrNotFound) {
 		s.cfg.Logger.Error("setting a game's next timer check", "key", key, "err", err)
 	}
@@ -110,7 +111,7 @@ func (s *Service) tick(ctx context.Context, key record.Key) Response {
 	}
 	member, _ := s.cfg.Store.Member(key.Guild, rec.Seats[side].UserID) // no reminder while the member is away
 	step := strconv.Itoa(len(rec.Game.History))
-	if !reminderDue(rec, member, s.cfg.Now()) || s.reminderQueued(key, step) {
+	if !reminderDue(rec, member, s.cfg.Now()) || s.noticeQueued(key, SettingReminded, step) {
 		return Response{}
 	}
 	// The reminder counts as sent once delivered (the notice's mark); with
@@ -135,21 +136,4 @@ func (s *Service) tick(ctx context.Context, key record.Key) Response {
 		return Response{}
 	}
 	return resp
-}
-
-// reminderQueued reports whether a reminder for step waits in the outbox.
-func (s *Service) reminderQueued(key record.Key, step string) bool {
-	if !s.cfg.FrontEnd.Queues() {
-		return false
-	}
-	pending, err := s.cfg.Store.Pending(key)
-	if err != nil {
-		return true // do not risk a second reminder
-	}
-	for _, n := range pending {
-		if n.Mark == SettingReminded && n.MarkValue == step {
-			return true
-		}
-	}
-	return false
 }
