@@ -93,9 +93,16 @@ func New(api Discord, opts Options) *Bot {
 		out: newDeliverer(api, opts.Games, log, cfg.UploadLimit), ctx: ctx, cancel: cancel,
 		appID: cfg.ApplicationID, ai: map[record.Key]*aiRun{}, checkDone: make(chan struct{}), fatal: make(chan error, 1),
 	}
-	b.metrics = newMetrics(func() (int, error) {
-		keys, err := opts.Games.Running()
-		return len(keys), err
+	b.metrics = newMetrics(shardGauges{
+		running: func() (int, error) {
+			keys, err := opts.Games.Running()
+			return len(keys), err
+		},
+		due: func() (int, error) {
+			keys, err := opts.Games.Due(opts.Commands.Now())
+			return len(keys), err
+		},
+		reads: opts.Games.RecordsRead,
 	}, func() bool { return b.DatabaseCheck() != nil || opts.Games.Damaged() != nil }, opts.Version)
 	b.out.metrics = b.metrics
 	b.out.gone = func(key record.Key) {

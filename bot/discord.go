@@ -86,6 +86,8 @@ type Games interface {
 	// Heads returns what each running game's head says (seats, side to
 	// act, ended, paused) without decoding the games.
 	Heads() ([]record.Head, error)
+	// RecordsRead counts the records decoded from the file and read.
+	RecordsRead() (decoded, copied uint64)
 	// Get returns a copy of a running game; record.ErrNotFound.
 	Get(key record.Key) (*record.Record, error)
 	// Update changes a running game durably; record.ErrNotFound, or fn's error.

@@ -33,7 +33,15 @@ var latencyBuckets = []float64{.005, .01, .025, .05, .1, .2, .3, .5, 1, 2, 3, 5,
 // newMetrics registers the bot's metrics; running counts the running
 // games and damaged tells whether the database has a damaged page, when
 // scraped; version is the program's.
-func newMetrics(running func() (int, error), damaged func() bool, version string) *metrics {
+// shardGauges read the shard's database for the metrics: the running
+// games, the games whose timer check is due, and the records decoded and
+// copied out of the cache.
+type shardGauges struct {
+	running, due func() (int, error)
+	reads        func() (decoded, copied uint64)
+}
+
+func newMetrics(g shardGauges, damaged func() bool, version string) *metrics {
 	m := &metrics{
 		reg: prometheus.NewRegistry(),
 		interactions: prometheus.NewCounterVec(prometheus.CounterOpts{
@@ -77,16 +85,29 @@ func newMetrics(running func() (int, error), damaged func() bool, version string
 		ConstLabels: prometheus.Labels{"version": version, "goversion": runtime.Version()},
 	})
 	build.Set(1)
+	count := func(f func() (int, error)) func() float64 {
+		return func() float64 {
+			n, err := f()
+			if err != nil {
+				return -1
+			}
+			return float64(n)
+		}
+	}
 	games := prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 		Name: "mortain_running_games", Help: "Games running in the database.",
-	}, func() float64 {
-		n, err := running()
-		if err != nil {
-			return -1
-		}
-		return float64(n)
-	})
+	}, count(g.running))
+	due := prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "mortain_games_due", Help: "Running games whose timer check is due now (the next check reads these alone).",
+	}, count(g.due))
+	decoded := prometheus.NewCounterFunc(prometheus.CounterOpts{
+		Name: "mortain_records_decoded_total", Help: "Running games' records decoded from the database file (not found in the cache).",
+	}, func() float64 { d, _ := g.reads(); return float64(d) })
+	copied := prometheus.NewCounterFunc(prometheus.CounterOpts{
+		Name: "mortain_records_read_total", Help: "Running games' records read (copied out of the cache, or decoded first).",
+	}, func() float64 { _, c := g.reads(); return float64(c) })
 	m.reg.MustRegister(m.interactions, m.ack, m.answer, m.posts, m.rateLimited, m.invalidRequests, m.aiDecision, m.threads, m.dbChecked, m.dbDamaged, build, games,
+		due, decoded, copied,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
