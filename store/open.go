@@ -66,6 +66,10 @@ func Open(path string, opts Options) (*DB, error) {
 		return nil, err
 	}
 	db := &DB{path: path, bolt: bdb, mode: opts.Commit, readOnly: opts.ReadOnly, checked: checked}
+	db.games.limit = opts.CacheGames
+	if db.games.limit <= 0 {
+		db.games.limit = DefaultCacheGames
+	}
 	// Holding the lock: the temporary files of a killed backup, restore or
 	// check of this file are left over.
 	db.removed = cleanTemps(path)

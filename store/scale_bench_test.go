@@ -94,6 +94,8 @@ func buildScaleShard(b *testing.B) string {
 //   - start-ms: opening it and resuming (Open, the games' heads, the first
 //     timer check, the outboxes), none due;
 //   - heap-MB: the heap in use after that start (after a collection);
+//   - heap-all-read-MB: the heap once every game was read (the cache holds
+//     DefaultCacheGames of them);
 //   - tick-idle-ms: a timer check when no game is due;
 //   - games-ms: what `/mortain games` reads for a member of the big server
 //     (two games there): the seats index, then the member's games;
@@ -103,7 +105,7 @@ func BenchmarkScale(b *testing.B) {
 	path := buildScaleShard(b)
 	const member = "m0" // seated in c0 and one other game of the big server
 	var start, tick, indexed, scanned time.Duration
-	var heap uint64
+	var heap, heapAll uint64
 	for i := 0; i < b.N; i++ {
 		runtime.GC()
 		t0 := time.Now()
@@ -144,6 +146,16 @@ func BenchmarkScale(b *testing.B) {
 			}
 		}
 		indexed += time.Since(t0)
+
+		// Every game read once: the cache keeps DefaultCacheGames of them.
+		for _, h := range heads {
+			if _, err := db.Get(h.Key); err != nil {
+				b.Fatal(err)
+			}
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&ms)
+		heapAll = max(heapAll, ms.HeapAlloc)
 		db.Close()
 
 		db, err = Open(path, Options{})
@@ -177,6 +189,7 @@ func BenchmarkScale(b *testing.B) {
 	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 / float64(b.N) }
 	b.ReportMetric(ms(start), "start-ms")
 	b.ReportMetric(float64(heap)/(1<<20), "heap-MB")
+	b.ReportMetric(float64(heapAll)/(1<<20), "heap-all-read-MB")
 	b.ReportMetric(ms(tick), "tick-idle-ms")
 	b.ReportMetric(ms(indexed), "games-ms")
 	b.ReportMetric(ms(scanned), "scan-games-ms")
