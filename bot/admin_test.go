@@ -49,6 +49,8 @@ func TestAdminListenerServesHealthReadinessAndMetrics(t *testing.T) {
 		`mortain_games_due 1`, // the new game, due at once
 		`mortain_records_read_total `,
 		`mortain_records_decoded_total `,
+		`mortain_outbox_notices 0`, // the new game's post was delivered
+		`mortain_outbox_oldest_seconds 0`,
 		`mortain_ack_latency_seconds_count 2`,
 		`mortain_build_info{`,
 	} {

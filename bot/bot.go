@@ -102,7 +102,9 @@ func New(api Discord, opts Options) *Bot {
 			keys, err := opts.Games.Due(opts.Commands.Now())
 			return len(keys), err
 		},
-		reads: opts.Games.RecordsRead,
+		reads:  opts.Games.RecordsRead,
+		outbox: opts.Games.Outbox,
+		now:    time.Now,
 	}, func() bool { return b.DatabaseCheck() != nil || opts.Games.Damaged() != nil }, opts.Version)
 	b.out.metrics = b.metrics
 	b.out.gone = func(key record.Key) {

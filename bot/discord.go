@@ -88,6 +88,8 @@ type Games interface {
 	Heads() ([]record.Head, error)
 	// RecordsRead counts the records decoded from the file and read.
 	RecordsRead() (decoded, copied uint64)
+	// Outbox reads what the outbox holds (the metrics).
+	Outbox() (store.OutboxState, error)
 	// Get returns a copy of a running game; record.ErrNotFound.
 	Get(key record.Key) (*record.Record, error)
 	// Update changes a running game durably; record.ErrNotFound, or fn's error.

@@ -174,3 +174,30 @@ func TestHeadsAreReadWithoutTheGames(t *testing.T) {
 	assert.Equal(t, rec.Game.State.ToAct(), byKey["people"].ToAct)
 	requireHeads(t, db)
 }
+
+// The outbox's state counts the notices waiting, their channels and the
+// time the oldest was queued.
+func TestOutboxStateCountsWhatWaits(t *testing.T) {
+	db, _ := openTemp(t, Options{})
+	st, err := db.Outbox()
+	require.NoError(t, err)
+	assert.Equal(t, OutboxState{}, st)
+	a, b := record.Key{Guild: "g", Channel: "a"}, record.Key{Guild: "g", Channel: "b"}
+	require.NoError(t, db.Enqueue(a, record.Notice{Text: "1"}, record.Notice{Text: "2"}))
+	first, err := db.Pending(a)
+	require.NoError(t, err)
+	require.NoError(t, db.Enqueue(b, record.Notice{Text: "3"}))
+	st, err = db.Outbox()
+	require.NoError(t, err)
+	assert.Equal(t, 3, st.Notices)
+	assert.Equal(t, 2, st.Channels)
+	assert.True(t, st.Oldest.Equal(first[0].Created), "the oldest is the first queued")
+	_, err = db.Delivered(a, first[0].Seq, "m1", true)
+	require.NoError(t, err)
+	_, err = db.Delivered(a, first[1].Seq, "m2", true)
+	require.NoError(t, err)
+	st, err = db.Outbox()
+	require.NoError(t, err)
+	assert.Equal(t, 1, st.Notices)
+	assert.Equal(t, 1, st.Channels)
+}
