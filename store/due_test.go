@@ -153,6 +153,9 @@ func TestHeadsAreReadWithoutTheGames(t *testing.T) {
 		r.Seats[rules.German] = record.Seat{UserID: "u2"}
 		return nil
 	}))
+	other := newRecord(record.Key{Guild: "g2", Channel: "x"}, 5)
+	other.Meta.Parent = "lobby"
+	require.NoError(t, db.Create(other))
 	requireHeads(t, db)
 	require.NoError(t, db.Close())
 
@@ -172,7 +175,17 @@ func TestHeadsAreReadWithoutTheGames(t *testing.T) {
 	rec, err := db.Get(people.Key)
 	require.NoError(t, err)
 	assert.Equal(t, rec.Game.State.ToAct(), byKey["people"].ToAct)
+	assert.Equal(t, "lobby", byKey["x"].Parent)
 	requireHeads(t, db)
+
+	// One server's heads: the other's are not read.
+	of, err := db.HeadsOf("g")
+	require.NoError(t, err)
+	assert.Len(t, of, 2)
+	of, err = db.HeadsOf("g2")
+	require.NoError(t, err)
+	require.Len(t, of, 1)
+	assert.Equal(t, record.Key{Guild: "g2", Channel: "x"}, of[0].Key)
 }
 
 // The outbox's state counts the notices waiting, their channels and the

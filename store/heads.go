@@ -1,6 +1,7 @@
 package store
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 
@@ -45,7 +46,15 @@ func headsOfRunning(tx *bolt.Tx) error {
 // Heads returns the head of every running game without decoding any game
 // (a game without a head, in a file of an older schema opened read-only
 // or damaged, is read whole; one that does not decode is left out).
-func (db *DB) Heads() ([]record.Head, error) {
+func (db *DB) Heads() ([]record.Head, error) { return db.heads("") }
+
+// HeadsOf returns the heads of guild's running games, as Heads does,
+// reading no other server's.
+func (db *DB) HeadsOf(guild string) ([]record.Head, error) { return db.heads(guild + "/") }
+
+// heads reads the heads of the running games whose names start with
+// prefix.
+func (db *DB) heads(prefix string) ([]record.Head, error) {
 	if err := db.enter(); err != nil {
 		return nil, err
 	}
@@ -53,20 +62,24 @@ func (db *DB) Heads() ([]record.Head, error) {
 	var whole []record.Key
 	err := db.readTx(func(tx *bolt.Tx) error {
 		running := tx.Bucket(bucketRunning)
-		return running.ForEachBucket(func(name []byte) error {
+		c := running.Cursor()
+		for name, v := c.Seek([]byte(prefix)); name != nil && bytes.HasPrefix(name, []byte(prefix)); name, v = c.Next() {
+			if v != nil {
+				continue // not a game's bucket
+			}
 			key, err := parseKey(string(name))
 			if err != nil {
-				return nil
+				continue
 			}
 			var h record.Head
-			if v := running.Bucket(name).Get(keyHead); v == nil || json.Unmarshal(v, &h) != nil {
+			if hv := running.Bucket(name).Get(keyHead); hv == nil || json.Unmarshal(hv, &h) != nil {
 				whole = append(whole, key)
-				return nil
+				continue
 			}
 			h.Key = key
 			heads = append(heads, h)
-			return nil
-		})
+		}
+		return nil
 	})
 	db.leave()
 	if err != nil {

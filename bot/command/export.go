@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -92,15 +93,7 @@ func (s *Service) games(req Request) (Response, error) {
 	if all && !req.Caller.CanManage {
 		return Response{}, refuseT("reply.games.all-manage", nil)
 	}
-	// A member's own games come from the index of seats; a moderator's
-	// view of the channel reads the server's running games.
-	var keys []record.Key
-	var err error
-	if all {
-		keys, err = s.cfg.Store.Running()
-	} else {
-		keys, err = s.cfg.Store.GamesOf(req.Key.Guild, req.Caller.UserID)
-	}
+	keys, err := s.gamesListed(req, all)
 	if err != nil {
 		return Response{}, err
 	}
@@ -150,6 +143,26 @@ type gamesRow struct {
 	text    string
 	waiting bool
 	since   time.Time
+}
+
+// gamesListed are the games games lists: the caller's, from the index of
+// seats, and with all (a moderator's view) the channel's, found by the
+// server's games' heads.
+func (s *Service) gamesListed(req Request, all bool) ([]record.Key, error) {
+	keys, err := s.cfg.Store.GamesOf(req.Key.Guild, req.Caller.UserID)
+	if err != nil || !all {
+		return keys, err
+	}
+	heads, err := s.cfg.Store.HeadsOf(req.Key.Guild)
+	if err != nil {
+		return nil, err
+	}
+	for _, h := range heads {
+		if (h.Key == req.Key || h.Parent == req.Key.Channel) && !slices.Contains(keys, h.Key) {
+			keys = append(keys, h.Key)
+		}
+	}
+	return keys, nil
 }
 
 // gameRow is games' line of the game rec at k, the caller holding the

@@ -110,6 +110,20 @@ func (m *memStore) SetDue(key record.Key, at, seen time.Time) error {
 	return nil
 }
 
+// HeadsOf returns the heads of guild's running games, in key order.
+func (m *memStore) HeadsOf(guild string) ([]record.Head, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var out []record.Head
+	for k, r := range m.running {
+		if k.Guild == guild {
+			out = append(out, r.Head())
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Key.Channel < out[j].Key.Channel })
+	return out, nil
+}
+
 // GamesOf lists the running games of guild in which user holds a seat.
 func (m *memStore) GamesOf(guild, user string) ([]record.Key, error) {
 	m.mu.Lock()

@@ -27,6 +27,9 @@ type Games interface {
 	// GamesOf lists the running games of guild in which user holds a
 	// seat, without reading the others.
 	GamesOf(guild, user string) ([]record.Key, error)
+	// HeadsOf returns the heads of guild's running games (seats, side to
+	// act, parent channel...) without decoding the games.
+	HeadsOf(guild string) ([]record.Head, error)
 	// Get returns a copy of the running game of key; record.ErrNotFound.
 	Get(key record.Key) (*record.Record, error)
 	// Update runs fn on the current record and commits its changes (its

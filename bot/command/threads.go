@@ -2,6 +2,7 @@ package command
 
 import (
 	"errors"
+	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -178,20 +179,17 @@ func (s *Service) parentNotice(rec *record.Record, resp *Response, text string, 
 
 // gamesFromHereIn is gamesFromHere in lang.
 func (s *Service) gamesFromHereIn(key record.Key, lang i18n.Lang) string {
-	keys, err := s.cfg.Store.Running()
+	heads, err := s.cfg.Store.HeadsOf(key.Guild)
 	if err != nil {
 		return ""
 	}
+	sort.Slice(heads, func(i, j int) bool { return heads[i].Key.Channel < heads[j].Key.Channel })
 	var links []string
-	for _, k := range keys {
-		if k.Guild != key.Guild || k == key {
+	for _, h := range heads {
+		if h.Key == key || h.Parent != key.Channel {
 			continue
 		}
-		rec, err := s.cfg.Store.Get(k)
-		if err != nil || rec.Meta.Parent != key.Channel {
-			continue
-		}
-		links = append(links, i18n.T(lang, "thread.link", map[string]any{"Channel": s.cfg.FrontEnd.Channel(k.Channel), "Seats": seatsLineIn(s.cfg.FrontEnd, rec.Seats, lang)}))
+		links = append(links, i18n.T(lang, "thread.link", map[string]any{"Channel": s.cfg.FrontEnd.Channel(h.Key.Channel), "Seats": seatsLineIn(s.cfg.FrontEnd, h.Seats, lang)}))
 	}
 	if len(links) == 0 {
 		return ""

@@ -175,9 +175,11 @@ type Head struct {
 	ToAct    rules.Side          `json:"to_act,omitempty"`
 	Ended    bool                `json:"ended,omitempty"`
 	AIPaused time.Time           `json:"ai_paused,omitzero"`
+	Parent   string              `json:"parent,omitempty"`
 }
 
 // Head is the record's head.
 func (r *Record) Head() Head {
-	return Head{Key: r.Key, Seats: maps.Clone(r.Seats), ToAct: r.Game.State.ToAct(), Ended: r.Ended(), AIPaused: r.Meta.AIPaused}
+	return Head{Key: r.Key, Seats: maps.Clone(r.Seats), ToAct: r.Game.State.ToAct(), Ended: r.Ended(),
+		AIPaused: r.Meta.AIPaused, Parent: r.Meta.Parent}
 }
