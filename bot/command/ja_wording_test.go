@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 )
@@ -53,4 +54,45 @@ func TestR6_8TheAttackLineTotalsItsModifiers(t *testing.T) {
 	if got := NarrateIn(sc, e, i18n.Japanese); !strings.Contains(got, "戦力 5、修正値 0、N 5。") {
 		t.Errorf("no modifier: %q, want 修正値 0", got)
 	}
+}
+
+// R4.5: a round that ends because no unit can act, with points left,
+// says so, and its last step's header counts the points left (it said
+// 「残り 0 ポイント」 beside 「活性化ポイントは残っていますが」).
+func TestR4_5ARoundEndedForWantOfActionCountsThePointsLeft(t *testing.T) {
+	st := newMemStore()
+	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return 5 }, Debug: true})
+	mustDo(t, s, ann, "new mode:hotseat language:ja")
+	mustDo(t, s, ann, "setup preset:historical done")
+	mustDo(t, s, ann, "debug place unit:117 hex:eliminated")
+	mustDo(t, s, ann, "debug round side:us points:5") // four units for five points
+	for range 8 {
+		rec, _ := st.Get(testKey)
+		g := rec.Game
+		var move *rules.Action
+		for _, a := range g.State.LegalActions(nil) {
+			if a.Kind == rules.ActMove {
+				move = &a
+				break
+			}
+		}
+		if move == nil {
+			t.Fatalf("no move left before the round ended: %v", g.State.LegalActions(nil))
+		}
+		sc := g.State.Scenario()
+		r := s.Handle(context.Background(), Request{Key: testKey, Caller: ann, Command: "move", Lang: i18n.Japanese,
+			Options: map[string]string{"unit": sc.Unit(move.Unit).ID, "to": move.Hex.String()}})
+		if r.Refused {
+			t.Fatalf("move %v refused: %s", move, r.Private)
+		}
+		text := r.Posts[0].Text
+		if !strings.Contains(text, "ラウンド終了") {
+			continue
+		}
+		if !strings.Contains(text, "R4.5: 活性化ポイントは残っていますが、合法な行動がありません") || strings.Contains(text, "残り 0 ポイント") || !strings.Contains(text, "残り 1 ポイント") {
+			t.Errorf("the round's end reads:\n%s", text)
+		}
+		return
+	}
+	t.Fatal("the round did not end")
 }
