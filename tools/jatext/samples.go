@@ -48,7 +48,7 @@ func samples(lang i18n.Lang) map[string]any {
 		"Rating": "1500", "Dev": "350", "Delta": "+12", "Score": "1", "Mode": "ai",
 		"Tag": "ja", "Lang": "日本語", "Links": "", "List": list("DR-1", "DR-2"),
 		"Seed": "42", "Salt": "abc", "Commitment": "9f2c", "Record": "record.json",
-		"Settings": "", "Changes": "", "Changed": "", "Earlier": "", "Advice": "",
+		"Settings": "強さ: やさしい · ペース: ラウンドごと", "Changes": "", "Changed": "", "Earlier": "", "Advice": "",
 		"Draws": "2", "Here": "", "Of": "6", "Next": "",
 		"With": "DR-2", "Total": "0", "Mods": "地形 +1・隣接 -1", "Missed": "リマインドは 2 回送りました",
 	}
