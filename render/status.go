@@ -347,12 +347,6 @@ func splitWhere(s string, cut func(a, b rune) bool) []string {
 	return out
 }
 
-// lastRune is the last rune of s.
-func lastRune(s string) rune {
-	r := []rune(s)
-	return r[len(r)-1]
-}
-
 // letters counts the runes of s that are not spaces or punctuation.
 func letters(s string) int {
 	n := 0
