@@ -14,6 +14,7 @@ import (
 
 	"github.com/mortain/mortain/bot/command"
 	"github.com/mortain/mortain/bot/internal/keylock"
+	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
 	"github.com/mortain/mortain/store/record"
 )
@@ -92,9 +93,18 @@ func New(api Discord, opts Options) *Bot {
 		out: newDeliverer(api, opts.Games, log, cfg.UploadLimit), ctx: ctx, cancel: cancel,
 		appID: cfg.ApplicationID, ai: map[record.Key]*aiRun{}, checkDone: make(chan struct{}), fatal: make(chan error, 1),
 	}
-	b.metrics = newMetrics(func() (int, error) {
-		keys, err := opts.Games.Running()
-		return len(keys), err
+	b.metrics = newMetrics(shardGauges{
+		running: func() (int, error) {
+			keys, err := opts.Games.Running()
+			return len(keys), err
+		},
+		due: func() (int, error) {
+			keys, err := opts.Games.Due(opts.Commands.Now())
+			return len(keys), err
+		},
+		reads:  opts.Games.RecordsRead,
+		outbox: opts.Games.Outbox,
+		now:    time.Now,
 	}, func() bool { return b.DatabaseCheck() != nil || opts.Games.Damaged() != nil }, opts.Version)
 	b.out.metrics = b.metrics
 	b.out.gone = func(key record.Key) {
@@ -130,6 +140,17 @@ func (b *Bot) stopFor(err error) {
 // Fatal receives the error that makes the bot stop for good (a refused
 // token, a gateway close Discord says not to reconnect after).
 func (b *Bot) Fatal() <-chan error { return b.fatal }
+
+// typedName reports whether a seat holds a typed name but no account (kept
+// by older versions: OpenNameSeats opens it).
+func typedName(seats map[rules.Side]record.Seat) bool {
+	for _, s := range seats {
+		if s.Name != "" && s.UserID == "" && s.AI == "" {
+			return true
+		}
+	}
+	return false
+}
 
 // resume restarts the clock and the AI of a channel whose posts go through
 // again after a refusal: the player to act gets their whole time from now,
@@ -208,27 +229,24 @@ func (b *Bot) Start() {
 	if len(boxes) > 0 {
 		b.log.Info("delivering the posts kept from before the restart", "channels", len(boxes))
 	}
-	keys, err := b.games.Running()
+	heads, err := b.games.Heads()
 	if err != nil {
 		b.log.Error("listing the running games", "err", err)
 	}
 	resumed := 0
-	for _, k := range keys {
-		b.locked(k, func() command.Response { return b.cmds.OpenNameSeats(b.ctx, k) })
-		rec, err := b.games.Get(k)
-		if err != nil {
-			continue
+	for _, h := range heads {
+		if typedName(h.Seats) {
+			b.locked(h.Key, func() command.Response { return b.cmds.OpenNameSeats(b.ctx, h.Key) })
 		}
-		if !rec.Meta.AIPaused.IsZero() {
+		if !h.AIPaused.IsZero() {
 			continue // an AI-vs-AI game waiting for its Continue button
 		}
-		st := &rec.Game.State
-		if !st.Over() && rec.Seats[st.ToAct()].AI != "" {
-			b.startAI(k)
+		if !h.Ended && h.Seats[h.ToAct].AI != "" {
+			b.startAI(h.Key)
 			resumed++
 		}
 	}
-	b.log.Info("games resumed", "running", len(keys), "ai_to_act", resumed)
+	b.log.Info("games resumed", "running", len(heads), "ai_to_act", resumed)
 	b.checkOnce.Do(func() { go b.checkDatabase() })
 	b.mu.Lock()
 	if !b.closed && b.cfg.CheckEvery > 0 {

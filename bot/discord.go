@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"io"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -53,6 +54,8 @@ type Commands interface {
 	// AIStep returns an error only for internal failures (store, AI).
 	AIStep(ctx context.Context, key record.Key) (command.Response, bool, error)
 	Tick(ctx context.Context, key record.Key) command.Response
+	// Now is the layer's clock, which its timers go by.
+	Now() time.Time
 	// OpenNameSeats opens the seats that hold a typed name but no account
 	// (kept by older versions); an empty Response when there are none.
 	OpenNameSeats(ctx context.Context, key record.Key) command.Response
@@ -78,6 +81,15 @@ var _ Commands = (*command.Service)(nil)
 type Games interface {
 	// Running lists the keys of the running games.
 	Running() ([]record.Key, error)
+	// Due lists the running games whose timers are due at now.
+	Due(now time.Time) ([]record.Key, error)
+	// Heads returns what each running game's head says (seats, side to
+	// act, ended, paused) without decoding the games.
+	Heads() ([]record.Head, error)
+	// RecordsRead counts the records decoded from the file and read.
+	RecordsRead() (decoded, copied uint64)
+	// Outbox reads what the outbox holds (the metrics).
+	Outbox() (store.OutboxState, error)
 	// Get returns a copy of a running game; record.ErrNotFound.
 	Get(key record.Key) (*record.Record, error)
 	// Update changes a running game durably; record.ErrNotFound, or fn's error.

@@ -439,8 +439,8 @@ func refusedPosts(err error, lang i18n.Lang) string {
 }
 
 func (b *Bot) replyNow(c *call, button bool, d delivery) {
-	if button && d.resp.Update != nil {
-		b.respond(c, updateMessage(d.resp.Update))
+	if button && d.resp.Panel != nil && !d.resp.Panel.Apart {
+		b.respond(c, updateMessage(d.resp.Panel))
 		if text := privateText(button, d, c.caller.Lang); text != "" {
 			b.followUps(c, splitText(text, maxContent))
 		}
@@ -460,8 +460,8 @@ func (b *Bot) replyNow(c *call, button bool, d delivery) {
 }
 
 func (b *Bot) replyLate(c *call, button bool, d delivery) {
-	if button && d.resp.Update != nil {
-		content, rows := clip(d.resp.Update.Text, maxContent), panelRows(d.resp.Update)
+	if button && d.resp.Panel != nil && !d.resp.Panel.Apart {
+		content, rows := clip(d.resp.Panel.Text, maxContent), panelRows(d.resp.Panel)
 		if _, err := b.api.InteractionResponseEdit(c.i, &discordgo.WebhookEdit{Content: &content, Components: &rows,
 			AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}}, discordgo.WithContext(b.ctx)); err != nil {
 			b.log.Error("updating the message of a pressed component failed", "interaction", c.i.ID, "err", err)
@@ -560,13 +560,13 @@ func (b *Bot) openPicker(c *call, id string) {
 	ctx, cancel := context.WithDeadline(b.ctx, c.received.Add(2*time.Second))
 	defer cancel()
 	resp := b.cmds.HandleButton(ctx, c.key, c.caller, id)
-	if resp.Open == nil {
+	if resp.Panel == nil || !resp.Panel.Apart {
 		b.metrics.interaction(c.label, "refused")
 		b.respond(c, ephemeral(c.words(resp.Private)))
 		return
 	}
-	r := ephemeral(resp.Open.Text)
-	r.Data.Components = panelRows(resp.Open)
+	r := ephemeral(resp.Panel.Text)
+	r.Data.Components = panelRows(resp.Panel)
 	b.metrics.interaction(c.label, "ok")
 	b.respond(c, r)
 }

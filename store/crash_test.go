@@ -186,6 +186,9 @@ func TestCrashLosesNoCommittedAction(t *testing.T) {
 		for key := range finished {
 			assert.True(t, inArchive[key], "%s reported finished is archived", key)
 		}
+		requireSeatsIndexed(t, db)
+		requireDueIndexed(t, db)
+		requireHeads(t, db)
 		require.NoError(t, db.Close())
 	}
 }

@@ -48,6 +48,12 @@ func (db *DB) setAside(key record.Key, cause error) error {
 		if err := copyBucket(src, dst); err != nil {
 			return err
 		}
+		if err := unindexGame(tx, key); err != nil {
+			return err
+		}
+		if err := unsetDue(tx, src, string(name)); err != nil {
+			return err
+		}
 		return tx.Bucket(bucketRunning).DeleteBucket(name)
 	})
 	if err != nil {

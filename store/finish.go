@@ -114,6 +114,12 @@ func archiveGame(tx *bolt.Tx, name string, rec *record.Record, abandoned bool, n
 	if src == nil {
 		return nil, record.ErrNotFound
 	}
+	if err := indexSeats(tx, key, rec.Seats, nil); err != nil {
+		return nil, err
+	}
+	if err := unsetDue(tx, src, name); err != nil {
+		return nil, err
+	}
 	g, err := tx.Bucket(bucketArchive).CreateBucketIfNotExists([]byte(key.Guild))
 	if err != nil {
 		return nil, err

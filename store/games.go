@@ -1,6 +1,7 @@
 package store
 
 import (
+	"container/list"
 	"errors"
 	"fmt"
 	"slices"
@@ -14,10 +15,15 @@ import (
 
 // games holds one entry per channel in use: its lock and its decoded
 // record, so that an update neither waits for other channels nor decodes
-// the game again.
+// the game again. At most limit entries keep a record: the least recently
+// used one not in use gives its record up when another is kept.
 type games struct {
-	mu sync.Mutex
-	m  map[string]*entry
+	mu    sync.Mutex
+	m     map[string]*entry
+	limit int
+	// kept lists the entries that hold a record, the most recently used
+	// first.
+	kept list.List
 }
 
 // entry is a channel's lock and cached record. rec is exactly what the file
@@ -25,7 +31,8 @@ type games struct {
 type entry struct {
 	mu   sync.Mutex
 	rec  *record.Record
-	gone bool // removed from games.m: whoever waited must look again
+	gone bool          // removed from games.m: whoever waited must look again
+	kept *list.Element // in games.kept while rec is set; its value is the key
 }
 
 // lock returns the locked entry of key.
@@ -49,17 +56,55 @@ func (g *games) lock(key string) *entry {
 	}
 }
 
-// unlock releases an entry, dropping it when it holds no game.
+// unlock releases an entry: one that holds no game is dropped; one that
+// does becomes the most recently used, and the least recently used
+// entries beyond the limit that nobody holds give their records up.
 func (g *games) unlock(key string, e *entry) {
+	g.mu.Lock()
 	if e.rec == nil {
-		g.mu.Lock()
-		if g.m[key] == e {
-			delete(g.m, key)
-		}
+		g.forget(key, e)
 		g.mu.Unlock()
-		e.gone = true
+		e.mu.Unlock()
+		return
 	}
+	if e.kept == nil {
+		e.kept = g.kept.PushFront(key)
+	} else {
+		g.kept.MoveToFront(e.kept)
+	}
+	for el := g.kept.Back(); g.kept.Len() > max(g.limit, 1) && el != nil && el != e.kept; {
+		prev := el.Prev()
+		k := el.Value.(string)
+		if old := g.m[k]; old != nil && old.mu.TryLock() {
+			old.rec = nil
+			g.forget(k, old)
+			old.mu.Unlock()
+		}
+		el = prev
+	}
+	g.mu.Unlock()
 	e.mu.Unlock()
+}
+
+// forget drops the entry e of key, which holds no record (or gives it up):
+// out of the map and the list; whoever waits for it looks again. g.mu and
+// e.mu are held.
+func (g *games) forget(key string, e *entry) {
+	if e.kept != nil {
+		g.kept.Remove(e.kept)
+		e.kept = nil
+	}
+	if g.m[key] == e {
+		delete(g.m, key)
+	}
+	e.gone = true
+}
+
+// cached is the number of records the cache holds.
+func (g *games) cached() int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.kept.Len()
 }
 
 // enter starts an operation; leave ends it. Close waits for operations in
@@ -91,6 +136,7 @@ func (db *DB) load(key record.Key, e *entry) error {
 			return &damagedGame{cause: errors.New("it has no record")}
 		}
 		var err error
+		db.decoded.Add(1)
 		if rec, err = decodeRecord(v); err != nil {
 			return &damagedGame{cause: err}
 		}
@@ -164,6 +210,15 @@ func (db *DB) Create(rec *record.Record) error {
 		if err := appendSteps(h, steps); err != nil {
 			return err
 		}
+		if err := indexSeats(tx, rec.Key, nil, c.Seats); err != nil {
+			return err
+		}
+		if err := setDue(tx, b, name, dueNow); err != nil {
+			return err
+		}
+		if err := putHead(b, c); err != nil {
+			return err
+		}
 		return enqueue(tx, rec.Key, notices, now)
 	})
 	if err != nil {
@@ -177,6 +232,7 @@ func (db *DB) Create(rec *record.Record) error {
 // Seats are never nil.
 func (db *DB) Get(key record.Key) (rec *record.Record, err error) {
 	err = db.withGame(key, func(name string, e *entry) error {
+		db.copied.Add(1)
 		rec = e.rec.Clone()
 		return nil
 	})
@@ -246,8 +302,17 @@ func (db *DB) update(key record.Key, name string, e *entry, fn func(rec *record.
 		if err := appendSteps(b.Bucket(bucketHistory), steps); err != nil {
 			return err
 		}
+		if err := indexSeats(tx, key, e.rec.Seats, c.Seats); err != nil {
+			return err
+		}
 		if end == nil {
 			if err := b.Put(keyRecord, data); err != nil {
+				return err
+			}
+			if err := setDue(tx, b, name, dueNow); err != nil {
+				return err
+			}
+			if err := putHead(b, c); err != nil {
 				return err
 			}
 			return enqueue(tx, key, notices, now)

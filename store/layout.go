@@ -8,12 +8,13 @@ import (
 	"github.com/mortain/mortain/store/record"
 )
 
-// The layout of the file (schema 4; schema 3 kept a game's Meta as
-// name-value settings, schema 2 had no servers or members, schema 1 no
-// outbox):
+// The layout of the file (schema 5; schema 4 had no seats or due index, schema 3
+// kept a game's Meta as name-value settings, schema 2 had no servers or
+// members, schema 1 no outbox):
 //
 //	meta                      "schema" -> "1", "app" -> "mortain"
-//	running / "guild/channel" "record" -> record JSON
+//	running / "guild/channel" "record" -> record JSON, "head" -> record.Head JSON,
+//	                          "due" -> its time in due
 //	                          history / seq -> Step JSON (append-only)
 //	archive / guild / seq     "key" -> "guild/channel", "finished" -> JSON
 //	                          history / seq -> Step JSON
@@ -22,13 +23,17 @@ import (
 //	                          "live" -> message id, strip / message id -> ""
 //	servers                   guild -> ServerSettings JSON
 //	members / guild           user id -> Member JSON
+//	seats                     "guild/user/channel" -> "" for each member
+//	                          seated in a running game (seats.go)
+//	due                       time + "guild/channel" -> "": when each running
+//	                          game next needs a timer check (due.go)
 //
 // seq keys are 8-byte big-endian numbers from NextSequence, so cursors
 // walk them in order.
 
 // SchemaVersion is the layout version this program writes. Older files are
 // migrated on open; newer ones are refused.
-const SchemaVersion = 4
+const SchemaVersion = 5
 
 var (
 	bucketMeta    = []byte("meta")
@@ -38,6 +43,8 @@ var (
 	bucketHistory = []byte("history")
 	bucketServers = []byte("servers")
 	bucketMembers = []byte("members")
+	bucketSeats   = []byte("seats")
+	bucketDue     = []byte("due")
 
 	keySchema   = []byte("schema")
 	keyApp      = []byte("app")

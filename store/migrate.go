@@ -33,6 +33,7 @@ var migrations = []func(tx *bolt.Tx) error{
 	1: createLayout, // schema 2 adds the outbox
 	2: createLayout, // schema 3 adds the servers' and members' settings
 	3: migrate3to4,
+	4: migrate4to5,
 }
 
 // migrate brings a file of schema from up to SchemaVersion, in one
@@ -132,6 +133,19 @@ func migrate3to4(tx *bolt.Tx) error {
 		migrateStage("rewrote " + string(name))
 		return b.Put(keyRecord, data)
 	})
+}
+
+// migrate4to5 adds the seats index, the due index and the heads: every
+// running game is indexed by its seated members, due at once, and gets
+// its head.
+func migrate4to5(tx *bolt.Tx) error {
+	if err := indexRunning(tx); err != nil {
+		return err
+	}
+	if err := headsOfRunning(tx); err != nil {
+		return err
+	}
+	return indexDue(tx, dueNow)
 }
 
 // migrateStage is called as a migration rewrites each game (a test stops

@@ -66,6 +66,10 @@ func Open(path string, opts Options) (*DB, error) {
 		return nil, err
 	}
 	db := &DB{path: path, bolt: bdb, mode: opts.Commit, readOnly: opts.ReadOnly, checked: checked}
+	db.games.limit = opts.CacheGames
+	if db.games.limit <= 0 {
+		db.games.limit = DefaultCacheGames
+	}
 	// Holding the lock: the temporary files of a killed backup, restore or
 	// check of this file are left over.
 	db.removed = cleanTemps(path)
@@ -181,7 +185,9 @@ func (db *DB) prepare(walk bool) error {
 
 // readOnlyFrom is the oldest schema that ReadOnly opens as it is (for
 // doctor, export, backup): schema 3 differs from schema 4 only in how a
-// running game's Meta is written, and decodeRecord reads both.
+// running game's Meta is written, and decodeRecord reads both; schema 4
+// from schema 5 only by the seats and due indexes, which GamesOf and
+// Due do without.
 const readOnlyFrom = 3
 
 // schemaNew is the version inspect reports for a file with nothing in it.
@@ -289,6 +295,9 @@ func layoutBuckets(v int) [][]byte {
 	}
 	if v >= 3 {
 		names = append(names, bucketServers, bucketMembers)
+	}
+	if v >= 5 {
+		names = append(names, bucketSeats, bucketDue)
 	}
 	return names
 }

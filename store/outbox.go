@@ -321,6 +321,10 @@ func (db *DB) commitMarked(key record.Key, n record.Notice, fn func(tx *bolt.Tx)
 				if err := b.Put(keyRecord, data); err != nil {
 					return err
 				}
+				// The mark may change the game's timers: due at once.
+				if err := setDue(tx, b, name, dueNow); err != nil {
+					return err
+				}
 			}
 			return fn(tx)
 		})
@@ -518,4 +522,44 @@ func (db *DB) AllUndeliverable() (map[record.Key][]record.Notice, error) {
 		})
 	})
 	return out, err
+}
+
+// OutboxState is what the outbox holds: the notices not yet delivered, the
+// channels they wait in, and when the oldest of them was queued (zero when
+// none waits).
+type OutboxState struct {
+	Notices  int
+	Channels int
+	Oldest   time.Time
+}
+
+// Outbox reads the state of the outbox (for the metrics): each channel's
+// queue is counted and its first notice read.
+func (db *DB) Outbox() (OutboxState, error) {
+	var s OutboxState
+	if err := db.enter(); err != nil {
+		return s, err
+	}
+	defer db.leave()
+	err := db.readTx(func(tx *bolt.Tx) error {
+		out := tx.Bucket(bucketOutbox)
+		return out.ForEachBucket(func(name []byte) error {
+			notices := out.Bucket(name).Bucket(bucketNotices)
+			if notices == nil {
+				return nil
+			}
+			k, v := notices.Cursor().First()
+			if k == nil {
+				return nil
+			}
+			s.Channels++
+			s.Notices += notices.Stats().KeyN
+			var n record.Notice
+			if json.Unmarshal(v, &n) == nil && (s.Oldest.IsZero() || n.Created.Before(s.Oldest)) {
+				s.Oldest = n.Created
+			}
+			return nil
+		})
+	})
+	return s, err
 }

@@ -132,6 +132,9 @@ func TestReshardMovesEveryGuildToItsShardAndLosesNothing(t *testing.T) {
 			assert.True(t, m.DM, "the members' settings of %s moved", g)
 		}
 		assert.Len(t, running, want, "shard %d holds its guilds' games only", s)
+		requireSeatsIndexed(t, db)
+		requireDueIndexed(t, db)
+		requireHeads(t, db)
 		assert.Equal(t, want, counts[s].Games)
 		assert.Equal(t, want, counts[s].Archived)
 		n, err := db.NoticesQueued()

@@ -43,7 +43,15 @@ type Options struct {
 	// that only read (doctor, export, backup), which then work on a file
 	// the user may not write. It neither creates nor upgrades a file.
 	ReadOnly bool
+	// CacheGames is how many running games' records the store keeps
+	// decoded in memory, the least recently used dropped first (0:
+	// DefaultCacheGames). A game nobody touches is not held.
+	CacheGames int
 }
+
+// DefaultCacheGames is the size of the cache of records when Options say
+// none: about 30 KB a game of 150 steps, so some 30 MB.
+const DefaultCacheGames = 1000
 
 // CommitMode is how the store turns updates into bbolt transactions.
 type CommitMode int
@@ -88,4 +96,13 @@ type DB struct {
 	// backups answers backup requests from other processes (live.go).
 	backups     *backupServer
 	stopBackups sync.Once
+	// decoded and copied count the running games' records decoded from
+	// the file and copied out of the cache (RecordsRead).
+	decoded, copied atomic.Uint64
+}
+
+// RecordsRead reports how many running games' records were decoded from
+// the file and how many were copied out (Get) since Open.
+func (db *DB) RecordsRead() (decoded, copied uint64) {
+	return db.decoded.Load(), db.copied.Load()
 }

@@ -212,7 +212,7 @@ func (s *Service) joinButton(ctx context.Context, here record.Key, caller Caller
 	if errors.Is(err, record.ErrNotFound) {
 		resp := refusedT(caller.Lang, "reply.join.gone", nil)
 		if game != here {
-			resp.Update = &Panel{Text: i18n.T(caller.Lang, "post.join.challenge-over", nil)}
+			resp.Panel = &Panel{Text: i18n.T(caller.Lang, "post.join.challenge-over", nil)}
 		}
 		return resp
 	}
@@ -234,10 +234,10 @@ func (s *Service) joinButton(ctx context.Context, here record.Key, caller Caller
 	channel := s.cfg.FrontEnd.Channel(game.Channel)
 	if !resp.Refused {
 		resp.Private = i18n.T(caller.Lang, "reply.join.took", map[string]any{"Channel": channel})
-		resp.Update = &Panel{Text: i18n.T(lang, "post.join.took", map[string]any{"Who": seatNameIn(s.cfg.FrontEnd, record.Seat{UserID: caller.UserID}, lang),
+		resp.Panel = &Panel{Text: i18n.T(lang, "post.join.took", map[string]any{"Who": seatNameIn(s.cfg.FrontEnd, record.Seat{UserID: caller.UserID}, lang),
 			"Channel": channel, "Seats": seatsLineAfterJoin(s.cfg.FrontEnd, s, game, lang)})}
 	} else if after, err := s.cfg.Store.Get(game); err == nil && !open(after.Seats[rules.US]) && !open(after.Seats[rules.German]) {
-		resp.Update = &Panel{Text: i18n.T(lang, "post.join.taken", map[string]any{"Channel": channel, "Seats": seatsLineIn(s.cfg.FrontEnd, after.Seats, lang)})}
+		resp.Panel = &Panel{Text: i18n.T(lang, "post.join.taken", map[string]any{"Channel": channel, "Seats": seatsLineIn(s.cfg.FrontEnd, after.Seats, lang)})}
 	}
 	return resp
 }

@@ -150,3 +150,72 @@ func pauseSide(m *record.SideMeta, until, now time.Time) time.Time {
 	}
 	return cur
 }
+
+// maxCheckWait is the longest a game goes without a timer check, whatever
+// its timers say.
+const maxCheckWait = 24 * time.Hour
+
+// nextCheck is when a timer of the game may next have something to do,
+// after now: the held ping, the deadline's warning and lapse, the member's
+// and the game's reminders, the round limit (member holds the seat to
+// act; held is the member whose ping is held). A reminder or warning whose
+// post waits in the outbox (queued, by its mark) is left out: its delivery
+// makes the game due. A time already past, which the check just made did
+// not act on (it passed meanwhile), is now: the next check looks again.
+// With no timer the game is checked again after maxCheckWait.
+func nextCheck(rec *record.Record, member, held record.Member, now time.Time, queued func(mark string) bool) time.Time {
+	next := now.Add(maxCheckWait)
+	at := func(t time.Time) {
+		if t.Before(next) {
+			next = t
+		}
+	}
+	st := &rec.Game.State
+	if rec.Ended() || rec.Seats[st.ToAct()].AI != "" || open(rec.Seats[st.ToAct()]) {
+		return next
+	}
+	m := &rec.Meta
+	steps := len(rec.Game.History)
+	if !m.Ping.At.IsZero() {
+		at(later(m.Ping.At, quietOver(held, now)))
+	}
+	if due, ok := deadlineDue(rec); ok {
+		if !m.Lapsed.At(steps) {
+			at(due)
+		}
+		if !m.Warned.At(steps) && !queued(record.MarkWarned) {
+			at(later(due.Add(-warnBefore(*m)-quietSpan(member)), quietOver(member, now)))
+		}
+	}
+	if member.Remind > 0 {
+		at(later(lastPinged(rec).Add(member.Remind), member.AwayUntil, quietOver(member, now)))
+	}
+	if m.Remind > 0 && !m.Reminded.At(steps) && !queued(record.MarkReminded) {
+		at(later(waitingSince(rec).Add(m.Remind), member.AwayUntil))
+	}
+	if m.RoundLimit > 0 && st.Phase() != rules.PhaseSetup {
+		at(waitingSince(rec).Add(m.RoundLimit))
+	}
+	return next
+}
+
+// quietOver is when the member's quiet hours that hold at now end (zero
+// when they hold none).
+func quietOver(m record.Member, now time.Time) time.Time {
+	end, quiet := quietEnd(m, now)
+	if !quiet {
+		return time.Time{}
+	}
+	return end
+}
+
+// later is the latest of ts.
+func later(ts ...time.Time) time.Time {
+	var out time.Time
+	for _, t := range ts {
+		if t.After(out) {
+			out = t
+		}
+	}
+	return out
+}

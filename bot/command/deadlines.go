@@ -168,10 +168,7 @@ func (s *Service) tickPeople(key record.Key, rec *record.Record) (resp Response,
 	steps := len(rec.Game.History)
 	step := strconv.Itoa(steps)
 	who := rec.Seats[side]
-	var member record.Member
-	if m, err := s.cfg.Store.Member(key.Guild, who.UserID); err == nil {
-		member = m
-	}
+	member, held := s.membersToTell(key, rec, side)
 	lang := langOf(rec.Meta)
 	// update queues what fn says in one commit, unless the game moved on;
 	// mark, when set, is the mark of Meta the notice sets to step once
@@ -195,13 +192,7 @@ func (s *Service) tickPeople(key record.Key, rec *record.Record) (resp Response,
 		})
 		return out, err == nil && len(out.Posts) > 0
 	}
-	// A held ping waits for its own member's quiet hours to end.
-	held := member
-	if who := rec.Meta.Ping.Who; who != "" && who != member.UserID {
-		if m, err := s.cfg.Store.Member(key.Guild, who); err == nil {
-			held = m
-		}
-	}
+	// A held ping waits for its own member's quiet hours to end (held).
 	due := peopleDue(rec, member, held, now, func() bool { return s.noticeQueued(key, SettingWarned, step) })
 	switch due.what {
 	case dueHeldPing:

@@ -92,7 +92,15 @@ func (s *Service) games(req Request) (Response, error) {
 	if all && !req.Caller.CanManage {
 		return Response{}, refuseT("reply.games.all-manage", nil)
 	}
-	keys, err := s.cfg.Store.Running()
+	// A member's own games come from the index of seats; a moderator's
+	// view of the channel reads the server's running games.
+	var keys []record.Key
+	var err error
+	if all {
+		keys, err = s.cfg.Store.Running()
+	} else {
+		keys, err = s.cfg.Store.GamesOf(req.Key.Guild, req.Caller.UserID)
+	}
 	if err != nil {
 		return Response{}, err
 	}

@@ -25,6 +25,8 @@ type memStore struct {
 	// lock (Update's function may read them, as with the store).
 	membersMu sync.Mutex
 	members   map[string]record.Member
+	// due is when each game next needs a check, as SetDue set it.
+	due map[record.Key]time.Time
 	// Commits counts the successful Create and Update calls.
 	Commits int
 }
@@ -89,6 +91,42 @@ func (m *memStore) Running() ([]record.Key, error) {
 	return keys, nil
 }
 
+// SetDue keeps when the game of key next needs a check (Due reads it),
+// unless the game changed since seen.
+func (m *memStore) SetDue(key record.Key, at, seen time.Time) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	r, ok := m.running[key]
+	if !ok {
+		return record.ErrNotFound
+	}
+	if !seen.IsZero() && !r.Updated.Equal(seen) {
+		return nil
+	}
+	if m.due == nil {
+		m.due = map[record.Key]time.Time{}
+	}
+	m.due[key] = at
+	return nil
+}
+
+// GamesOf lists the running games of guild in which user holds a seat.
+func (m *memStore) GamesOf(guild, user string) ([]record.Key, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var out []record.Key
+	for k, r := range m.running {
+		for _, seat := range r.Seats {
+			if k.Guild == guild && user != "" && seat.UserID == user {
+				out = append(out, k)
+				break
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Channel < out[j].Channel })
+	return out, nil
+}
+
 // Get returns a copy of the running game of key.
 func (m *memStore) Get(key record.Key) (*record.Record, error) {
 	m.mu.Lock()
@@ -115,13 +153,14 @@ func (m *memStore) Update(key record.Key, fn func(rec *record.Record) error) err
 	}
 	c.Updated = time.Now().UTC()
 	m.Commits++
+	delete(m.due, key) // due at once
 	if c.End != nil {
 		f := m.archive(key, c, false)
 		m.enqueue(key, c.End(f, append([]record.Notice(nil), c.Notices...)))
 		return nil
 	}
 	m.enqueue(key, c.Notices)
-	m.running[key] = (c)
+	m.running[key] = c
 	return nil
 }
 

@@ -56,8 +56,26 @@ func (s *Service) notify(req Request) (Response, error) {
 	head := i18n.T(req.Lang, "people.notify.head", nil)
 	if changed {
 		head = i18n.T(req.Lang, "people.notify.saved", nil)
+		s.checkSoon(req.Key.Guild, req.Caller.UserID)
 	}
 	return Response{Private: head + "\n" + notifyText(s.cfg.FrontEnd, m, s.cfg.Now(), req.Lang)}, nil
+}
+
+// checkSoon makes the games of a member whose settings changed (a
+// reminder, quiet hours) due for Tick at once, so that their timers
+// follow the new settings.
+func (s *Service) checkSoon(guild, user string) {
+	keys, err := s.cfg.Store.GamesOf(guild, user)
+	if err != nil {
+		s.cfg.Logger.Error("listing a member's games", "member", user, "err", err)
+		return
+	}
+	now := s.cfg.Now()
+	for _, k := range keys {
+		if err := s.cfg.Store.SetDue(k, now, time.Time{}); err != nil && !errors.Is(err, record.ErrNotFound) {
+			s.cfg.Logger.Error("setting a game's next timer check", "key", k, "err", err)
+		}
+	}
 }
 
 // notifyChange is what notify's options change: each set* (or a remind
@@ -295,7 +313,7 @@ func awayUntil(fe FrontEnd, o map[string]string, m record.Member, back bool, now
 // running games on this server: the games' posts, and a line a game for
 // the caller.
 func (s *Service) pauseGames(req Request, until time.Time, back bool, now time.Time) (Response, []string, error) {
-	keys, err := s.cfg.Store.Running()
+	keys, err := s.cfg.Store.GamesOf(req.Key.Guild, req.Caller.UserID)
 	if err != nil {
 		return Response{}, nil, err
 	}

@@ -22,6 +22,9 @@ import (
 // Panel is a message of menus and buttons: the picker, or what replaces
 // the message whose component was pressed.
 type Panel struct {
+	// Apart makes the panel a new message for the caller alone instead
+	// of the pressed message's replacement.
+	Apart   bool
 	Text    string
 	Selects []Select // a row each
 	Buttons []Button // after the menus, five to a row
@@ -402,7 +405,9 @@ func (s *Service) openPicker(key record.Key, caller Caller) Response {
 		}
 		return s.fail(err, caller.Lang)
 	}
-	return Response{Open: s.picker(rec, "top", caller.Lang)}
+	p := s.picker(rec, "top", caller.Lang)
+	p.Apart = true
+	return Response{Panel: p}
 }
 
 // pick runs a choice of the picker ("mortain/pk/GAME/STEP/ARG", with the
@@ -434,7 +439,7 @@ func (s *Service) pick(ctx context.Context, key record.Key, caller Caller, parts
 	if step != len(rec.Game.History) {
 		p := s.picker(rec, "top", caller.Lang)
 		p.Text = "⛔ " + i18n.T(caller.Lang, "reply.pick.earlier", map[string]any{"Changed": changedSince(rec, step, caller.Lang)}) + "\n" + p.Text
-		return Response{Refused: true, Update: p}
+		return Response{Refused: true, Panel: p}
 	}
 	value := ""
 	if len(values) > 0 {
@@ -443,13 +448,13 @@ func (s *Service) pick(ctx context.Context, key record.Key, caller Caller, parts
 	name, _, _ := strings.Cut(arg, ":")
 	switch {
 	case strings.HasPrefix(arg, "view:"):
-		return Response{Update: s.picker(rec, strings.TrimPrefix(arg, "view:"), caller.Lang)}
+		return Response{Panel: s.picker(rec, strings.TrimPrefix(arg, "view:"), caller.Lang)}
 	case name == "unit":
-		return Response{Update: s.picker(rec, "u:"+value, caller.Lang)}
+		return Response{Panel: s.picker(rec, "u:"+value, caller.Lang)}
 	case name == "airhex" || name == "obahex":
-		return Response{Update: s.picker(rec, strings.TrimSuffix(name, "hex")+":"+value, caller.Lang)}
+		return Response{Panel: s.picker(rec, strings.TrimSuffix(name, "hex")+":"+value, caller.Lang)}
 	case arg == "do:pass" && passGivesUp(&rec.Game.State):
-		return Response{Update: passPanel(rec, caller.Lang)}
+		return Response{Panel: passPanel(rec, caller.Lang)}
 	case arg == "confirm:pass":
 		return s.pickCommand(ctx, key, caller, rec, "pass")
 	case strings.HasPrefix(arg, "do:"):
@@ -477,7 +482,7 @@ func (s *Service) pickCommand(ctx context.Context, key record.Key, caller Caller
 	if !offered {
 		p := s.picker(rec, "top", caller.Lang)
 		p.Text = "⛔ " + i18n.T(caller.Lang, "reply.pick.not-legal", nil) + "\n" + p.Text
-		return Response{Refused: true, Update: p}
+		return Response{Refused: true, Panel: p}
 	}
 	name, opts, err := Parse(text)
 	if err != nil {
@@ -495,14 +500,14 @@ func (s *Service) pickCommand(ctx context.Context, key record.Key, caller Caller
 	after, err := s.cfg.Store.Get(key)
 	switch {
 	case err != nil:
-		resp.Update = &Panel{Text: "✓ " + i18n.T(caller.Lang, "reply.pick.played", map[string]any{"Command": text}) + "\n" + i18n.T(caller.Lang, "reply.pick.over", nil)}
+		resp.Panel = &Panel{Text: "✓ " + i18n.T(caller.Lang, "reply.pick.played", map[string]any{"Command": text}) + "\n" + i18n.T(caller.Lang, "reply.pick.over", nil)}
 		if resp.Refused {
-			resp.Update.Text = "⛔ " + resp.Private
+			resp.Panel.Text = "⛔ " + resp.Private
 		}
 	case mayAct(s.cfg.FrontEnd, after, caller) != nil:
-		resp.Update = &Panel{Text: "✓ " + i18n.T(caller.Lang, "reply.pick.played", map[string]any{"Command": text}) + "\n" + i18n.T(caller.Lang, "reply.pick.turn-over", nil)}
+		resp.Panel = &Panel{Text: "✓ " + i18n.T(caller.Lang, "reply.pick.played", map[string]any{"Command": text}) + "\n" + i18n.T(caller.Lang, "reply.pick.turn-over", nil)}
 		if resp.Refused {
-			resp.Update.Text = "⛔ " + resp.Private + "\n" + i18n.T(caller.Lang, "reply.pick.waits", map[string]any{"What": whatWaitsIn(&after.Game.State, caller.Lang)})
+			resp.Panel.Text = "⛔ " + resp.Private + "\n" + i18n.T(caller.Lang, "reply.pick.waits", map[string]any{"What": whatWaitsIn(&after.Game.State, caller.Lang)})
 		}
 	default:
 		p := s.picker(after, "top", caller.Lang)
@@ -511,7 +516,7 @@ func (s *Service) pickCommand(ctx context.Context, key record.Key, caller Caller
 		} else {
 			p.Text = "✓ " + i18n.T(caller.Lang, "reply.pick.played", map[string]any{"Command": text}) + "\n" + p.Text
 		}
-		resp.Update = p
+		resp.Panel = p
 	}
 	resp.Private = ""
 	return resp
@@ -519,7 +524,7 @@ func (s *Service) pickCommand(ctx context.Context, key record.Key, caller Caller
 
 // closed is a refusal that also closes the picker it came from.
 func closed(r Response) Response {
-	r.Update = &Panel{Text: "⛔ " + r.Private}
+	r.Panel = &Panel{Text: "⛔ " + r.Private}
 	r.Private = ""
 	return r
 }

@@ -136,8 +136,8 @@ func TestThePickerOffersEveryLegalCommandAndPlaysWholeGames(t *testing.T) {
 			caller := ann
 			caller.Lang = lang
 			r := s.HandleButton(context.Background(), testKey, caller, c.customID, values...)
-			require.False(t, r.Refused, "seed %d step %d: %s refused: %s %v", seed, step, c.command, r.Private, r.Update)
-			require.NotNil(t, r.Update, "the picker shows the next step")
+			require.False(t, r.Refused, "seed %d step %d: %s refused: %s %v", seed, step, c.command, r.Private, r.Panel)
+			require.NotNil(t, r.Panel, "the picker shows the next step")
 		}
 	}
 }
@@ -149,12 +149,13 @@ func TestStaleForeignAndSpectatorPicksAreRefusedAndChangeNothing(t *testing.T) {
 	play := button(rec, "Play", "play", Success).CustomID
 
 	open := s.HandleButton(context.Background(), testKey, ann, play)
-	require.NotNil(t, open.Open, open.Private)
+	require.NotNil(t, open.Panel, open.Private)
+	assert.True(t, open.Panel.Apart, "the Play button opens the picker as a message of its own")
 	spectator := s.HandleButton(context.Background(), testKey, eve, play)
-	assert.Nil(t, spectator.Open)
+	assert.Nil(t, spectator.Panel)
 	assert.Contains(t, spectator.Private, "you can follow the game")
 	notYet := s.HandleButton(context.Background(), testKey, bob, play)
-	assert.Nil(t, notYet.Open, "bob does not act in the set-up")
+	assert.Nil(t, notYet.Panel, "bob does not act in the set-up")
 
 	hist := pickID(rec, "do:setup preset:historical")
 	before := st.Commits
@@ -167,10 +168,11 @@ func TestStaleForeignAndSpectatorPicksAreRefusedAndChangeNothing(t *testing.T) {
 	before = st.Commits
 	stale := s.HandleButton(context.Background(), testKey, ann, hist)
 	assert.True(t, stale.Refused)
-	require.NotNil(t, stale.Update)
-	assert.Contains(t, stale.Update.Text, "earlier position")
-	assert.Contains(t, stale.Update.Text, "1 step was played since")
-	assert.NotEmpty(t, stale.Update.Buttons, "the picker refreshes")
+	require.NotNil(t, stale.Panel)
+	assert.False(t, stale.Panel.Apart, "the picker's own buttons replace it")
+	assert.Contains(t, stale.Panel.Text, "earlier position")
+	assert.Contains(t, stale.Panel.Text, "1 step was played since")
+	assert.NotEmpty(t, stale.Panel.Buttons, "the picker refreshes")
 	assert.Equal(t, before, st.Commits, "nothing changed")
 }
 

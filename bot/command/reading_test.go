@@ -196,11 +196,11 @@ func TestThePickersPassAsksWhenPointsAreLeft(t *testing.T) {
 	rec, _ := st.Get(testKey)
 	before := st.Commits
 	r := s.HandleButton(context.Background(), testKey, ann, pickID(rec, "do:pass"))
-	if r.Refused || r.Update == nil || !strings.Contains(r.Update.Text, "4 points left") || st.Commits != before {
-		t.Fatalf("the picker's Pass with 4 points left did not ask: %+v %+v", r, r.Update)
+	if r.Refused || r.Panel == nil || !strings.Contains(r.Panel.Text, "4 points left") || st.Commits != before {
+		t.Fatalf("the picker's Pass with 4 points left did not ask: %+v %+v", r, r.Panel)
 	}
 	var confirm, back string
-	for _, b := range r.Update.Buttons {
+	for _, b := range r.Panel.Buttons {
 		switch {
 		case b.Label == "Confirm: pass":
 			confirm = b.CustomID
@@ -209,9 +209,9 @@ func TestThePickersPassAsksWhenPointsAreLeft(t *testing.T) {
 		}
 	}
 	if confirm == "" || back == "" {
-		t.Fatalf("the question's buttons: %+v", r.Update.Buttons)
+		t.Fatalf("the question's buttons: %+v", r.Panel.Buttons)
 	}
-	if b := s.HandleButton(context.Background(), testKey, ann, back); b.Update == nil || len(b.Update.Selects) == 0 || st.Commits != before {
+	if b := s.HandleButton(context.Background(), testKey, ann, back); b.Panel == nil || len(b.Panel.Selects) == 0 || st.Commits != before {
 		t.Errorf("Back: %+v", b)
 	}
 	done := s.HandleButton(context.Background(), testKey, ann, confirm)

@@ -30,7 +30,7 @@ func replyTexts(r Response) []string {
 	for _, b := range r.Offer {
 		add(b.Label)
 	}
-	for _, p := range []*Panel{r.Update, r.Open} {
+	for _, p := range []*Panel{r.Panel} {
 		if p == nil {
 			continue
 		}
@@ -159,8 +159,8 @@ func playFlows(t *testing.T, lang i18n.Lang) [][]string {
 		t.Fatal(err)
 	}
 	if play := buttonsFor(rec); len(play) > 0 {
-		if p := press(ann, play[0].CustomID); p.Open != nil {
-			for _, b := range p.Open.Buttons {
+		if p := press(ann, play[0].CustomID); p.Panel != nil {
+			for _, b := range p.Panel.Buttons {
 				if strings.HasSuffix(b.CustomID, "/do:pass") {
 					press(ann, b.CustomID) // the picker plays pass
 					press(ann, b.CustomID) // and is out of date

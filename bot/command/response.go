@@ -118,13 +118,11 @@ type Response struct {
 	// Also lists the other channels whose outbox this response queued
 	// notices in (the channel a game's thread was opened from).
 	Also []record.Key
-	// Update, set for a component pressed on a message of its own (an
-	// open challenge, the picker), replaces that message: its text, menus
-	// and buttons (none: they go).
-	Update *Panel
-	// Open is a new message for the caller alone: the picker the Play
-	// button opens.
-	Open *Panel
+	// Panel, when set, is a message of menus and buttons: it replaces
+	// the message whose component was pressed (an open challenge, the
+	// picker), or, when Panel.Apart, is a new message for the caller
+	// alone (the picker the Play button opens).
+	Panel *Panel
 	// queued is set once Posts are in the store's outbox (FrontEnd.Queues).
 	queued bool
 }

@@ -1,6 +1,8 @@
 package command
 
 import (
+	"time"
+
 	"github.com/mortain/mortain/store/record"
 )
 
@@ -22,6 +24,9 @@ type Games interface {
 	Create(rec *record.Record) error
 	// Running lists the keys of the running games.
 	Running() ([]record.Key, error)
+	// GamesOf lists the running games of guild in which user holds a
+	// seat, without reading the others.
+	GamesOf(guild, user string) ([]record.Key, error)
 	// Get returns a copy of the running game of key; record.ErrNotFound.
 	Get(key record.Key) (*record.Record, error)
 	// Update runs fn on the current record and commits its changes (its
@@ -29,6 +34,10 @@ type Games interface {
 	// returning; if fn fails nothing is written and its error is
 	// returned. record.ErrNotFound if there is no game.
 	Update(key record.Key, fn func(rec *record.Record) error) error
+	// SetDue sets when the game of key next needs a timer check (Tick),
+	// unless its record changed since the update at seen; a zero seen
+	// sets it whatever changed. A commit makes its game due at once.
+	SetDue(key record.Key, at, seen time.Time) error
 }
 
 // Outbox holds the notices each channel must still be shown.

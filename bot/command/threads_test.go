@@ -148,8 +148,8 @@ func TestAnOpenChallengeIsJoinedFromTheChannelsButton(t *testing.T) {
 
 	got := s.HandleButton(context.Background(), testKey, bob, id)
 	require.False(t, got.Refused, got.Private)
-	assert.Contains(t, got.Update.Text, "took the open seat")
-	assert.Contains(t, got.Update.Text, "<#thread-1>")
+	assert.Contains(t, got.Panel.Text, "took the open seat")
+	assert.Contains(t, got.Panel.Text, "<#thread-1>")
 	assert.Equal(t, record.Key{Guild: testKey.Guild, Channel: "thread-1"}, got.Game)
 	rec, err := st.Get(record.Key{Guild: testKey.Guild, Channel: "thread-1"})
 	require.NoError(t, err)
@@ -157,7 +157,7 @@ func TestAnOpenChallengeIsJoinedFromTheChannelsButton(t *testing.T) {
 
 	again := s.HandleButton(context.Background(), testKey, eve, id)
 	assert.True(t, again.Refused)
-	assert.Contains(t, again.Update.Text, "The seat was taken")
+	assert.Contains(t, again.Panel.Text, "The seat was taken")
 }
 
 func TestGamesListsTheCallersGamesWaitingFirst(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strconv"
+	"time"
 
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
@@ -33,6 +34,49 @@ func (s *Service) RestartClock(key record.Key) {
 // when nothing is due. The settings and the time of the last step are kept
 // in the store, so this survives restarts.
 func (s *Service) Tick(ctx context.Context, key record.Key) Response {
+	resp := s.tick(ctx, key)
+	s.scheduleNext(key)
+	return resp
+}
+
+// Now is the clock the service's timers go by (Config.Now).
+func (s *Service) Now() time.Time { return s.cfg.Now() }
+
+// scheduleNext tells the store when the game of key next needs Tick
+// (nextCheck), unless it changed since it was read.
+func (s *Service) scheduleNext(key record.Key) {
+	rec, err := s.cfg.Store.Get(key)
+	if err != nil {
+		return
+	}
+	side := rec.Game.State.ToAct()
+	member, held := s.membersToTell(key, rec, side)
+	step := strconv.Itoa(len(rec.Game.History))
+	next := nextCheck(rec, member, held, s.cfg.Now(), func(mark string) bool { return s.noticeQueued(key, mark, step) })
+	if err := s.cfg.Store.SetDue(key, next, rec.Updated); err != nil && !errors.Is(err, record.ErrNotFound) {
+		s.cfg.Logger.Error("setting a game's next timer check", "key", key, "err", err)
+	}
+}
+
+// membersToTell are the settings of the member who holds side and of the
+// member whose ping quiet hours hold (that member when nobody's).
+func (s *Service) membersToTell(key record.Key, rec *record.Record, side rules.Side) (member, held record.Member) {
+	if side != rules.NoSide && rec.Seats[side].UserID != "" {
+		if m, err := s.cfg.Store.Member(key.Guild, rec.Seats[side].UserID); err == nil {
+			member = m
+		}
+	}
+	held = member
+	if who := rec.Meta.Ping.Who; who != "" && who != member.UserID {
+		if m, err := s.cfg.Store.Member(key.Guild, who); err == nil {
+			held = m
+		}
+	}
+	return member, held
+}
+
+// tick is Tick without the scheduling of the next check.
+func (s *Service) tick(ctx context.Context, key record.Key) Response {
 	rec, err := s.cfg.Store.Get(key)
 	if err != nil {
 		return Response{}
@@ -67,7 +111,7 @@ func (s *Service) Tick(ctx context.Context, key record.Key) Response {
 	}
 	member, _ := s.cfg.Store.Member(key.Guild, rec.Seats[side].UserID) // no reminder while the member is away
 	step := strconv.Itoa(len(rec.Game.History))
-	if !reminderDue(rec, member, s.cfg.Now()) || s.reminderQueued(key, step) {
+	if !reminderDue(rec, member, s.cfg.Now()) || s.noticeQueued(key, SettingReminded, step) {
 		return Response{}
 	}
 	// The reminder counts as sent once delivered (the notice's mark); with
@@ -92,21 +136,4 @@ func (s *Service) Tick(ctx context.Context, key record.Key) Response {
 		return Response{}
 	}
 	return resp
-}
-
-// reminderQueued reports whether a reminder for step waits in the outbox.
-func (s *Service) reminderQueued(key record.Key, step string) bool {
-	if !s.cfg.FrontEnd.Queues() {
-		return false
-	}
-	pending, err := s.cfg.Store.Pending(key)
-	if err != nil {
-		return true // do not risk a second reminder
-	}
-	for _, n := range pending {
-		if n.Mark == SettingReminded && n.MarkValue == step {
-			return true
-		}
-	}
-	return false
 }

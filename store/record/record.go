@@ -165,3 +165,19 @@ func (r *Record) Clone() *Record {
 
 // Ended reports whether the record's game ended (Outcome).
 func (r *Record) Ended() bool { return r.Outcome().End != rules.NotEnded }
+
+// Head is what the store keeps of a running game beside its record, to be
+// read without decoding the game: its seats, the side to act, whether it
+// ended, and when an AI-vs-AI game paused at its pace.
+type Head struct {
+	Key      Key                 `json:"-"`
+	Seats    map[rules.Side]Seat `json:"seats,omitempty"`
+	ToAct    rules.Side          `json:"to_act,omitempty"`
+	Ended    bool                `json:"ended,omitempty"`
+	AIPaused time.Time           `json:"ai_paused,omitzero"`
+}
+
+// Head is the record's head.
+func (r *Record) Head() Head {
+	return Head{Key: r.Key, Seats: maps.Clone(r.Seats), ToAct: r.Game.State.ToAct(), Ended: r.Ended(), AIPaused: r.Meta.AIPaused}
+}
