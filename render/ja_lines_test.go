@@ -171,3 +171,44 @@ func TestJapaneseMapLabelsKeepTheirSize(t *testing.T) {
 		}
 	}
 }
+
+// No line of the Japanese map chains colons (docs/glossary-ja.md, 文体):
+// 「直前: 1603 に航空攻撃 → DR-1 除去」, 「DR-1: 命中 (除去)」; a colon
+// inside parentheses (a rule's reason) is the aside's own.
+func TestJapaneseMapLinesDoNotChainColons(t *testing.T) {
+	r := newRenderer(t)
+	for name, g := range specialGames(t) {
+		for _, width := range []int{0, 550} {
+			p := r.paint(&g.State, g.LastEvents(), clampWidth(width), i18n.Japanese)
+			for _, it := range p.items {
+				if it.kind != kStatus && it.kind != kResult && it.kind != kLabel {
+					continue
+				}
+				// a result box's lines are joined by " / ", a status line's fields by " · "
+				for _, field := range strings.FieldsFunc(strings.ReplaceAll(it.text, " / ", " · "), func(r rune) bool { return r == '·' }) {
+					if n := strings.Count(outsideParens(field), ": "); n > 1 {
+						t.Errorf("%s (width %d): %q has %d colons", name, width, field, n)
+					}
+				}
+			}
+			r.release(p)
+		}
+	}
+}
+
+// outsideParens is s without its parenthesised asides.
+func outsideParens(s string) string {
+	var b strings.Builder
+	depth := 0
+	for _, r := range s {
+		switch {
+		case r == '(' || r == '（':
+			depth++
+		case (r == ')' || r == '）') && depth > 0:
+			depth--
+		case depth == 0:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
