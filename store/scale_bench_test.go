@@ -2,7 +2,9 @@ package store
 
 import (
 	"fmt"
+	"os"
 	"runtime"
+	"strconv"
 	"testing"
 	"time"
 
@@ -12,14 +14,22 @@ import (
 )
 
 // The games of one shard at scale: 10,000 running games of about 150
-// steps, 9,000 of them spread over 1,999 servers and 1,000 on one big
-// server, two members seated in each.
+// steps (MORTAIN_SCALE_GAMES sets another number), all but 1,000 spread
+// over 1,999 servers and 1,000 on one big server, two members seated in
+// each.
 const (
-	scaleGames    = 10000
 	scaleBigGames = 1000
 	scaleServers  = 2000
 	scaleSteps    = 150
 )
+
+// scaleGames is the number of running games of the shard.
+var scaleGames = func() int {
+	if n, err := strconv.Atoi(os.Getenv("MORTAIN_SCALE_GAMES")); err == nil && n >= scaleBigGames {
+		return n
+	}
+	return 10000
+}()
 
 // buildScaleShard writes the shard's games straight into a new database
 // (500 a transaction, the seats index with them) and returns its path.
@@ -100,7 +110,8 @@ func buildScaleShard(b *testing.B) string {
 //   - games-ms: what `/mortain games` reads for a member of the big server
 //     (two games there): the seats index, then the member's games;
 //   - scan-games-ms: the same read the way it was before the index, every
-//     running game of the server decoded.
+//     running game of the server decoded;
+//   - file-MB: the size of the database file.
 func BenchmarkScale(b *testing.B) {
 	path := buildScaleShard(b)
 	const member = "m0" // seated in c0 and one other game of the big server
@@ -193,4 +204,7 @@ func BenchmarkScale(b *testing.B) {
 	b.ReportMetric(ms(tick), "tick-idle-ms")
 	b.ReportMetric(ms(indexed), "games-ms")
 	b.ReportMetric(ms(scanned), "scan-games-ms")
+	if info, err := os.Stat(path); err == nil {
+		b.ReportMetric(float64(info.Size())/(1<<20), "file-MB")
+	}
 }
