@@ -365,9 +365,30 @@ func stepHeaderIn(before, after *rules.State, evs []rules.Event, lang i18n.Lang)
 	case before.Phase() == rules.PhaseSetup:
 		return roundHeaderIn(before, lang)
 	case endsRound(evs):
-		return roundHeaderLeft(before, 0, lang)
+		return roundHeaderLeft(before, pointsLeftAtEnd(before, evs), lang)
 	}
 	return roundHeaderIn(after, lang)
+}
+
+// pointsLeftAtEnd is how many points a step that ended the round left
+// unused: those the round had less the step's paid activations when it
+// ended for want of a legal action (R4.5), none otherwise.
+func pointsLeftAtEnd(before *rules.State, evs []rules.Event) int {
+	spent := 0
+	for _, e := range evs {
+		switch e.Kind {
+		case rules.EvMove, rules.EvEnter, rules.EvExit, rules.EvFire:
+			if !e.Free {
+				spent++
+			}
+		case rules.EvRoundEnd:
+			if e.Reason != rules.ReasonNoLegalAction || before.FaceRound() {
+				return 0
+			}
+			return max(0, before.PointsLeft()-spent)
+		}
+	}
+	return 0
 }
 
 // roundHeaderIn words the round of st and its points left in lang: "Turn

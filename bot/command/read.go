@@ -285,6 +285,9 @@ func (s *Service) stats(req Request) (Response, error) {
 		byID[ps[i].UserID] = &ps[i]
 	}
 	name := func(p *record.PlayerStats) string {
+		if p.UserID == LocalPlayer {
+			return i18n.T(lang, "reply.seat.you", nil)
+		}
 		if p.Name != "" {
 			return p.Name
 		}

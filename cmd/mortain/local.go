@@ -541,8 +541,8 @@ func (lp *localPlay) show(resp command.Response) {
 				fmt.Fprintln(lp.narr, "  "+lp.t("term.image", map[string]any{"What": lp.imageWhat(name), "Path": path}))
 			}
 		}
-		if len(p.Buttons) > 0 {
-			fmt.Fprintln(lp.narr, "  "+lp.t("term.next", map[string]any{"Commands": strings.Join(nextCommands(resp.Next, p.Buttons, lp.t("term.next-moves", nil)), " · ")}))
+		if next := nextCommands(resp.Next, p.Buttons, lp.t("term.next-moves", nil)); len(next) > 0 {
+			fmt.Fprintln(lp.narr, "  "+lp.t("term.next", map[string]any{"Commands": strings.Join(next, " · ")}))
 		}
 	}
 	if resp.Private != "" {
