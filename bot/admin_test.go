@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 func get(t *testing.T, url string) (int, string) {
@@ -45,12 +46,23 @@ func TestAdminListenerServesHealthReadinessAndMetrics(t *testing.T) {
 		`mortain_posts_total{state="delivered"} 1`,
 		`mortain_posts_total{state="queued"} 1`,
 		`mortain_running_games 1`,
+		`mortain_games_due 1`, // the new game, due at once
+		`mortain_records_read_total `,
+		`mortain_records_decoded_total `,
+		`mortain_outbox_notices 0`, // the new game's post was delivered
+		`mortain_outbox_oldest_seconds 0`,
 		`mortain_ack_latency_seconds_count 2`,
 		`mortain_build_info{`,
 	} {
 		if !strings.Contains(metrics, want) {
 			t.Errorf("/metrics lacks %s", want)
 		}
+	}
+	// The timer check looks at the new game and puts it off to its next
+	// timer.
+	e.bot.Load().Tick()
+	if _, metrics = get(t, base+"/metrics"); !strings.Contains(metrics, "mortain_games_due 0") {
+		t.Errorf("/metrics after the timer check lacks mortain_games_due 0")
 	}
 }
 
@@ -84,7 +96,7 @@ func TestBackupsOnScheduleAndOnRequest(t *testing.T) {
 		t.Fatalf("the served backup does not open: %v", err)
 	}
 	defer db.Close()
-	if _, err := db.Get(store.Key{Guild: guild, Channel: channel}); err != nil {
+	if _, err := db.Get(record.Key{Guild: guild, Channel: channel}); err != nil {
 		t.Errorf("the served backup lacks the game: %v", err)
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/mortain/mortain/rules/ai"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // aiRun is the background run of a channel's AI; again asks it to check
@@ -17,7 +17,7 @@ type aiRun struct{ again bool }
 
 // startAI runs the AI of a channel in the background, activation by
 // activation, until it is no longer to act; at most one run per channel.
-func (b *Bot) startAI(key store.Key) {
+func (b *Bot) startAI(key record.Key) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.closed {
@@ -34,7 +34,7 @@ func (b *Bot) startAI(key store.Key) {
 	go b.runAI(key, r)
 }
 
-func (b *Bot) runAI(key store.Key, r *aiRun) {
+func (b *Bot) runAI(key record.Key, r *aiRun) {
 	defer b.wg.Done()
 	defer b.busy.Add(-1)
 	failures := 0
@@ -90,7 +90,7 @@ func (b *Bot) runAI(key store.Key, r *aiRun) {
 // channel, so that the AI never plays more than a step ahead of what the
 // channel shows; false when Discord refused them (the AI then waits for
 // the deliverer to resume it) or the bot is closing.
-func (b *Bot) awaitPosts(key store.Key) bool {
+func (b *Bot) awaitPosts(key record.Key) bool {
 	last, err := b.games.LastPending(key)
 	if err != nil || last == 0 {
 		return err == nil
@@ -137,7 +137,7 @@ func (b *Bot) pauseAI(d time.Duration) {
 	b.sleep(d)
 }
 
-func (b *Bot) endAI(key store.Key) {
+func (b *Bot) endAI(key record.Key) {
 	b.mu.Lock()
 	delete(b.ai, key)
 	b.mu.Unlock()
@@ -145,7 +145,7 @@ func (b *Bot) endAI(key store.Key) {
 
 // aiStep plays one AI step (one action) under the channel's lock and
 // queues its post.
-func (b *Bot) aiStep(key store.Key) (aiStepped, error) {
+func (b *Bot) aiStep(key record.Key) (aiStepped, error) {
 	defer b.lockChannel(key)()
 	if b.thinks(key) {
 		defer b.typing(key)()
@@ -179,7 +179,7 @@ const typingEvery = 8 * time.Second
 
 // thinks reports whether the AI to act in the game of key will search
 // (ai.Thinks), and so take up to its time budget, before its action.
-func (b *Bot) thinks(key store.Key) bool {
+func (b *Bot) thinks(key record.Key) bool {
 	rec, err := b.games.Get(key)
 	if err != nil || rec.Game == nil {
 		return false
@@ -195,7 +195,7 @@ func (b *Bot) thinks(key store.Key) bool {
 // typing shows Discord's typing indicator in the channel of key, at once
 // and then every typingEvery, until the returned stop is called (it waits
 // for the last request to end). A failure only costs the indicator.
-func (b *Bot) typing(key store.Key) (stop func()) {
+func (b *Bot) typing(key record.Key) (stop func()) {
 	ctx, cancel := context.WithCancel(b.ctx)
 	done := make(chan struct{})
 	go func() {
@@ -232,29 +232,29 @@ func (b *Bot) sleep(d time.Duration) {
 	}
 }
 
-func (b *Bot) markPaused(key store.Key) {
-	err := b.games.Update(key, func(rec *store.Record) error {
+func (b *Bot) markPaused(key record.Key) {
+	err := b.games.Update(key, func(rec *record.Record) error {
 		// Meta.AIPaused: the game waits for its Continue button, so a
 		// restart does not run it on.
 		rec.Meta.AIPaused = time.Now().UTC().Truncate(time.Second)
 		return nil
 	})
-	if err != nil && !errors.Is(err, store.ErrNotFound) {
+	if err != nil && !errors.Is(err, record.ErrNotFound) {
 		b.log.Error("marking a paused game", "channel", key.Channel, "err", err)
 	}
 }
 
 // clearPaused removes the pause mark when the game goes on.
-func (b *Bot) clearPaused(key store.Key) {
+func (b *Bot) clearPaused(key record.Key) {
 	rec, err := b.games.Get(key)
 	if err != nil || rec.Meta.AIPaused.IsZero() {
 		return
 	}
-	err = b.games.Update(key, func(rec *store.Record) error {
+	err = b.games.Update(key, func(rec *record.Record) error {
 		rec.Meta.AIPaused = time.Time{}
 		return nil
 	})
-	if err != nil && !errors.Is(err, store.ErrNotFound) {
+	if err != nil && !errors.Is(err, record.ErrNotFound) {
 		b.log.Error("clearing a pause mark", "channel", key.Channel, "err", err)
 	}
 }

@@ -14,7 +14,9 @@ import (
 
 	"github.com/mortain/mortain/bot/command"
 	"github.com/mortain/mortain/bot/internal/keylock"
+	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // Options are the bot's dependencies.
@@ -63,9 +65,9 @@ type Bot struct {
 	mu       sync.Mutex
 	closed   bool
 	appID    string
-	userID   string                   // the bot's own user id, from READY
-	channels keylock.Locks[store.Key] // per-channel serialisation of game changes
-	ai       map[store.Key]*aiRun     // the AI run of a channel, if any
+	userID   string                    // the bot's own user id, from READY
+	channels keylock.Locks[record.Key] // per-channel serialisation of game changes
+	ai       map[record.Key]*aiRun     // the AI run of a channel, if any
 }
 
 // New returns a bot that talks to Discord through api.
@@ -89,20 +91,29 @@ func New(api Discord, opts Options) *Bot {
 	b := &Bot{
 		api: api, cfg: cfg, cmds: opts.Commands, games: opts.Games, defs: defs, log: log,
 		out: newDeliverer(api, opts.Games, log, cfg.UploadLimit), ctx: ctx, cancel: cancel,
-		appID: cfg.ApplicationID, ai: map[store.Key]*aiRun{}, checkDone: make(chan struct{}), fatal: make(chan error, 1),
+		appID: cfg.ApplicationID, ai: map[record.Key]*aiRun{}, checkDone: make(chan struct{}), fatal: make(chan error, 1),
 	}
-	b.metrics = newMetrics(func() (int, error) {
-		keys, err := opts.Games.Running()
-		return len(keys), err
+	b.metrics = newMetrics(shardGauges{
+		running: func() (int, error) {
+			keys, err := opts.Games.Running()
+			return len(keys), err
+		},
+		due: func() (int, error) {
+			keys, err := opts.Games.Due(opts.Commands.Now())
+			return len(keys), err
+		},
+		reads:  opts.Games.RecordsRead,
+		outbox: opts.Games.Outbox,
+		now:    time.Now,
 	}, func() bool { return b.DatabaseCheck() != nil || opts.Games.Damaged() != nil }, opts.Version)
 	b.out.metrics = b.metrics
-	b.out.gone = func(key store.Key) {
+	b.out.gone = func(key record.Key) {
 		b.log.Warn("Discord says the channel is gone: its game ends as abandoned", "guild", key.Guild, "channel", key.Channel)
 		b.ChannelGone(key.Guild, key.Channel)
 	}
 	b.out.fatal = b.stopFor
 	b.out.recovered = b.resume
-	b.out.dmRefused = func(key store.Key, n store.Notice) {
+	b.out.dmRefused = func(key record.Key, n record.Notice) {
 		resp := b.cmds.DMRefused(key, n)
 		for _, k := range resp.Also {
 			b.out.kick(k)
@@ -130,10 +141,21 @@ func (b *Bot) stopFor(err error) {
 // token, a gateway close Discord says not to reconnect after).
 func (b *Bot) Fatal() <-chan error { return b.fatal }
 
+// typedName reports whether a seat holds a typed name but no account (kept
+// by older versions: OpenNameSeats opens it).
+func typedName(seats map[rules.Side]record.Seat) bool {
+	for _, s := range seats {
+		if s.Name != "" && s.UserID == "" && s.AI == "" {
+			return true
+		}
+	}
+	return false
+}
+
 // resume restarts the clock and the AI of a channel whose posts go through
 // again after a refusal: the player to act gets their whole time from now,
 // and the AI plays if it is its turn.
-func (b *Bot) resume(key store.Key) {
+func (b *Bot) resume(key record.Key) {
 	if !b.enter() {
 		return
 	}
@@ -207,27 +229,24 @@ func (b *Bot) Start() {
 	if len(boxes) > 0 {
 		b.log.Info("delivering the posts kept from before the restart", "channels", len(boxes))
 	}
-	keys, err := b.games.Running()
+	heads, err := b.games.Heads()
 	if err != nil {
 		b.log.Error("listing the running games", "err", err)
 	}
 	resumed := 0
-	for _, k := range keys {
-		b.locked(k, func() command.Response { return b.cmds.OpenNameSeats(b.ctx, k) })
-		rec, err := b.games.Get(k)
-		if err != nil {
-			continue
+	for _, h := range heads {
+		if typedName(h.Seats) {
+			b.locked(h.Key, func() command.Response { return b.cmds.OpenNameSeats(b.ctx, h.Key) })
 		}
-		if !rec.Meta.AIPaused.IsZero() {
+		if !h.AIPaused.IsZero() {
 			continue // an AI-vs-AI game waiting for its Continue button
 		}
-		st := &rec.Game.State
-		if !st.Over() && rec.Seats[st.ToAct()].AI != "" {
-			b.startAI(k)
+		if !h.Ended && h.Seats[h.ToAct].AI != "" {
+			b.startAI(h.Key)
 			resumed++
 		}
 	}
-	b.log.Info("games resumed", "running", len(keys), "ai_to_act", resumed)
+	b.log.Info("games resumed", "running", len(heads), "ai_to_act", resumed)
 	b.checkOnce.Do(func() { go b.checkDatabase() })
 	b.mu.Lock()
 	if !b.closed && b.cfg.CheckEvery > 0 {
@@ -253,7 +272,7 @@ func (b *Bot) checkDatabase() {
 	if errors.Is(err, store.ErrClosed) {
 		return // stopped before the snapshot was taken
 	}
-	full := errors.Is(err, store.ErrDiskFull)
+	full := errors.Is(err, record.ErrDiskFull)
 	if full {
 		// No room for the copy it walks: nothing was found damaged.
 		b.log.Error("the database could not be checked: the disk is full; free some space (the check runs again at the next start)", "err", err)
@@ -277,7 +296,7 @@ func (b *Bot) checkDatabase() {
 func (b *Bot) DatabaseChecked() <-chan struct{} { return b.checkDone }
 
 // DatabaseCheck is the result of the background walk of every page
-// (store.ErrDamaged for a damaged page), valid once DatabaseChecked is
+// (record.ErrDamaged for a damaged page), valid once DatabaseChecked is
 // closed; nil before.
 func (b *Bot) DatabaseCheck() error {
 	select {
@@ -323,7 +342,7 @@ func (b *Bot) enter() bool {
 // lockChannel locks the game changes of a channel with their posts, so
 // the posts are queued in the order of the game; it returns the unlock.
 // Idle channels keep no lock in memory.
-func (b *Bot) lockChannel(key store.Key) (unlock func()) { return b.channels.Lock(key) }
+func (b *Bot) lockChannel(key record.Key) (unlock func()) { return b.channels.Lock(key) }
 
 // Run connects the session, registers the commands, resumes the games and
 // serves until ctx ends, then shuts down in order. The session must carry

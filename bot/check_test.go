@@ -10,6 +10,7 @@ import (
 
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // waitChecked waits for the background walk of the database.
@@ -76,13 +77,13 @@ func damagedDatabase(t *testing.T, path string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	key := store.Key{Guild: "300000000000000009", Channel: "300000000000000010"}
+	key := record.Key{Guild: "300000000000000009", Channel: "300000000000000010"}
 	g := rules.NewGame(rules.DefaultScenario(), rules.Options{}, 1)
-	if err := db.Create(&store.Record{Key: key, Game: g, Seats: map[rules.Side]store.Seat{rules.US: {UserID: alice.ID}, rules.German: {UserID: bob.ID}}}); err != nil {
+	if err := db.Create(&record.Record{Key: key, Game: g, Seats: map[rules.Side]record.Seat{rules.US: {UserID: alice.ID}, rules.German: {UserID: bob.ID}}}); err != nil {
 		t.Fatal(err)
 	}
 	p := rules.NewRandomPlayer(1)
-	err = db.Update(key, func(r *store.Record) error {
+	err = db.Update(key, func(r *record.Record) error {
 		for i := 0; i < 200 && !r.Game.State.Over(); i++ {
 			a, ok := p.Choose(&r.Game.State)
 			if !ok {

@@ -22,12 +22,14 @@ func (b *Bot) every(d time.Duration, fn func()) {
 	}
 }
 
-// Tick applies the due reminders and round time limits of every running
-// game now, posting them like any other progress.
+// Tick applies the due reminders, deadlines and round time limits of the
+// running games due now (the store's due index: a game is due when it
+// changed, or when the timer check before found its next timer), posting
+// them like any other progress.
 func (b *Bot) Tick() {
-	keys, err := b.games.Running()
+	keys, err := b.games.Due(b.cmds.Now())
 	if err != nil {
-		b.log.Error("listing the running games", "err", err)
+		b.log.Error("listing the games due for their timers", "err", err)
 		return
 	}
 	for _, k := range keys {

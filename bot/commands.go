@@ -10,7 +10,7 @@ import (
 
 	"github.com/mortain/mortain/bot/command"
 	"github.com/mortain/mortain/internal/i18n"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // CommandName is the slash command of play; the command layer's commands
@@ -225,7 +225,7 @@ func splitText(text string, n int) []string {
 }
 
 // buttonRows lays buttons out in action rows of five (at most five rows).
-func buttonRows(buttons []store.Button) []discordgo.MessageComponent {
+func buttonRows(buttons []record.Button) []discordgo.MessageComponent {
 	var rows []discordgo.MessageComponent
 	for i := 0; i < len(buttons) && len(rows) < 5; i += 5 {
 		var row discordgo.ActionsRow

@@ -34,6 +34,9 @@ type Config struct {
 	DevGuild string
 	// Database is the path of the bbolt database file.
 	Database string
+	// CacheGames is how many running games the database keeps decoded in
+	// memory (store.Options.CacheGames; 0: the store's default).
+	CacheGames int
 	// Scenario is a scenario file for new games ("" for the built-in one).
 	Scenario string
 	// AILevel is the AI level of new games when the player names none.
@@ -152,6 +155,7 @@ type fileConfig struct {
 	ApplicationID string `yaml:"application_id"`
 	DevGuild      string `yaml:"dev_guild"`
 	Database      string `yaml:"database"`
+	CacheGames    *int   `yaml:"cache_games"`
 	Scenario      string `yaml:"scenario"`
 	AI            struct {
 		Level      string `yaml:"level"`
@@ -254,6 +258,12 @@ func ParseConfig(data []byte, getenv func(string) string) (Config, error) {
 	}
 	if d := strings.TrimSpace(f.Database); d != "" {
 		cfg.Database = d
+	}
+	if n := f.CacheGames; n != nil {
+		if *n < 1 {
+			return Config{}, &SettingError{"cache_games", fmt.Sprintf("%d is not a number of games: give 1 or more (about 30 KB of memory a game)", *n)}
+		}
+		cfg.CacheGames = *n
 	}
 	cfg.Scenario = strings.TrimSpace(f.Scenario)
 	if l := strings.ToLower(strings.TrimSpace(f.AI.Level)); l != "" {

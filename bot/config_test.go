@@ -42,6 +42,7 @@ func TestConfigErrorsNameTheSetting(t *testing.T) {
 		"token: x\ndatabse: typo.db":                "databse",
 		"token: x\nai:\n  time_budget: 20m":         "ai.time_budget",
 		"token: x\nlimits:\n  games_per_member: -1": "limits.games_per_member",
+		"token: x\ncache_games: 0":                  "cache_games",
 	}
 	for text, setting := range cases {
 		_, err := ParseConfig([]byte(text), env(nil))
@@ -71,7 +72,7 @@ func TestExampleConfigIsValidAndComplete(t *testing.T) {
 	if cfg.Token != "tok.en" {
 		t.Errorf("token %q", cfg.Token)
 	}
-	for _, key := range []string{"token:", "application_id:", "dev_guild:", "database:", "level:", "time_budget:", "delay:", "remind:", "round_limit:", "check_every:", "upload_limit_mib:", "shard_id:", "shard_count:", "format:"} {
+	for _, key := range []string{"token:", "application_id:", "dev_guild:", "database:", "cache_games:", "level:", "time_budget:", "delay:", "remind:", "round_limit:", "check_every:", "upload_limit_mib:", "shard_id:", "shard_count:", "format:"} {
 		if !strings.Contains(string(data), key) {
 			t.Errorf("config.example.yaml does not document %s", key)
 		}
@@ -89,9 +90,13 @@ log:
   format: json
 discord:
   upload_limit_mib: 8
+cache_games: 250
 `), env(nil))
 	if err != nil {
 		t.Fatal(err)
+	}
+	if cfg.CacheGames != 250 {
+		t.Errorf("cache_games: %d", cfg.CacheGames)
 	}
 	if cfg.Token != "abc" || cfg.Remind != 12*time.Hour || cfg.RoundLimit != 48*time.Hour || cfg.LogLevel != slog.LevelDebug || cfg.LogFormat != "json" || cfg.UploadLimit != 8<<20 {
 		t.Errorf("%+v", cfg)

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 func TestResignAsksFirstAndItsConfirmButtonResigns(t *testing.T) {
@@ -25,7 +25,7 @@ func TestResignAsksFirstAndItsConfirmButtonResigns(t *testing.T) {
 	if m := e.last(channel); !strings.Contains(m.Content, "resigns") {
 		t.Fatalf("after Confirm the channel shows %q", m.Content)
 	}
-	if _, err := e.db.Get(store.Key{Guild: guild, Channel: channel}); !errors.Is(err, store.ErrNotFound) {
+	if _, err := e.db.Get(record.Key{Guild: guild, Channel: channel}); !errors.Is(err, record.ErrNotFound) {
 		t.Errorf("the game still runs after the confirmed resignation: %v", err)
 	}
 }

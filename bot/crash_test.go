@@ -22,6 +22,7 @@ import (
 	"github.com/mortain/mortain/bot/internal/fakediscord"
 	"github.com/mortain/mortain/internal/testenv"
 	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // The test binary runs as a bot process for the crash test when childEnv
@@ -79,7 +80,7 @@ func runBotChild() error {
 		return err
 	}
 	defer db.Close()
-	if err := db.SetServer(guild, store.ServerSettings{InChannel: true}); err != nil {
+	if err := db.UpdateServer(guild, func(s *record.ServerSettings) error { s.InChannel = true; return nil }); err != nil {
 		return err
 	}
 	log := bot.NewLogger(os.Stderr, cfg)

@@ -10,6 +10,7 @@ import (
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // sound is a channel whose game is on sound pages of the damaged file.
@@ -21,7 +22,7 @@ const sound = "300000000000000011"
 func TestADamagedPageDoesNotStopTheBot(t *testing.T) {
 	e := newEnv(t)
 	e.cfg.AdminListen = "127.0.0.1:0"
-	damagedRecord(t, e.dbPath, store.Key{Guild: guild, Channel: other}, store.Key{Guild: guild, Channel: sound})
+	damagedRecord(t, e.dbPath, record.Key{Guild: guild, Channel: other}, record.Key{Guild: guild, Channel: sound})
 	e.start()
 
 	r := e.reply(e.fake.Slash(guild, other, alice, "status"))
@@ -58,7 +59,7 @@ func TestADamagedPageDoesNotStopTheBot(t *testing.T) {
 // damagedRecord writes a database with a hotseat game between alice and
 // bob in each of keys, then gives the page of the first one's record a
 // page type that does not exist: bbolt panics on reading it.
-func damagedRecord(t *testing.T, path string, keys ...store.Key) {
+func damagedRecord(t *testing.T, path string, keys ...record.Key) {
 	t.Helper()
 	db, err := store.Open(path, store.Options{})
 	if err != nil {
@@ -66,7 +67,7 @@ func damagedRecord(t *testing.T, path string, keys ...store.Key) {
 	}
 	for i, key := range keys {
 		g := rules.NewGame(rules.DefaultScenario(), rules.Options{}, uint64(i+1))
-		if err := db.Create(&store.Record{Key: key, Game: g, Seats: map[rules.Side]store.Seat{rules.US: {UserID: alice.ID}, rules.German: {UserID: bob.ID}}}); err != nil {
+		if err := db.Create(&record.Record{Key: key, Game: g, Seats: map[rules.Side]record.Seat{rules.US: {UserID: alice.ID}, rules.German: {UserID: bob.ID}}}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -19,7 +19,7 @@ import (
 
 	"github.com/mortain/mortain/bot/command"
 	"github.com/mortain/mortain/internal/i18n"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // deliverer sends the store's outbox to Discord: one courier per channel
@@ -43,15 +43,15 @@ type deliverer struct {
 
 	// gone is called (in its own goroutine) for a channel Discord says is
 	// gone; fatal when Discord refuses the token. Either may be nil.
-	gone  func(key store.Key)
+	gone  func(key record.Key)
 	fatal func(err error)
 	// recovered is called when a channel's posts go through again after a
 	// permission refusal (to resume its AI); may be nil.
-	recovered func(key store.Key)
+	recovered func(key record.Key)
 	// dmRefused is called (in its own goroutine) when Discord refuses a
 	// direct message for good (the member's privacy settings); the
 	// notice is set aside. May be nil.
-	dmRefused func(key store.Key, n store.Notice)
+	dmRefused func(key record.Key, n record.Notice)
 	// retryBase is the first pause before a channel refused for a missing
 	// permission is tried again on its own; it doubles up to retryMax.
 	// retryStore is the pause after the outbox could not be read or
@@ -63,7 +63,7 @@ type deliverer struct {
 	wg     sync.WaitGroup
 
 	mu       sync.Mutex
-	couriers map[store.Key]*courier
+	couriers map[record.Key]*courier
 	limits   map[string]int    // upload limit by guild, as Discord last told it
 	dms      map[string]string // DM channel by member
 	halted   bool              // the token was refused: nothing more is sent
@@ -143,7 +143,7 @@ func (r *refusal) reasoned(id string, data map[string]any) *refusal {
 func newDeliverer(api Discord, box Games, log *slog.Logger, limit int) *deliverer {
 	ctx, cancel := context.WithCancel(context.Background())
 	return &deliverer{api: api, box: box, log: log, limit: limit, ctx: ctx, cancel: cancel,
-		couriers: map[store.Key]*courier{}, limits: map[string]int{},
+		couriers: map[record.Key]*courier{}, limits: map[string]int{},
 		retryBase: time.Minute, retryMax: time.Hour, retryStore: 5 * time.Second}
 }
 
@@ -170,7 +170,7 @@ func (d *deliverer) limitFor(guild string) int {
 
 // refused reports whether the channel's posts are held back by a missing
 // permission: its AI and timers wait until they go through.
-func (d *deliverer) refused(key store.Key) bool {
+func (d *deliverer) refused(key record.Key) bool {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	c := d.couriers[key]
@@ -179,7 +179,7 @@ func (d *deliverer) refused(key store.Key) bool {
 
 // kick makes the channel's courier send what its outbox holds; once close
 // was called it does nothing (the couriers running finish their work).
-func (d *deliverer) kick(key store.Key) {
+func (d *deliverer) kick(key record.Key) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.ctx.Err() != nil || d.halted || d.closing {
@@ -202,7 +202,7 @@ func (d *deliverer) kick(key store.Key) {
 // wait returns a channel that receives nil once every notice of key up to
 // seq was delivered, or the refusal that stopped the delivery. Call it
 // before kick, so that the delivery cannot pass unseen.
-func (d *deliverer) wait(key store.Key, seq uint64) <-chan error {
+func (d *deliverer) wait(key record.Key, seq uint64) <-chan error {
 	done := make(chan error, 1)
 	d.mu.Lock()
 	defer d.mu.Unlock()
@@ -232,7 +232,7 @@ func (d *deliverer) idle() bool {
 }
 
 // forget drops the state of a channel that is gone.
-func (d *deliverer) forget(key store.Key) {
+func (d *deliverer) forget(key record.Key) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if c := d.couriers[key]; c != nil && !c.running {
@@ -256,7 +256,7 @@ func (c *courier) settle(seq uint64, err error) {
 	c.waiters = kept
 }
 
-func (d *deliverer) run(key store.Key, c *courier) {
+func (d *deliverer) run(key record.Key, c *courier) {
 	defer d.wg.Done()
 	for {
 		pending, err := d.box.Pending(key)
@@ -363,7 +363,7 @@ func (d *deliverer) run(key store.Key, c *courier) {
 // that says what could not be posted and why (unless the notice was such
 // a line itself). An error means the notice could not be set aside: it is
 // still first in the queue.
-func (d *deliverer) setAside(key store.Key, n store.Notice, r *refusal) error {
+func (d *deliverer) setAside(key record.Key, n record.Notice, r *refusal) error {
 	d.log.Error("Discord refused a post for good; it is set aside and the next one goes on", "channel", key.Channel, "notice", n.Seq, "status", r.status, "code", r.code, "err", r.reason)
 	if err := d.box.Undeliverable(key, n.Seq, r.reason); err != nil {
 		d.log.Error("setting aside a refused post; the channel's next posts wait", "channel", key.Channel, "err", err)
@@ -375,7 +375,7 @@ func (d *deliverer) setAside(key store.Key, n store.Notice, r *refusal) error {
 	}
 	lang := channelLang(d.box, key)
 	line := i18n.T(lang, "bot.set-aside", map[string]any{"Reason": r.in(lang)})
-	if err := d.box.Enqueue(key, store.Notice{Text: line, Report: true}); err != nil {
+	if err := d.box.Enqueue(key, record.Notice{Text: line, Report: true}); err != nil {
 		d.log.Error("queueing the line about a post set aside", "channel", key.Channel, "err", err)
 	}
 	return nil
@@ -383,13 +383,13 @@ func (d *deliverer) setAside(key store.Key, n store.Notice, r *refusal) error {
 
 // tellRecovered tells the channel, once, that its posts held back by a
 // missing permission go through again, and resumes its AI.
-func (d *deliverer) tellRecovered(key store.Key, n store.Notice) {
+func (d *deliverer) tellRecovered(key record.Key, n record.Notice) {
 	lang := channelLang(d.box, key)
 	line := i18n.T(lang, "bot.recovered", nil)
 	if !n.FailedAt.IsZero() {
 		line = i18n.T(lang, "bot.recovered-since", map[string]any{"Since": n.FailedAt.UTC().Format("2006-01-02 15:04 UTC")})
 	}
-	if err := d.box.Enqueue(key, store.Notice{Text: line, Report: true}); err != nil {
+	if err := d.box.Enqueue(key, record.Notice{Text: line, Report: true}); err != nil {
 		d.log.Error("queueing the line about posts held back", "channel", key.Channel, "err", err)
 	}
 	if d.recovered != nil {
@@ -414,7 +414,7 @@ func (d *deliverer) halt(r *refusal) {
 // refused channel costs Discord few invalid requests. A run stopped by
 // anything else (an outbox write that failed) is tried again after
 // retryStore.
-func (d *deliverer) stop(key store.Key, c *courier, r *refusal) {
+func (d *deliverer) stop(key record.Key, c *courier, r *refusal) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	c.running, c.again = false, false
@@ -449,7 +449,7 @@ func (d *deliverer) pause(wait time.Duration) bool {
 }
 
 // liveAmong reports whether one of the notices is live.
-func liveAmong(notices []store.Notice) bool {
+func liveAmong(notices []record.Notice) bool {
 	for i := range notices {
 		if notices[i].IsLive() {
 			return true
@@ -466,7 +466,7 @@ func liveAmong(notices []store.Notice) bool {
 // buttons are to be removed now (""), or with a *refusal, the closing
 // context's error, or the error of marking it delivered (the courier then
 // stops rather than go on out of order).
-func (d *deliverer) deliver(key store.Key, n store.Notice, buttons bool) (strip string, err error) {
+func (d *deliverer) deliver(key record.Key, n record.Notice, buttons bool) (strip string, err error) {
 	channel := key.Channel
 	if isDM(key) {
 		if channel, err = d.dmChannel(strings.TrimPrefix(key.Channel, dmPrefix)); err != nil {
@@ -542,7 +542,7 @@ const pictureLeftOut = "(The picture is larger than this server's upload limit a
 // last few minutes; the tag keeps notices of two shards, or of a database
 // and its restored backup, from sharing a nonce. Notices queued by older
 // versions have no tag.
-func nonceOf(n store.Notice, part int) string {
+func nonceOf(n record.Notice, part int) string {
 	nonce := "m" + strconv.FormatUint(n.Seq, 36) + "." + strconv.Itoa(part)
 	if n.Nonce != "" {
 		nonce += "." + n.Nonce
@@ -729,7 +729,7 @@ func asRefusal(err error) *refusal {
 }
 
 // strip removes the buttons of every post of key still queued for it.
-func (d *deliverer) strip(key store.Key) {
+func (d *deliverer) strip(key record.Key) {
 	ids, err := d.box.Strips(key)
 	if err != nil {
 		d.log.Error("reading the posts to strip", "channel", key.Channel, "err", err)
@@ -741,7 +741,7 @@ func (d *deliverer) strip(key store.Key) {
 }
 
 // stripOne edits a post's buttons away: only the live post has buttons.
-func (d *deliverer) stripOne(key store.Key, id string) {
+func (d *deliverer) stripOne(key record.Key, id string) {
 	none := []discordgo.MessageComponent{}
 	_, err := d.api.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: id, Channel: key.Channel, Components: &none}, discordgo.WithContext(d.ctx))
 	r := asRefusal(err)
@@ -815,7 +815,7 @@ const codeThreadLocked = 160005
 const codeCannotDM = 50007
 
 // isDM reports whether key is the outbox of a member's direct messages.
-func isDM(key store.Key) bool { return strings.HasPrefix(key.Channel, dmPrefix) }
+func isDM(key record.Key) bool { return strings.HasPrefix(key.Channel, dmPrefix) }
 
 // dmChannel returns the DM channel of the bot and user, opening it once
 // (POST /users/@me/channels), retrying transient failures like a post.

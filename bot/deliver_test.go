@@ -11,6 +11,7 @@ import (
 
 	"github.com/mortain/mortain/bot/internal/fakediscord"
 	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // failingDelivered is a database whose first Delivered writes fail.
@@ -19,7 +20,7 @@ type failingDelivered struct {
 	fail atomic.Int32
 }
 
-func (f *failingDelivered) Delivered(key store.Key, seq uint64, id string, buttons bool) (string, error) {
+func (f *failingDelivered) Delivered(key record.Key, seq uint64, id string, buttons bool) (string, error) {
 	if f.fail.Add(-1) >= 0 {
 		return "", errors.New("disk full")
 	}
@@ -33,8 +34,8 @@ func TestAFailedDeliveredWriteHoldsBackTheNextPost(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	key := store.Key{Guild: "300000000000000001", Channel: "300000000000000002"}
-	if err := db.Enqueue(key, store.Notice{Text: "first"}, store.Notice{Text: "second"}); err != nil {
+	key := record.Key{Guild: "300000000000000001", Channel: "300000000000000002"}
+	if err := db.Enqueue(key, record.Notice{Text: "first"}, record.Notice{Text: "second"}); err != nil {
 		t.Fatal(err)
 	}
 	box := &failingDelivered{DB: db}

@@ -3,12 +3,14 @@ package bot
 import (
 	"context"
 	"io"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/mortain/mortain/bot/command"
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // Discord holds the only Discord API calls the bot makes;
@@ -47,26 +49,28 @@ var _ Discord = (*discordgo.Session)(nil)
 // Response (Refused, Private), internal errors are logged by the layer.
 type Commands interface {
 	Handle(ctx context.Context, req command.Request) command.Response
-	HandleButton(ctx context.Context, key store.Key, caller command.Caller, customID string, values ...string) command.Response
-	Suggest(ctx context.Context, key store.Key, caller command.Caller, cmd string, opts map[string]string, focused string) []command.Choice
+	HandleButton(ctx context.Context, key record.Key, caller command.Caller, customID string, values ...string) command.Response
+	Suggest(ctx context.Context, key record.Key, caller command.Caller, cmd string, opts map[string]string, focused string) []command.Choice
 	// AIStep returns an error only for internal failures (store, AI).
-	AIStep(ctx context.Context, key store.Key) (command.Response, bool, error)
-	Tick(ctx context.Context, key store.Key) command.Response
+	AIStep(ctx context.Context, key record.Key) (command.Response, bool, error)
+	Tick(ctx context.Context, key record.Key) command.Response
+	// Now is the layer's clock, which its timers go by.
+	Now() time.Time
 	// OpenNameSeats opens the seats that hold a typed name but no account
 	// (kept by older versions); an empty Response when there are none.
-	OpenNameSeats(ctx context.Context, key store.Key) command.Response
+	OpenNameSeats(ctx context.Context, key record.Key) command.Response
 	// Abandon archives the game of a deleted channel without a result;
 	// it reports whether there was one.
-	Abandon(key store.Key) (bool, error)
+	Abandon(key record.Key) (bool, error)
 	// Undelivered words the channel's posts Discord refused for good in
 	// lang, or "".
-	Undelivered(key store.Key, lang i18n.Lang) string
+	Undelivered(key record.Key, lang i18n.Lang) string
 	// RestartClock starts the time of the person to act afresh (the
 	// channel could not see the game meanwhile).
-	RestartClock(key store.Key)
+	RestartClock(key record.Key)
 	// DMRefused switches off the direct messages of the member whose DM
 	// Discord refused, telling them in the game's thread (Also names it).
-	DMRefused(key store.Key, n store.Notice) command.Response
+	DMRefused(key record.Key, n record.Notice) command.Response
 }
 
 var _ Commands = (*command.Service)(nil)
@@ -76,37 +80,46 @@ var _ Commands = (*command.Service)(nil)
 // it delivers. *store.DB implements it.
 type Games interface {
 	// Running lists the keys of the running games.
-	Running() ([]store.Key, error)
-	// Get returns a copy of a running game; store.ErrNotFound.
-	Get(key store.Key) (*store.Record, error)
-	// Update changes a running game durably; store.ErrNotFound, or fn's error.
-	Update(key store.Key, fn func(rec *store.Record) error) error
+	Running() ([]record.Key, error)
+	// Due lists the running games whose timers are due at now.
+	Due(now time.Time) ([]record.Key, error)
+	// Heads returns what each running game's head says (seats, side to
+	// act, ended, paused) without decoding the games.
+	Heads() ([]record.Head, error)
+	// RecordsRead counts the records decoded from the file and read.
+	RecordsRead() (decoded, copied uint64)
+	// Outbox reads what the outbox holds (the metrics).
+	Outbox() (store.OutboxState, error)
+	// Get returns a copy of a running game; record.ErrNotFound.
+	Get(key record.Key) (*record.Record, error)
+	// Update changes a running game durably; record.ErrNotFound, or fn's error.
+	Update(key record.Key, fn func(rec *record.Record) error) error
 
-	// The outbox of notices (see store.Notice): what is undelivered, in
+	// The outbox of notices (see record.Notice): what is undelivered, in
 	// order, and the marks of its delivery.
-	Pending(key store.Key) ([]store.Notice, error)
-	LastPending(key store.Key) (uint64, error)
-	Outboxes() ([]store.Key, error)
-	SentPart(key store.Key, seq uint64, parts int) error
-	Delivered(key store.Key, seq uint64, messageID string, buttons bool) (strip string, err error)
-	Failed(key store.Key, seq uint64, reason string) error
+	Pending(key record.Key) ([]record.Notice, error)
+	LastPending(key record.Key) (uint64, error)
+	Outboxes() ([]record.Key, error)
+	SentPart(key record.Key, seq uint64, parts int) error
+	Delivered(key record.Key, seq uint64, messageID string, buttons bool) (strip string, err error)
+	Failed(key record.Key, seq uint64, reason string) error
 	// Undeliverable sets a notice Discord refused for good aside (kept,
 	// no longer queued); Enqueue queues notices no game change causes.
-	Undeliverable(key store.Key, seq uint64, reason string) error
-	Enqueue(key store.Key, notices ...store.Notice) error
-	Strips(key store.Key) ([]string, error)
-	Stripped(key store.Key, messageID string) error
-	DropNotices(key store.Key) error
+	Undeliverable(key record.Key, seq uint64, reason string) error
+	Enqueue(key record.Key, notices ...record.Notice) error
+	Strips(key record.Key) ([]string, error)
+	Stripped(key record.Key, messageID string) error
+	DropNotices(key record.Key) error
 
 	// Backup writes a consistent snapshot of the database to w;
 	// BackupFile writes one to a file (through a temporary one, synced).
 	Backup(w io.Writer) error
 	BackupFile(path string) error
 	// CheckSnapshot walks every page of a consistent copy of the database
-	// while it stays in use: the first fault (store.ErrDamaged), or nil.
+	// while it stays in use: the first fault (record.ErrDamaged), or nil.
 	CheckSnapshot() error
 	// Damaged is the first damaged page a command or delivery met (a
-	// *store.DamagedFileError), or nil.
+	// *record.DamagedFileError), or nil.
 	Damaged() error
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/mortain/mortain/bot/internal/fakediscord"
 	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // Threads and forums as Discord runs them: events it does not send,
@@ -20,7 +21,7 @@ const (
 
 // running reports whether ch has a running game.
 func (e *env) running(ch string) bool {
-	_, err := e.db.Get(store.Key{Guild: guild, Channel: ch})
+	_, err := e.db.Get(record.Key{Guild: guild, Channel: ch})
 	return err == nil
 }
 
@@ -284,8 +285,8 @@ func TestALineRefusedByAForumIsSetAsideQuietly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	forum := store.Key{Guild: guild, Channel: forumID}
-	if err := db.Enqueue(forum, store.Notice{Text: "**Game over** in <#1>"}); err != nil {
+	forum := record.Key{Guild: guild, Channel: forumID}
+	if err := db.Enqueue(forum, record.Notice{Text: "**Game over** in <#1>"}); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()

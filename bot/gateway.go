@@ -11,8 +11,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
-
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // fatalCloses are the gateway close codes after which Discord says not to
@@ -190,7 +189,7 @@ func (b *Bot) channelExists(channel string) bool {
 }
 
 // ownsGuild reports whether key's guild belongs to this process's shard.
-func (b *Bot) ownsGuild(k store.Key) bool {
+func (b *Bot) ownsGuild(k record.Key) bool {
 	count := max(b.cfg.ShardCount, 1)
 	id, err := strconv.ParseUint(k.Guild, 10, 64)
 	if err != nil {

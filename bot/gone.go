@@ -3,7 +3,7 @@ package bot
 import (
 	"slices"
 
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // ChannelGone ends what the bot keeps for a channel or thread that was
@@ -16,7 +16,7 @@ func (b *Bot) ChannelGone(guild, channel string) {
 		return
 	}
 	defer b.wg.Done()
-	key := store.Key{Guild: guild, Channel: channel}
+	key := record.Key{Guild: guild, Channel: channel}
 	// The channel comes last: the lines its threads' games queue for it
 	// are dropped with its posts.
 	gone := append(b.threadsOf(key), key)
@@ -41,7 +41,7 @@ func (b *Bot) ChannelGone(guild, channel string) {
 
 // abandon archives the game of a channel that is gone and drops its
 // posts; it reports whether a game ran there.
-func (b *Bot) abandon(key store.Key) bool {
+func (b *Bot) abandon(key record.Key) bool {
 	unlock := b.lockChannel(key)
 	had, err := b.cmds.Abandon(key)
 	if err != nil {
@@ -59,13 +59,13 @@ func (b *Bot) abandon(key store.Key) bool {
 }
 
 // threadsOf lists the running games in threads opened from channel key.
-func (b *Bot) threadsOf(key store.Key) []store.Key {
+func (b *Bot) threadsOf(key record.Key) []record.Key {
 	running, err := b.games.Running()
 	if err != nil {
 		b.log.Error("listing the running games", "err", err)
 		return nil
 	}
-	var out []store.Key
+	var out []record.Key
 	for _, k := range running {
 		if k.Guild != key.Guild || k == key {
 			continue
@@ -80,7 +80,7 @@ func (b *Bot) threadsOf(key store.Key) []store.Key {
 // GuildGone ends the games of a server the bot was removed from (or that
 // was deleted), as ChannelGone does for each of its channels.
 func (b *Bot) GuildGone(guild string) {
-	seen := map[store.Key]bool{}
+	seen := map[record.Key]bool{}
 	running, err := b.games.Running()
 	if err != nil {
 		b.log.Error("listing the running games", "err", err)

@@ -18,6 +18,7 @@ import (
 	"github.com/mortain/mortain/bot/internal/fakediscord"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // triesOf counts the requests so far that match.
@@ -67,10 +68,10 @@ func TestAPostDiscordRejectsIsSetAsideAndTheChannelGoesOn(t *testing.T) {
 	if got := len(e.fake.Messages(channel)); got <= before {
 		t.Fatalf("no post after the refused one: %d", got)
 	}
-	if left, err := e.db.Pending(store.Key{Guild: guild, Channel: channel}); err != nil || len(left) != 0 {
+	if left, err := e.db.Pending(record.Key{Guild: guild, Channel: channel}); err != nil || len(left) != 0 {
 		t.Errorf("notices still queued: %d, %v", len(left), err)
 	}
-	aside, err := e.db.UndeliverableNotices(store.Key{Guild: guild, Channel: channel})
+	aside, err := e.db.UndeliverableNotices(record.Key{Guild: guild, Channel: channel})
 	if err != nil || len(aside) != 1 || !strings.Contains(aside[0].Text, "set-up") {
 		t.Errorf("the store keeps %d notices set aside (%v)", len(aside), err)
 	}
@@ -105,7 +106,7 @@ func TestAPictureRefusedAsTooLargeIsPostedWithoutIt(t *testing.T) {
 	if len(last.Files) != 0 || !strings.Contains(last.Content, "upload limit") {
 		t.Errorf("the post: %d files, %q", len(last.Files), last.Content)
 	}
-	if left, _ := e.db.Pending(store.Key{Guild: guild, Channel: channel}); len(left) != 0 {
+	if left, _ := e.db.Pending(record.Key{Guild: guild, Channel: channel}); len(left) != 0 {
 		t.Errorf("%d notices held back", len(left))
 	}
 }
@@ -230,7 +231,7 @@ func TestGamesOfAServerLeftWhileOfflineEndAtReady(t *testing.T) {
 	e.shutdown()
 	e.fake.RemoveGuildOffline(guild)
 	e.start()
-	key := store.Key{Guild: guild, Channel: channel}
+	key := record.Key{Guild: guild, Channel: channel}
 	if !e.fake.WaitFor(10*time.Second, func() bool {
 		_, err := e.db.Get(key)
 		return err != nil
@@ -321,7 +322,7 @@ func TestGlobalAndCloudflareRateLimitsAreWaitedOut(t *testing.T) {
 	e.fake.RateLimitCloudflare(1, 300*time.Millisecond, fakediscord.IsChannelPost)
 	e.hotseat()
 	e.slash(alice, "setup", opt("done", true))
-	if left, _ := e.db.Pending(store.Key{Guild: guild, Channel: channel}); len(left) != 0 {
+	if left, _ := e.db.Pending(record.Key{Guild: guild, Channel: channel}); len(left) != 0 {
 		t.Fatalf("%d notices not delivered", len(left))
 	}
 	var limited []time.Time
@@ -348,7 +349,7 @@ func TestAPostIsDeliveredOnlyWhenDiscordAnswersWithItsOwnMessage(t *testing.T) {
 	e := newEnv(t)
 	e.start()
 	e.hotseat()
-	key := store.Key{Guild: guild, Channel: channel}
+	key := record.Key{Guild: guild, Channel: channel}
 	queued, err := e.db.NoticesQueued()
 	if err != nil {
 		t.Fatal(err)
@@ -361,7 +362,7 @@ func TestAPostIsDeliveredOnlyWhenDiscordAnswersWithItsOwnMessage(t *testing.T) {
 	if _, err := e.sess.RequestWithBucketID("POST", ep, body, ep); err != nil {
 		t.Fatal(err)
 	}
-	if err := e.db.Enqueue(key, store.Notice{Text: "the notice itself", Nonce: "COLLIDE1"}); err != nil {
+	if err := e.db.Enqueue(key, record.Notice{Text: "the notice itself", Nonce: "COLLIDE1"}); err != nil {
 		t.Fatal(err)
 	}
 	e.slash(alice, "map")
@@ -473,7 +474,7 @@ func TestAPostToAChannelDiscordSaysIsGoneEndsItsGame(t *testing.T) {
 	e.hotseat()
 	e.fake.Fail(1_000_000, fakediscord.UnknownChannel, fakediscord.IsChannelPost)
 	e.slash(alice, "setup", opt("done", true))
-	key := store.Key{Guild: guild, Channel: channel}
+	key := record.Key{Guild: guild, Channel: channel}
 	if !e.fake.WaitFor(10*time.Second, func() bool { _, err := e.db.Get(key); return err != nil }) {
 		t.Fatal("the game of a channel Discord says is gone still runs")
 	}

@@ -24,6 +24,7 @@ import (
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 const (
@@ -139,7 +140,7 @@ func (e *env) start() {
 	}
 	if e.runs == 0 && !e.threads {
 		// The tests written before threads play in the channel itself.
-		if err := db.SetServer(guild, store.ServerSettings{InChannel: true}); err != nil {
+		if err := db.UpdateServer(guild, func(s *record.ServerSettings) error { s.InChannel = true; return nil }); err != nil {
 			e.t.Fatal(err)
 		}
 	}
@@ -285,9 +286,9 @@ func (e *env) quietFor(ch string, d time.Duration) {
 }
 
 // game returns the running game of the channel.
-func (e *env) game(ch string) *store.Record {
+func (e *env) game(ch string) *record.Record {
 	e.t.Helper()
-	rec, err := e.db.Get(store.Key{Guild: guild, Channel: ch})
+	rec, err := e.db.Get(record.Key{Guild: guild, Channel: ch})
 	if err != nil {
 		e.t.Fatalf("game of %s: %v", ch, err)
 	}

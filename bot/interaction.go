@@ -11,13 +11,13 @@ import (
 
 	"github.com/mortain/mortain/bot/command"
 	"github.com/mortain/mortain/internal/i18n"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // call is one interaction being answered.
 type call struct {
 	i        *discordgo.Interaction
-	key      store.Key
+	key      record.Key
 	caller   command.Caller
 	vars     map[string]string
 	received time.Time
@@ -46,7 +46,7 @@ func (b *Bot) HandleInteraction(i *discordgo.Interaction, w Where) {
 		b.refuse(c, k, i18n.T(lang, "bot.dm-refusal", nil))
 		return
 	}
-	c.key = store.Key{Guild: i.GuildID, Channel: i.ChannelID}
+	c.key = record.Key{Guild: i.GuildID, Channel: i.ChannelID}
 	c.caller = command.Caller{
 		UserID:    i.Member.User.ID,
 		Name:      i.Member.User.Username,
@@ -101,9 +101,9 @@ func (b *Bot) refuse(c *call, k kind, text string) {
 
 // offerRows lays out the buttons offered to the caller alone (a Confirm).
 func offerRows(offer []command.Button) []discordgo.MessageComponent {
-	bs := make([]store.Button, len(offer))
+	bs := make([]record.Button, len(offer))
 	for i, b := range offer {
-		bs[i] = store.Button{Label: b.Label, CustomID: b.CustomID, Style: int(b.Style)}
+		bs[i] = record.Button{Label: b.Label, CustomID: b.CustomID, Style: int(b.Style)}
 	}
 	return buttonRows(bs)
 }
@@ -258,7 +258,7 @@ type delivery struct {
 // locked runs a game change under the channel's lock, so that its notices
 // are queued in the order of the game, and starts their delivery; it
 // starts the AI when it is to act.
-func (b *Bot) locked(key store.Key, fn func() command.Response) delivery {
+func (b *Bot) locked(key record.Key, fn func() command.Response) delivery {
 	unlock := b.lockChannel(key)
 	resp := fn()
 	if resp.Game.Channel != "" {
@@ -277,7 +277,7 @@ func (b *Bot) locked(key store.Key, fn func() command.Response) delivery {
 // outbox (and of any kept from before), with a channel that tells when
 // they are in the channel. A response without posts leaves the outbox
 // alone.
-func (b *Bot) delivering(key store.Key, resp command.Response) delivery {
+func (b *Bot) delivering(key record.Key, resp command.Response) delivery {
 	d := delivery{resp: resp}
 	if len(resp.Posts) == 0 {
 		for _, k := range resp.Also {
@@ -439,8 +439,8 @@ func refusedPosts(err error, lang i18n.Lang) string {
 }
 
 func (b *Bot) replyNow(c *call, button bool, d delivery) {
-	if button && d.resp.Update != nil {
-		b.respond(c, updateMessage(d.resp.Update))
+	if button && d.resp.Panel != nil && !d.resp.Panel.Apart {
+		b.respond(c, updateMessage(d.resp.Panel))
 		if text := privateText(button, d, c.caller.Lang); text != "" {
 			b.followUps(c, splitText(text, maxContent))
 		}
@@ -460,8 +460,8 @@ func (b *Bot) replyNow(c *call, button bool, d delivery) {
 }
 
 func (b *Bot) replyLate(c *call, button bool, d delivery) {
-	if button && d.resp.Update != nil {
-		content, rows := clip(d.resp.Update.Text, maxContent), panelRows(d.resp.Update)
+	if button && d.resp.Panel != nil && !d.resp.Panel.Apart {
+		content, rows := clip(d.resp.Panel.Text, maxContent), panelRows(d.resp.Panel)
 		if _, err := b.api.InteractionResponseEdit(c.i, &discordgo.WebhookEdit{Content: &content, Components: &rows,
 			AllowedMentions: &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}}}, discordgo.WithContext(b.ctx)); err != nil {
 			b.log.Error("updating the message of a pressed component failed", "interaction", c.i.ID, "err", err)
@@ -532,9 +532,9 @@ func panelRows(p *command.Panel) []discordgo.MessageComponent {
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
 			MenuType: discordgo.StringSelectMenu, CustomID: s.CustomID, Placeholder: clip(s.Placeholder, 150), Options: opts}}})
 	}
-	bs := make([]store.Button, len(p.Buttons))
+	bs := make([]record.Button, len(p.Buttons))
 	for i, b := range p.Buttons {
-		bs[i] = store.Button{Label: b.Label, CustomID: b.CustomID, Style: int(b.Style)}
+		bs[i] = record.Button{Label: b.Label, CustomID: b.CustomID, Style: int(b.Style)}
 	}
 	for _, r := range buttonRows(bs) {
 		if len(rows) < 5 {
@@ -560,13 +560,13 @@ func (b *Bot) openPicker(c *call, id string) {
 	ctx, cancel := context.WithDeadline(b.ctx, c.received.Add(2*time.Second))
 	defer cancel()
 	resp := b.cmds.HandleButton(ctx, c.key, c.caller, id)
-	if resp.Open == nil {
+	if resp.Panel == nil || !resp.Panel.Apart {
 		b.metrics.interaction(c.label, "refused")
 		b.respond(c, ephemeral(c.words(resp.Private)))
 		return
 	}
-	r := ephemeral(resp.Open.Text)
-	r.Data.Components = panelRows(resp.Open)
+	r := ephemeral(resp.Panel.Text)
+	r.Data.Components = panelRows(resp.Panel)
 	b.metrics.interaction(c.label, "ok")
 	b.respond(c, r)
 }

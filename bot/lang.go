@@ -3,7 +3,7 @@ package bot
 import (
 	"github.com/mortain/mortain/bot/command"
 	"github.com/mortain/mortain/internal/i18n"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // What the bot says on its own comes from the catalog (the bot.* messages
@@ -13,7 +13,7 @@ import (
 
 // channelLang is the language of the game of a channel or thread, English
 // when it has none (a channel whose games are in threads).
-func channelLang(g Games, key store.Key) i18n.Lang {
+func channelLang(g Games, key record.Key) i18n.Lang {
 	if g == nil {
 		return i18n.English
 	}

@@ -87,7 +87,7 @@ func TestEachMemberReadsTheirOwnLanguageAndThePostsTheGames(t *testing.T) {
 	}
 	unit := map[fakediscord.User]string{alice: "DR-1", kenji: "117"}[actor]
 	refusal := e.in(th2, actor, "move", opt("unit", unit), opt("to", "1101")).Text()
-	want := map[fakediscord.User]string{alice: "Not allowed by rule R", kenji: "ルール R"}[actor]
+	want := map[fakediscord.User]string{alice: "Not allowed by rule R", kenji: "実行できません (R"}[actor]
 	if !strings.Contains(refusal, want) {
 		t.Errorf("%s's refusal: %q", actor.Name, refusal)
 	}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/mortain/mortain/store"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -33,7 +34,17 @@ var latencyBuckets = []float64{.005, .01, .025, .05, .1, .2, .3, .5, 1, 2, 3, 5,
 // newMetrics registers the bot's metrics; running counts the running
 // games and damaged tells whether the database has a damaged page, when
 // scraped; version is the program's.
-func newMetrics(running func() (int, error), damaged func() bool, version string) *metrics {
+// shardGauges read the shard's database for the metrics: the running
+// games, the games whose timer check is due, the records decoded and
+// copied out of the cache, and the outbox (by the clock now).
+type shardGauges struct {
+	running, due func() (int, error)
+	reads        func() (decoded, copied uint64)
+	outbox       func() (store.OutboxState, error)
+	now          func() time.Time
+}
+
+func newMetrics(g shardGauges, damaged func() bool, version string) *metrics {
 	m := &metrics{
 		reg: prometheus.NewRegistry(),
 		interactions: prometheus.NewCounterVec(prometheus.CounterOpts{
@@ -77,16 +88,52 @@ func newMetrics(running func() (int, error), damaged func() bool, version string
 		ConstLabels: prometheus.Labels{"version": version, "goversion": runtime.Version()},
 	})
 	build.Set(1)
+	count := func(f func() (int, error)) func() float64 {
+		return func() float64 {
+			n, err := f()
+			if err != nil {
+				return -1
+			}
+			return float64(n)
+		}
+	}
 	games := prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 		Name: "mortain_running_games", Help: "Games running in the database.",
-	}, func() float64 {
-		n, err := running()
-		if err != nil {
-			return -1
+	}, count(g.running))
+	due := prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "mortain_games_due", Help: "Running games whose timer check is due now (the next check reads these alone).",
+	}, count(g.due))
+	decoded := prometheus.NewCounterFunc(prometheus.CounterOpts{
+		Name: "mortain_records_decoded_total", Help: "Running games' records decoded from the database file (not found in the cache).",
+	}, func() float64 { d, _ := g.reads(); return float64(d) })
+	copied := prometheus.NewCounterFunc(prometheus.CounterOpts{
+		Name: "mortain_records_read_total", Help: "Running games' records read (copied out of the cache, or decoded first).",
+	}, func() float64 { _, c := g.reads(); return float64(c) })
+	outbox := func(f func(store.OutboxState) float64) func() float64 {
+		return func() float64 {
+			st, err := g.outbox()
+			if err != nil {
+				return -1
+			}
+			return f(st)
 		}
-		return float64(n)
-	})
+	}
+	queued := prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "mortain_outbox_notices", Help: "Notices queued for the channels and not yet delivered.",
+	}, outbox(func(st store.OutboxState) float64 { return float64(st.Notices) }))
+	waiting := prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "mortain_outbox_channels", Help: "Channels with notices waiting to be delivered.",
+	}, outbox(func(st store.OutboxState) float64 { return float64(st.Channels) }))
+	oldest := prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Name: "mortain_outbox_oldest_seconds", Help: "Age of the oldest notice not yet delivered (0 when none waits).",
+	}, outbox(func(st store.OutboxState) float64 {
+		if st.Oldest.IsZero() {
+			return 0
+		}
+		return max(0, g.now().Sub(st.Oldest).Seconds())
+	}))
 	m.reg.MustRegister(m.interactions, m.ack, m.answer, m.posts, m.rateLimited, m.invalidRequests, m.aiDecision, m.threads, m.dbChecked, m.dbDamaged, build, games,
+		due, decoded, copied, queued, waiting, oldest,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }

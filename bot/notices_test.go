@@ -8,7 +8,7 @@ import (
 
 	"github.com/mortain/mortain/bot/internal/fakediscord"
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // userOpt picks a member in Discord's user picker (a USER option).
@@ -205,11 +205,11 @@ func TestADeletedChannelEndsItsGame(t *testing.T) {
 	e.cfg.CheckEvery = 20 * time.Millisecond
 	e.start()
 	e.slash(alice, "new", userOpt("opponent", bob), opt("side", "us"), opt("remind", "1h"))
-	key := store.Key{Guild: guild, Channel: channel}
+	key := record.Key{Guild: guild, Channel: channel}
 	e.fake.DeleteChannel(guild, channel)
 	if !e.fake.WaitFor(10*time.Second, func() bool {
 		_, err := e.db.Get(key)
-		return errors.Is(err, store.ErrNotFound)
+		return errors.Is(err, record.ErrNotFound)
 	}) {
 		t.Fatal("the game of the deleted channel is still running")
 	}
@@ -232,7 +232,7 @@ func TestADeletedChannelEndsItsGame(t *testing.T) {
 		}
 	}
 	// An outage is not a removal.
-	key = store.Key{Guild: guild, Channel: other}
+	key = record.Key{Guild: guild, Channel: other}
 	e.reply(e.fake.Slash(guild, other, alice, "new", opt("mode", "hotseat")))
 	e.fake.DeleteGuild(guild, true)
 	e.quiet(other)
@@ -242,7 +242,7 @@ func TestADeletedChannelEndsItsGame(t *testing.T) {
 	e.fake.DeleteGuild(guild, false)
 	if !e.fake.WaitFor(10*time.Second, func() bool {
 		_, err := e.db.Get(key)
-		return errors.Is(err, store.ErrNotFound)
+		return errors.Is(err, record.ErrNotFound)
 	}) {
 		t.Fatal("the game of a server that removed the bot is still running")
 	}

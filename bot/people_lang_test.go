@@ -10,7 +10,7 @@ import (
 	"github.com/mortain/mortain/bot/internal/fakediscord"
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // peopleFlow plays the main flows of people, deadlines, threads and
@@ -114,7 +114,7 @@ func peopleFlow(t *testing.T, locale string) map[string]string {
 	before := len(e.fake.Messages(th))
 	e.press(claimer, lapse, button(t, lapse, "claim"))
 	e.quietAll()
-	if _, err := e.db.Get(store.Key{Guild: guild, Channel: th}); err == nil {
+	if _, err := e.db.Get(record.Key{Guild: guild, Channel: th}); err == nil {
 		t.Fatal("the game still runs after the claim")
 	}
 	var over fakediscord.Message
@@ -161,7 +161,7 @@ func peopleFaults(t *testing.T, locale string, out map[string]string) {
 	e.fake.RefuseDMs(pb.ID)
 	e.in(channel, pa, "new", userOpt("opponent", pb), opt("side", "german"), opt("deadline", "24h"), opt("remind", "1h"))
 	th := e.fake.Threads(channel)[0]
-	key := store.Key{Guild: guild, Channel: th}
+	key := record.Key{Guild: guild, Channel: th}
 	if !e.fake.WaitFor(10*time.Second, func() bool {
 		m, err := e.db.Member(guild, pb.ID)
 		return err == nil && !m.DM && len(e.fake.Messages(th)) >= 2

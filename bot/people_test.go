@@ -7,7 +7,7 @@ import (
 
 	"github.com/mortain/mortain/bot/internal/fakediscord"
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // challenge starts alice (US) against bob in a thread of the channel,
@@ -57,7 +57,7 @@ func TestADeadlinePassesAndTheOpponentClaimsTheWin(t *testing.T) {
 	id := e.fake.Press(guild, spectator, m, button(t, m, "claim"))
 	e.reply(id)
 	e.quietAll()
-	if _, err := e.db.Get(store.Key{Guild: guild, Channel: th}); err != nil {
+	if _, err := e.db.Get(record.Key{Guild: guild, Channel: th}); err != nil {
 		t.Fatal("a spectator's Claim ended the game")
 	}
 	if r := e.fake.Reply(id); r.Original == nil || !r.Original.Ephemeral() || !strings.Contains(r.Original.Content, "Only") {
@@ -65,7 +65,7 @@ func TestADeadlinePassesAndTheOpponentClaimsTheWin(t *testing.T) {
 	}
 	e.press(bob, m, button(t, m, "claim"))
 	e.quietAll()
-	if _, err := e.db.Get(store.Key{Guild: guild, Channel: th}); err == nil {
+	if _, err := e.db.Get(record.Key{Guild: guild, Channel: th}); err == nil {
 		t.Fatal("the game still runs after the claim")
 	}
 	if last := e.last(channel); !strings.Contains(last.Content, "missed its deadline") || !strings.Contains(last.Content, "German won on time") {
@@ -86,7 +86,7 @@ func TestAnAbsentSideIsHandedToTheAIAndTakenBack(t *testing.T) {
 	e.quietAll()
 	// The AI sets the US up and plays on until it is the German's turn.
 	if !e.fake.WaitFor(10*time.Second, func() bool {
-		rec, err := e.db.Get(store.Key{Guild: guild, Channel: th})
+		rec, err := e.db.Get(record.Key{Guild: guild, Channel: th})
 		return err == nil && rec.Game.State.ToAct() == rules.German
 	}) {
 		t.Fatalf("the AI did not play the US side:\n%s", e.logs.String())

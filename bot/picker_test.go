@@ -8,7 +8,7 @@ import (
 
 	"github.com/mortain/mortain/bot/internal/fakediscord"
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // playByTaps plays alice's side of the game in thread th with the picker
@@ -24,7 +24,7 @@ func (e *env) playByTaps(th string, rng *rand.Rand) (taps, played int) {
 // taps in tr, as she sees them (nil: none kept).
 func (e *env) playByTapsTold(th string, rng *rand.Rand, tr *transcript) (taps, played int) {
 	e.t.Helper()
-	key := store.Key{Guild: guild, Channel: th}
+	key := record.Key{Guild: guild, Channel: th}
 	for round := 0; ; round++ {
 		if round > 2000 {
 			e.t.Fatal("the game does not end")
@@ -110,7 +110,7 @@ func (e *env) lastButton(ch, verb string) (fakediscord.Message, bool) {
 	return fakediscord.Message{}, false
 }
 
-func fmtState(rec *store.Record) string {
+func fmtState(rec *record.Record) string {
 	return rec.Game.State.Phase().String() + " " + rec.Game.State.ToAct().String()
 }
 
@@ -185,7 +185,7 @@ func TestAPickOfAnotherMemberOrAStalePickChangesNothing(t *testing.T) {
 // are all in its thread (polling often: a game by taps waits on this some
 // 700 times). The bot stays busy while an AI round goes on, so the wait
 // ends with the AI's steps posted; patience is only a hang guard.
-func (e *env) settle(key store.Key) {
+func (e *env) settle(key record.Key) {
 	e.t.Helper()
 	for deadline := time.Now().Add(patience); time.Now().Before(deadline); time.Sleep(2 * time.Millisecond) {
 		b := e.bot.Load()

@@ -10,7 +10,7 @@ import (
 	"github.com/mortain/mortain/bot/internal/fakediscord"
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // readable collects what a person reads of a request body the bot sent:
@@ -43,7 +43,7 @@ func TestTheBotSpeaksOnlyFromTheCatalog(t *testing.T) {
 	e.threads = true
 	e.cfg.RequestRate = 1000
 	e.start()
-	if err := e.db.SetServer(guild, store.ServerSettings{Language: "pseudo"}); err != nil {
+	if err := e.db.UpdateServer(guild, func(s *record.ServerSettings) error { s.Language = "pseudo"; return nil }); err != nil {
 		t.Fatal(err)
 	}
 	pa := fakediscord.User{ID: alice.ID, Name: "alice", Locale: "pseudo"}
@@ -117,7 +117,7 @@ func TestTheBotSpeaksOnlyFromTheCatalog(t *testing.T) {
 	e.in(channel, pc, "new", opt("mode", "ai"), opt("level", "random"), opt("side", "german"))
 	threads := e.fake.Threads(channel)
 	ai := threads[len(threads)-1]
-	key := store.Key{Guild: guild, Channel: ai}
+	key := record.Key{Guild: guild, Channel: ai}
 	for i := 0; i < 400; i++ {
 		e.settle(key)
 		rec, err := e.db.Get(key)

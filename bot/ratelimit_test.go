@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // roundTripper answers each request with what answer says and keeps the
@@ -221,7 +221,7 @@ func TestThePermissionRetryBackOffDoubles(t *testing.T) {
 	d := newDeliverer(nil, nil, quietLog(), DefaultUploadLimit)
 	defer d.close(time.Second)
 	d.retryBase, d.retryMax = time.Hour, 5*time.Hour
-	key := store.Key{Guild: "g", Channel: "c1"}
+	key := record.Key{Guild: "g", Channel: "c1"}
 	c := &courier{running: true}
 	d.couriers[key] = c
 	refused := &refusal{kind: refusedPermission, reason: "Missing Permissions"}
@@ -233,8 +233,8 @@ func TestThePermissionRetryBackOffDoubles(t *testing.T) {
 		}
 	}
 	other := &courier{running: true}
-	d.couriers[store.Key{Guild: "g", Channel: "c2"}] = other
-	d.stop(store.Key{Guild: "g", Channel: "c2"}, other, &refusal{kind: refusedOther, reason: "Cannot send an empty message"})
+	d.couriers[record.Key{Guild: "g", Channel: "c2"}] = other
+	d.stop(record.Key{Guild: "g", Channel: "c2"}, other, &refusal{kind: refusedOther, reason: "Cannot send an empty message"})
 	if other.retry != nil || other.backoff != 0 {
 		t.Errorf("a refusal no permission fixes is retried after %v", other.backoff)
 	}

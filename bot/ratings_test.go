@@ -7,14 +7,14 @@ import (
 	"testing"
 
 	"github.com/mortain/mortain/bot/internal/fakediscord"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // tapSteps plays n commands by taps in thread th for whichever of the
 // members acts.
 func (e *env) tapSteps(th string, rng *rand.Rand, n int, members ...fakediscord.User) {
 	e.t.Helper()
-	key := store.Key{Guild: guild, Channel: th}
+	key := record.Key{Guild: guild, Channel: th}
 	start := len(e.game(th).Game.History)
 	for played := 0; played < n; {
 		e.settle(key)

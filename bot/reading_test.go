@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/mortain/mortain/bot/internal/fakediscord"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // tap presses the verb button of m for u and, when a Pass asks first
@@ -144,7 +144,7 @@ func playAITranscript(t *testing.T, posts string) *transcript {
 	th := e.fake.Threads(channel)[0]
 	tr := &transcript{}
 	e.playByTapsTold(th, rand.New(rand.NewPCG(43, 7)), tr)
-	e.settle(store.Key{Guild: guild, Channel: th})
+	e.settle(record.Key{Guild: guild, Channel: th})
 	tr.posts(e, th)
 	return tr
 }

@@ -3,6 +3,7 @@ package bot_test
 import (
 	"context"
 	"net/http"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -13,14 +14,20 @@ import (
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // expectedAIGame plays the same AI-vs-AI game (same seed, same random AI)
 // through the command layer alone and returns its posts' texts in order.
 func expectedAIGame(t *testing.T, seed uint64, caller fakediscord.User, opts map[string]string) []string {
 	t.Helper()
-	svc := command.New(command.Config{FrontEnd: frontend.Discord{}, Store: command.NewMemStore(), Level: "random", Seed: func() uint64 { return seed }, Salt: testSalt})
-	key := store.Key{Guild: guild, Channel: channel}
+	db, err := store.Open(filepath.Join(t.TempDir(), "expected.db"), store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	svc := command.New(command.Config{FrontEnd: frontend.Discord{}, Store: db, Level: "random", Seed: func() uint64 { return seed }, Salt: testSalt})
+	key := record.Key{Guild: guild, Channel: channel}
 	resp := svc.Handle(context.Background(), command.Request{Key: key, Caller: command.Caller{UserID: caller.ID, Name: caller.Name}, Command: "new", Options: opts})
 	var out []string
 	add := func(r command.Response) {
@@ -131,7 +138,7 @@ func TestRestartMidGameContinues(t *testing.T) {
 	e.cfg.AIDelay = 0
 	e.restart()
 	if !e.fake.WaitFor(patience, func() bool {
-		rec, err := e.db.Get(store.Key{Guild: guild, Channel: channel})
+		rec, err := e.db.Get(record.Key{Guild: guild, Channel: channel})
 		return err != nil || !aiToAct(&rec.Game.State)
 	}) {
 		t.Fatal("the AI's round did not continue after the restart")

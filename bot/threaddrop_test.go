@@ -14,6 +14,7 @@ import (
 
 	"github.com/mortain/mortain/bot/internal/fakediscord"
 	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // Discord deletes a thread only for a bot with Manage Threads, its own
@@ -30,7 +31,7 @@ func TestTheThreadOfAGameNotSavedIsDeletedOnlyWithManageThreads(t *testing.T) {
 	defer db.Close()
 	b := New(session{fake.Session()}, Options{Games: db, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	defer b.Close()
-	open := func() store.Key {
+	open := func() record.Key {
 		endpoint := discordgo.EndpointChannelThreads(parent)
 		data, err := b.api.RequestWithBucketID(http.MethodPost, endpoint, map[string]any{"name": "game", "type": 11}, endpoint, discordgo.WithContext(context.Background()))
 		if err != nil {
@@ -40,7 +41,7 @@ func TestTheThreadOfAGameNotSavedIsDeletedOnlyWithManageThreads(t *testing.T) {
 			ID string `json:"id"`
 		}
 		json.Unmarshal(data, &ch)
-		return store.Key{Guild: guild, Channel: ch.ID}
+		return record.Key{Guild: guild, Channel: ch.ID}
 	}
 	deletes := func() int {
 		n := 0

@@ -12,7 +12,7 @@ import (
 
 	"github.com/mortain/mortain/bot/command"
 	"github.com/mortain/mortain/internal/i18n"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // Discord's permission bits the threads need (discordgo names them too).
@@ -80,10 +80,10 @@ func threadNeeds(perms int64, forum bool, lang i18n.Lang) string {
 // interaction in a text, announcement, forum or media channel: it opens a
 // public thread (in a forum, a post: openPost) and returns its key.
 // Discord's refusals come back as refusals the caller reads.
-func (b *Bot) threadOpener(c *call, forum bool) func(t command.NewThread) (store.Key, error) {
-	return func(t command.NewThread) (store.Key, error) {
+func (b *Bot) threadOpener(c *call, forum bool) func(t command.NewThread) (record.Key, error) {
+	return func(t command.NewThread) (record.Key, error) {
 		if msg := threadNeeds(c.i.AppPermissions, forum, c.caller.Lang); msg != "" {
-			return store.Key{}, command.Refuse(msg)
+			return record.Key{}, command.Refuse(msg)
 		}
 		ctx, cancel := context.WithTimeout(b.ctx, tokenLifetime/2)
 		defer cancel()
@@ -92,7 +92,7 @@ func (b *Bot) threadOpener(c *call, forum bool) func(t command.NewThread) (store
 		if forum {
 			var refusal string
 			if data, refusal, err = b.openPost(ctx, c, t); refusal != "" {
-				return store.Key{}, command.Refuse(refusal)
+				return record.Key{}, command.Refuse(refusal)
 			}
 		} else {
 			kind := discordgo.ChannelTypeGuildPublicThread
@@ -102,17 +102,17 @@ func (b *Bot) threadOpener(c *call, forum bool) func(t command.NewThread) (store
 			data, err = b.openThread(ctx, c.key.Channel, map[string]any{"name": t.Name, "auto_archive_duration": threadArchiveMinutes, "type": kind})
 		}
 		if err != nil {
-			return store.Key{}, b.threadRefused(c, err)
+			return record.Key{}, b.threadRefused(c, err)
 		}
 		var ch struct {
 			ID string `json:"id"`
 		}
 		if err := json.Unmarshal(data, &ch); err != nil || ch.ID == "" {
-			return store.Key{}, errors.New("bot: Discord's answer to opening a thread has no channel id")
+			return record.Key{}, errors.New("bot: Discord's answer to opening a thread has no channel id")
 		}
 		b.log.Info("opened a game's thread", "channel", c.key.Channel, "thread", ch.ID, "forum", forum)
 		b.metrics.threadOpened()
-		return store.Key{Guild: c.key.Guild, Channel: ch.ID}, nil
+		return record.Key{Guild: c.key.Guild, Channel: ch.ID}, nil
 	}
 }
 
@@ -242,8 +242,8 @@ func (t *forumTags) pick(chosen string, perms int64, fallback bool) string {
 // threadDropper returns the command layer's Place.DropThread: it deletes
 // a thread opened for a game that could not be saved, which Discord
 // allows with Manage Threads only; false when it could not.
-func (b *Bot) threadDropper(c *call) func(key store.Key) bool {
-	return func(key store.Key) bool {
+func (b *Bot) threadDropper(c *call) func(key record.Key) bool {
+	return func(key record.Key) bool {
 		if c.i.AppPermissions&discordgo.PermissionManageThreads == 0 {
 			b.log.Warn("the thread of a game that could not be saved is left: the bot lacks Manage Threads", "thread", key.Channel)
 			return false

@@ -7,7 +7,7 @@ import (
 
 	"github.com/mortain/mortain/bot/internal/fakediscord"
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // newThreadsEnv is an env whose server keeps Discord's default of a
@@ -67,7 +67,7 @@ func TestTwoGamesRunSideBySideInThreadsOfOneChannel(t *testing.T) {
 	e.in(threads[0], alice, "setup", opt("preset", "historical"))
 	e.in(threads[1], spectator, "setup", opt("preset", "historical"))
 	for _, th := range threads {
-		rec, err := e.db.Get(store.Key{Guild: guild, Channel: th})
+		rec, err := e.db.Get(record.Key{Guild: guild, Channel: th})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -107,7 +107,7 @@ func TestAGameInAForumIsAPostOfItsOwn(t *testing.T) {
 	if len(msgs) < 2 || !strings.Contains(msgs[0].Content, "New game of Stand at Mortain") || len(msgs[1].Files) == 0 {
 		t.Fatalf("the post holds %v", msgs)
 	}
-	if _, err := e.db.Get(store.Key{Guild: guild, Channel: posts[0]}); err != nil {
+	if _, err := e.db.Get(record.Key{Guild: guild, Channel: posts[0]}); err != nil {
 		t.Errorf("the game of the post: %v", err)
 	}
 }
@@ -190,7 +190,7 @@ func TestTheThreadLimitAndMissingPermissionsAreSaidPlainly(t *testing.T) {
 	}
 	e.fake.SetAppPermissions(channel, fakediscord.DefaultAppPermissions&^fakediscord.PermCreatePublicThreads)
 	e.in(channel, alice, "new", opt("mode", "hotseat"))
-	if _, err := e.db.Get(store.Key{Guild: guild, Channel: channel}); err != nil {
+	if _, err := e.db.Get(record.Key{Guild: guild, Channel: channel}); err != nil {
 		t.Errorf("the game in the channel itself: %v", err)
 	}
 }
@@ -202,7 +202,7 @@ func TestALockedThreadIsLostLikeADeletedChannel(t *testing.T) {
 	e.fake.ArchiveThread(th, true)
 	e.tick(2 * time.Hour) // the reminder cannot be posted, nor the thread opened again
 	if !e.fake.WaitFor(10*time.Second, func() bool {
-		_, err := e.db.Get(store.Key{Guild: guild, Channel: th})
+		_, err := e.db.Get(record.Key{Guild: guild, Channel: th})
 		return err != nil
 	}) {
 		t.Fatalf("the game of the locked thread still runs:\n%s", e.logs.String())

@@ -219,7 +219,7 @@ func (p *painter) marks(c counterLook, cx, cy, S float64) {
 		p.fill(colFire)
 	}
 	if c.covered {
-		p.planeBadge(x0+S-0.04*S, y0+S-0.04*S, mr)
+		p.planeBadge(x0+S+0.02*S, y0+S+0.02*S, mr) // clear of the factors (-1-6)
 	}
 }
 

@@ -48,6 +48,16 @@ func (p *painter) reason(why rules.Reason) string { return i18n.Reason(p.lang, w
 // the catalog lacks, from a scenario file, as the file writes it).
 func (p *painter) place(name string) string { return i18n.Place(p.lang, name) }
 
+// slanted is the style of an aside (a road's destination, a box's note):
+// italic, but upright in Japanese, which has no italic (the Go italic's
+// digits beside upright kana read as two styles).
+func (p *painter) slanted() fontStyle {
+	if p.lang == i18n.Japanese {
+		return regular
+	}
+	return italic
+}
+
 // fallbackFace draws each rune in main when main's font has it, else in
 // alt: the Go fonts' Latin letters and digits, the Japanese font's kana
 // and kanji.
@@ -103,10 +113,15 @@ func isCJK(r rune) bool {
 }
 
 // breakable splits s into the pieces a line may break between: words
-// (with the spaces before them) and single CJK runes.
+// with the spaces before them and, in Japanese, phrases (文節): a line
+// breaks after a run of kana that ends a phrase (the particles, the
+// verb's ending), after 、 and 。 and closing brackets, and before an
+// opening bracket, never inside a word of kanji or katakana (kinsoku: no
+// piece starts with a character that may not start a line).
 func breakable(s string) []string {
 	var out []string
 	cur := strings.Builder{}
+	var prev rune
 	flush := func() {
 		if cur.Len() > 0 {
 			out = append(out, cur.String())
@@ -117,17 +132,57 @@ func breakable(s string) []string {
 		switch {
 		case r == ' ':
 			flush()
-			cur.WriteRune(r)
-		case isCJK(r):
-			if strings.TrimSpace(cur.String()) != "" {
-				flush()
-			}
-			cur.WriteRune(r)
+		case cur.Len() > 0 && phraseBreak(prev, r):
 			flush()
-		default:
-			cur.WriteRune(r)
 		}
+		cur.WriteRune(r)
+		prev = r
 	}
 	flush()
 	return out
+}
+
+// phraseBreak reports whether a Japanese line may break between a and b.
+func phraseBreak(a, b rune) bool {
+	if noLineStart(b) || strings.ContainsRune(openers, a) || a == ' ' {
+		return false
+	}
+	switch {
+	case strings.ContainsRune(openers, b):
+		return isCJK(a) || unicode.IsLetter(a) || unicode.IsDigit(a)
+	case strings.ContainsRune(closers, a) || a == '/' || a == '＝':
+		return true
+	case unicode.Is(unicode.Hiragana, a):
+		return !unicode.Is(unicode.Hiragana, b) || particleEnd(a)
+	}
+	return false
+}
+
+// particleEnd reports whether a phrase may end at a before more kana: を,
+// which is a particle alone.
+func particleEnd(a rune) bool { return a == 'を' }
+
+// script is the kind of a rune for breaking a phrase too wide for its
+// line: 1 kanji and katakana, 3 hiragana, 0 anything else.
+func script(r rune) int {
+	switch {
+	case unicode.Is(unicode.Han, r) || r == '々' || unicode.Is(unicode.Katakana, r) || r == 'ー':
+		return 1 // 早期ジョーカー: one word
+	case unicode.Is(unicode.Hiragana, r):
+		return 3
+	}
+	return 0
+}
+
+// openers may not end a line; closers and the others of noLineStart may
+// not start one (JIS X 4051's kinsoku).
+const (
+	openers = "「『（(［【〈《"
+	closers = "」』）)］】〉》、。，．・：；！？"
+)
+
+// noLineStart reports whether r may not start a line: closing brackets and
+// punctuation, the long vowel mark, small kana, the middle dot and ＝.
+func noLineStart(r rune) bool {
+	return strings.ContainsRune(closers, r) || strings.ContainsRune("ーぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ゛゜ゝゞヽヾ々＝", r)
 }

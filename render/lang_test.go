@@ -81,7 +81,11 @@ func TestTheJapaneseMapSpeaksJapanese(t *testing.T) {
 			texts = append(texts, it.text)
 		}
 		all := strings.Join(texts, "\n")
-		for _, want := range []string{"ターン 3/6", "米軍のラウンド", "モルタン", "314 高地", "除去"} {
+		wants := []string{"ターン 3/6", "米軍のラウンド", "モルタン", "314 高地", "除去"}
+		if w == 550 { // the preview leaves the place names out and says so
+			wants = []string{"ターン 3/6", "米軍のラウンド", "地名は全体のマップ (map) に示します。", "除去"}
+		}
+		for _, want := range wants {
 			if !strings.Contains(all, want) {
 				t.Errorf("width %d: the Japanese map lacks %q:\n%s", w, want, all)
 			}

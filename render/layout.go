@@ -110,6 +110,9 @@ type layout struct {
 	// exited. C is its scale from previewWidth.
 	Compact bool
 	C       float64
+	// Legend is the compact layout's line under the map: that its place
+	// names are left out (they cannot be drawn at a readable size there).
+	Legend rect
 }
 
 // Pictures narrower than compactBelow use the compact layout, designed at
@@ -224,6 +227,14 @@ func (r rect) image() image.Rectangle {
 	return image.Rect(int(r.X), int(r.Y), int(math.Ceil(r.X+r.W)), int(math.Ceil(r.Y+r.H)))
 }
 
+// legendH is the height of the compact layout's legend line, at
+// previewWidth.
+const legendH = 15
+
+// compactHexScale shrinks the compact map's hexes from the full width, so
+// that the picture with its legend line stays landscape (TestMapSizeWithinBounds).
+const compactHexScale = 0.955
+
 // newCompactLayout places the compact picture: status on top, the map
 // across the whole width, the lists of units below (labels sit lower in
 // the hex than in the full layout, to leave three rows of chips room).
@@ -231,15 +242,19 @@ func newCompactLayout(width int) *layout {
 	c := float64(width) / previewWidth
 	k := float64(width) / baseWidth
 	m, pad := 3*c, 2*c
-	R := (float64(width) - 2*m - 2*pad) / 14
+	// The hexes leave room for the legend line in a landscape picture.
+	R := (float64(width) - 2*m - 2*pad) / 14 * compactHexScale
 	l := &layout{W: width, K: k, R: R, Compact: true, C: c,
 		numPx: 8 * c, labelPx: 9 * c, plateH: 10.5 * c, labelY: 0.7, arrowW: 2.6 * c}
-	l.Status = rect{m, m, float64(width) - 2*m, 60 * c}
+	full := float64(width) - 2*m
+	l.Status = rect{m, m, full, 60 * c}
 	top := l.Status.Y + l.Status.H + m
-	l.Map = rect{m, top, 14*R + 2*pad, 5.5*sqrt3*R + 2*pad}
+	mapW := 14*R + 2*pad
+	l.Map = rect{(float64(width) - mapW) / 2, top, mapW, 5.5*sqrt3*R + 2*pad}
 	l.mapX, l.mapY = l.Map.X+pad, l.Map.Y+pad
-	strip := l.Map.Y + l.Map.H + m
-	half := (l.Map.W - m) / 2
+	l.Legend = rect{m, l.Map.Y + l.Map.H + m/2, full, legendH * c}
+	strip := l.Legend.Y + l.Legend.H + m/2
+	half := (full - m) / 2
 	listH := (listRows*listRowH + 5) * c
 	l.West = rect{m, strip, half, listH}
 	l.East = rect{m + half + m, strip, half, listH}

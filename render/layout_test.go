@@ -110,7 +110,7 @@ func specialGames(t testing.TB) map[string]*rules.Game {
 	play(t, g, "debug round german 3", "enter D 1905")
 	gs["entry"] = g
 	g = rules.NewGame(nil, rules.Options{}, 3)
-	play(t, g, "historical", "setup-done", "debug place DR-1 1603", "debug place DR-2 1703", "debug round us 5H", "air-cover 1603")
+	play(t, g, "historical", "setup-done", "debug place DR-1 1603", "debug place DR-2 1703", "debug place 102 1703", "debug round us 5H", "air-cover 1603")
 	gs["cover"] = g
 	gs["setup"] = rules.NewGame(nil, rules.Options{}, 1)
 	gs["over"] = randomGame(t, 5)

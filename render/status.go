@@ -4,6 +4,7 @@ import (
 	"errors"
 	"image/color"
 	"strings"
+	"unicode"
 
 	"github.com/mortain/mortain/rules"
 )
@@ -246,28 +247,115 @@ func (p *painter) winsText(s *rules.State) string {
 	return p.tr("map.wins", map[string]any{"Side": strings.ToUpper(p.sideName(s.Winner()))})
 }
 
-// wrap breaks s into lines no wider than w, between words, or between
-// any two kana or kanji; each line but the first is s's next part, its
-// leading space dropped.
+// wrap breaks s into lines no wider than w, between words or Japanese
+// phrases (breakable); a piece wider than w alone is broken between its
+// characters, never before one that may not start a line. A last line of a
+// single character takes the previous line's last piece with it. Each
+// line but the first is s's next part, its leading space dropped.
 func (p *painter) wrap(f fontFace, s string, w float64) []string {
 	var lines []string
-	cur := ""
-	for _, piece := range breakable(s) {
-		try := cur + piece
-		if cur == "" {
-			try = strings.TrimLeft(piece, " ")
+	var pieces [][]string // the pieces of each line
+	var cur []string
+	text := func(ps []string) string { return strings.TrimLeft(strings.Join(ps, ""), " ") }
+	for _, piece := range p.fitPieces(f, breakable(s), w) {
+		if len(cur) > 0 && p.width(f, text(append(cur[:len(cur):len(cur)], piece))) > w {
+			pieces = append(pieces, cur)
+			cur = nil
 		}
-		if cur != "" && p.width(f, try) > w {
-			lines = append(lines, cur)
-			cur = strings.TrimLeft(piece, " ")
-			continue
-		}
-		cur = try
+		cur = append(cur, piece)
 	}
-	if cur != "" {
-		lines = append(lines, cur)
+	if len(cur) > 0 {
+		pieces = append(pieces, cur)
+	}
+	pieces = noLoneCharacter(pieces, func(ps []string) bool { return p.width(f, text(ps)) <= w }, text)
+	for _, ps := range pieces {
+		lines = append(lines, text(ps))
 	}
 	return lines
+}
+
+// noLoneCharacter gives a line of a single character a piece of its
+// neighbour: the first line takes the second's first piece, any other the
+// previous line's last piece, where the line still fits.
+func noLoneCharacter(lines [][]string, fits func([]string) bool, text func([]string) string) [][]string {
+	for i := 0; i < len(lines) && len(lines) > 1; i++ {
+		if letters(text(lines[i])) != 1 {
+			continue
+		}
+		if i == 0 {
+			next := lines[1]
+			grown := append(append([]string{}, lines[0]...), next[0])
+			if fits(grown) {
+				lines[0], lines[1] = grown, next[1:]
+				if len(lines[1]) == 0 {
+					lines = append(lines[:1], lines[2:]...)
+				}
+			}
+			continue
+		}
+		prev := lines[i-1]
+		if len(prev) < 2 {
+			continue
+		}
+		grown := append([]string{prev[len(prev)-1]}, lines[i]...)
+		if fits(grown) {
+			lines[i-1], lines[i] = prev[:len(prev)-1], grown
+		}
+	}
+	return lines
+}
+
+// fitPieces breaks each piece wider than w where its script changes
+// (独軍 | ユニット | なし), and a part still too wide between its
+// characters; a character that may not start a line stays with the one
+// before it.
+func (p *painter) fitPieces(f fontFace, pieces []string, w float64) []string {
+	var out []string
+	for _, piece := range pieces {
+		if p.width(f, strings.TrimLeft(piece, " ")) <= w {
+			out = append(out, piece)
+			continue
+		}
+		for _, part := range splitWhere(piece, func(a, b rune) bool { return script(a) != script(b) }) {
+			if p.width(f, strings.TrimLeft(part, " ")) <= w {
+				out = append(out, part)
+				continue
+			}
+			out = append(out, splitWhere(part, func(a, b rune) bool { return isCJK(a) || isCJK(b) })...)
+		}
+	}
+	return out
+}
+
+// splitWhere cuts s between runes a and b where cut says so and b may
+// start a line; spaces stay with the word after them.
+func splitWhere(s string, cut func(a, b rune) bool) []string {
+	var out []string
+	cur := strings.Builder{}
+	var prev rune
+	for _, r := range s {
+		if cur.Len() > 0 && prev != ' ' && r != ' ' && !noLineStart(r) && !strings.ContainsRune(openers, prev) && cut(prev, r) {
+			out = append(out, cur.String())
+			cur.Reset()
+		}
+		cur.WriteRune(r)
+		prev = r
+	}
+	if cur.Len() > 0 {
+		out = append(out, cur.String())
+	}
+	return out
+}
+
+// letters counts the runes of s that are not spaces or punctuation.
+func letters(s string) int {
+	n := 0
+	for _, r := range s {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			n++
+		}
+	}
+	return n
 }
 
 // legend explains the subtle marks on counters.

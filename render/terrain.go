@@ -194,6 +194,10 @@ func edgeHex(h rules.Hex) bool {
 // where a road leaves the map.
 func (p *painter) drawLabels(sc *rules.Scenario) {
 	l := p.l
+	if l.Compact { // too small to read there: the legend says where they are
+		p.noPlacesLegend()
+		return
+	}
 	for _, lb := range sc.Labels {
 		x, y := l.hexCenter(lb.Hex)
 		p.plate(bold, l.labelPx, p.place(lb.Text), x, y+l.labelY*l.R, colInk, colLabelBack)
@@ -218,9 +222,24 @@ func (p *painter) drawLabels(sc *rules.Scenario) {
 			name = "↑ " + name
 		}
 		x, y := l.hexCenter(end)
-		p.plate(italic, l.labelPx*0.95, name, x, y+l.labelY*l.R, colInkSoft, colOpen)
+		p.plate(p.slanted(), l.labelPx*0.95, name, x, y+l.labelY*l.R, colInk, colOpen)
 	}
 }
+
+// noPlacesLegend writes, on the compact layout's legend line, that its
+// map leaves the place names out.
+func (p *painter) noPlacesLegend() {
+	l, pad := p.l, 6*p.l.C
+	p.roundRect(l.Legend, 4*l.C, colPaper, colPaperEdge, l.K)
+	note := p.tr("map.legend.no-places", nil)
+	f := p.fitText(regular, note, 12*l.C, l.Legend.W-2*pad)
+	x, y := l.Legend.X+l.Legend.W-pad, l.Legend.cy()
+	p.text(f, note, x, y, 1, 0.5, colInk)
+	p.record(item{kind: kStatus, r: p.textBox(f, note, x, y, 1, 0.5), px: 12 * l.C, text: note, style: regular, ink: colInk})
+}
+
+// lineGap is the distance between a plate's two lines, in font sizes.
+const lineGap = 1.05
 
 // plate writes s centred at x, y on a small rounded plate that stays
 // inside the hex, clear of the neighbours' counters: a long name is broken
@@ -242,9 +261,12 @@ func (p *painter) plate(style fontStyle, size float64, s string, x, y float64, f
 			cut = i + len(string(ch))
 		}
 		a, b := strings.TrimSpace(s[:cut]), strings.TrimSpace(s[cut:])
+		if letters(a) < 2 || letters(b) < 2 { // never a single character on a line
+			continue
+		}
 		px2 := size
-		for ; px2 > px; px2 -= 0.5 {
-			h2 := 2*px2*1.1 + 3*k
+		for ; px2 > px; px2 -= 0.25 {
+			h2 := 2*px2*lineGap + 3*k
 			room := widthAt(top + h2)
 			if top+h2 <= sqrt3/2*R-1.5*k && p.width(p.face(style, px2), a) <= room && p.width(p.face(style, px2), b) <= room {
 				break
@@ -261,17 +283,17 @@ func (p *painter) plate(style fontStyle, size float64, s string, x, y float64, f
 	}
 	r := rect{x - w/2, y - h/2, w, h}
 	if len(lines) == 2 {
-		r.H = 2*px*1.1 + 3*k
+		r.H = 2*px*lineGap + 3*k
 	}
 	p.roundRect(r, 4*k, bg, colPaperEdge, 0.8*k)
 	for i, ln := range lines {
 		ly := r.cy()
 		if len(lines) == 2 {
-			ly = r.Y + 1.5*k + px*1.1*(float64(i)+0.5)
+			ly = r.Y + 1.5*k + px*lineGap*(float64(i)+0.5)
 		}
 		p.text(f, ln, r.cx(), ly, 0.5, 0.5, fg)
 	}
-	p.record(item{kind: kLabel, r: r, text: s})
+	p.record(item{kind: kLabel, r: r, px: px, text: strings.Join(lines, "\n")})
 }
 
 // edgeMarks draws the west and east map edges: a dashed band where German
@@ -301,6 +323,6 @@ func (p *painter) drawBox(b box) {
 	}
 	if b.Note != "" {
 		note := p.tr(b.Note, b.NoteData)
-		p.text(p.fitText(italic, note, 10*k, b.Frame.W-8*k), note, b.Frame.cx(), b.Frame.Y+b.Frame.H-4*k, 0.5, 1, colInkSoft)
+		p.text(p.fitText(p.slanted(), note, 10*k, b.Frame.W-8*k), note, b.Frame.cx(), b.Frame.Y+b.Frame.H-4*k, 0.5, 1, colInkSoft)
 	}
 }

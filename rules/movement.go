@@ -59,26 +59,47 @@ func (s *State) moveActions(u UnitID, c *collector) bool {
 }
 
 // movesWith lists the moves of unit u, with the unit with along (NoUnit
-// for none).
+// for none): to each adjacent hex on the map that holds no enemy (R5.1)
+// and, but for the Tiger, no two units already (R3.1); the US never into
+// the last column.
 func (s *State) movesWith(u, with UnitID, c *collector) bool {
 	side := s.round.side
-	enemy := side.Enemy()
 	o := &s.occ
-	for _, n := range neighbours[s.units[u].Hex] {
-		if n == NoHex || (side == US && n.Col() == LastCol) || o.held[enemy]&(1<<n) != 0 {
-			continue
+	open := ^o.held[side.Enemy()]
+	if u != s.sc.Tiger {
+		open &^= o.two
+	}
+	if side == US {
+		open &^= lastColumn
+	}
+	nb := &neighbours[s.units[u].Hex]
+	if c.first {
+		for _, n := range nb {
+			if open&(1<<n) != 0 { // 0 for NoHex: 1<<255 is 0
+				return c.add(Move(u, n))
+			}
 		}
-		if u != s.sc.Tiger && o.two&(1<<n) != 0 {
-			continue
-		}
-		a := Move(u, n)
-		a.With = with
-		if !c.add(a) {
-			return false
+		return true
+	}
+	buf := c.buf
+	for _, n := range nb {
+		if open&(1<<n) != 0 {
+			buf = append(buf, Action{Kind: ActMove, Unit: u, With: with, Target: NoUnit, Hex: n})
 		}
 	}
+	c.buf = buf
 	return true
 }
+
+// lastColumn holds the hexes of the last column (LastCol).
+var lastColumn = func() (m uint64) {
+	for h := Hex(0); h < NumHexes; h++ {
+		if h.Col() == LastCol {
+			m |= 1 << h
+		}
+	}
+	return m
+}()
 
 // checkEnter checks an entry from reserve, alone or as a pair (R5.3, R5.4),
 // after checkActivation.

@@ -9,13 +9,14 @@ import (
 	"testing"
 
 	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 func TestBackupWhileInUseRestoresTheGames(t *testing.T) {
 	db, _ := openTemp(t, Options{})
-	keys := []Key{{Guild: "g", Channel: "a"}, {Guild: "g", Channel: "b"}, {Guild: "h", Channel: "c"}}
+	keys := []record.Key{{Guild: "g", Channel: "a"}, {Guild: "g", Channel: "b"}, {Guild: "h", Channel: "c"}}
 	for i, key := range keys {
 		require.NoError(t, db.Create(newRecord(key, uint64(i))))
 	}
@@ -33,7 +34,7 @@ func TestBackupWhileInUseRestoresTheGames(t *testing.T) {
 				return
 			default:
 			}
-			if err := db.Update(keys[i%len(keys)], func(r *Record) error { return playOne(r.Game, p) }); err != nil {
+			if err := db.Update(keys[i%len(keys)], func(r *record.Record) error { return playOne(r.Game, p) }); err != nil {
 				t.Error(err)
 				return
 			}

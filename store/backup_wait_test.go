@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mortain/mortain/store/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -43,7 +44,7 @@ func silentHolder(t *testing.T, path string) <-chan net.Conn {
 func closedDatabase(t *testing.T) string {
 	t.Helper()
 	db, path := openTemp(t, Options{})
-	require.NoError(t, db.Create(newRecord(Key{Guild: "g", Channel: "c"}, 1)))
+	require.NoError(t, db.Create(newRecord(record.Key{Guild: "g", Channel: "c"}, 1)))
 	require.NoError(t, db.Close())
 	return path
 }

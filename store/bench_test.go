@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store/record"
 )
 
 // BenchmarkConcurrentCommits: 100 channels play at once, one goroutine per
@@ -29,9 +30,9 @@ func BenchmarkOneChannelCommits(b *testing.B) {
 
 func benchCommits(b *testing.B, mode CommitMode, channels int) {
 	db, _ := openTemp(b, Options{Commit: mode})
-	keys := make([]Key, channels)
+	keys := make([]record.Key, channels)
 	for i := range keys {
-		keys[i] = Key{Guild: fmt.Sprintf("g%d", i%10), Channel: fmt.Sprintf("c%d", i)}
+		keys[i] = record.Key{Guild: fmt.Sprintf("g%d", i%10), Channel: fmt.Sprintf("c%d", i)}
 		if err := db.Create(newRecord(keys[i], uint64(i))); err != nil {
 			b.Fatal(err)
 		}
@@ -49,7 +50,7 @@ func benchCommits(b *testing.B, mode CommitMode, channels int) {
 			p := rules.NewRandomPlayer(uint64(i))
 			for left.Add(-1) >= 0 {
 				over := false
-				err := db.Update(key, func(r *Record) error {
+				err := db.Update(key, func(r *record.Record) error {
 					err := playOne(r.Game, p)
 					over = r.Game.State.Over()
 					return err
@@ -86,9 +87,9 @@ func BenchmarkEndARatedGame(b *testing.B) {
 	for _, archived := range []int{100, 1000} {
 		b.Run(fmt.Sprintf("archive=%d", archived), func(b *testing.B) {
 			db, _ := openTemp(b, Options{})
-			rec := newRecord(Key{Guild: "g"}, 5)
-			rec.Seats = map[rules.Side]Seat{rules.US: {UserID: "ann"}, rules.German: {UserID: "bob"}}
-			rec.Meta = Meta{Ranked: true, Acted: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
+			rec := newRecord(record.Key{Guild: "g"}, 5)
+			rec.Seats = map[rules.Side]record.Seat{rules.US: {UserID: "ann"}, rules.German: {UserID: "bob"}}
+			rec.Meta = record.Meta{Ranked: true, Acted: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
 			play(b, rec.Game, rules.NewRandomPlayer(3), 12)
 			create := func(channel string) {
 				rec.Key.Channel = channel
@@ -97,10 +98,10 @@ func BenchmarkEndARatedGame(b *testing.B) {
 				}
 			}
 			end := func(resigned string) {
-				if err := db.Update(rec.Key, func(r *Record) error {
+				if err := db.Update(rec.Key, func(r *record.Record) error {
 					r.Meta.Resigned, _ = rules.ParseSide(resigned)
-					r.Notices = []Notice{{Text: "the result"}}
-					r.End = func(_ *Finished, ns []Notice) []Notice { return ns }
+					r.Notices = []record.Notice{{Text: "the result"}}
+					r.End = func(_ *record.Finished, ns []record.Notice) []record.Notice { return ns }
 					return nil
 				}); err != nil {
 					b.Fatal(err)

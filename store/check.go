@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/mortain/mortain/store/record"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -45,7 +46,7 @@ func (db *DB) walkFile(path string) error {
 	if err := walkFile(path); errors.As(err, &ws) {
 		return fmt.Errorf("checking the database %s: %w", db.path, err)
 	} else if err != nil {
-		return fmt.Errorf("database %s %w: %v", db.path, ErrDamaged, err)
+		return fmt.Errorf("database %s %w: %v", db.path, record.ErrDamaged, err)
 	}
 	return nil
 }

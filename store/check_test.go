@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	bolt "go.etcd.io/bbolt"
@@ -18,9 +19,9 @@ import (
 // is that every page is sound.
 func TestCheckSnapshotWhileGamesAreWritten(t *testing.T) {
 	db, path := openTemp(t, Options{DeferCheck: true})
-	keys := make([]Key, 4)
+	keys := make([]record.Key, 4)
 	for i := range keys {
-		keys[i] = Key{Guild: "g", Channel: strconv.Itoa(i)}
+		keys[i] = record.Key{Guild: "g", Channel: strconv.Itoa(i)}
 		require.NoError(t, db.Create(newRecord(keys[i], uint64(i))))
 	}
 	stop := make(chan struct{})
@@ -36,7 +37,7 @@ func TestCheckSnapshotWhileGamesAreWritten(t *testing.T) {
 					return
 				default:
 				}
-				err := db.Update(k, func(r *Record) error { return playOne(r.Game, p) })
+				err := db.Update(k, func(r *record.Record) error { return playOne(r.Game, p) })
 				if err != nil {
 					t.Error(err)
 					return
@@ -81,7 +82,7 @@ func TestCheckSnapshotFindsADamagedPage(t *testing.T) {
 	require.NoError(t, err, "the start does not wait for the walk")
 	defer db.Close()
 	err = db.CheckSnapshot()
-	require.ErrorIs(t, err, ErrDamaged)
+	require.ErrorIs(t, err, record.ErrDamaged)
 	assert.Contains(t, err.Error(), path)
-	require.ErrorIs(t, db.Check(), ErrDamaged, "doctor's walk agrees")
+	require.ErrorIs(t, db.Check(), record.ErrDamaged, "doctor's walk agrees")
 }

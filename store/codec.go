@@ -3,10 +3,10 @@ package store
 import (
 	"encoding/json"
 	"fmt"
-	"maps"
 	"time"
 
 	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store/record"
 )
 
 // recordJSON is a running game's record as stored: the front ends' data and
@@ -18,9 +18,9 @@ type recordJSON struct {
 
 // recordHead is the record without its game.
 type recordHead struct {
-	Key   Key                 `json:"key"`
-	Seats map[rules.Side]Seat `json:"seats,omitempty"`
-	Meta  Meta                `json:"meta,omitzero"`
+	Key   record.Key                 `json:"key"`
+	Seats map[rules.Side]record.Seat `json:"seats,omitempty"`
+	Meta  record.Meta                `json:"meta,omitzero"`
 	// Settings are the name-value settings of schema 3 and older, read
 	// into Meta (metaFromSettings) and never written.
 	Settings map[string]string `json:"settings,omitempty"`
@@ -31,7 +31,7 @@ type recordHead struct {
 // encodeRecord writes a recordJSON. The game's own encoding is spliced in
 // as it is: encoding/json would re-scan and compact it, which costs more
 // than the rest of a commit.
-func encodeRecord(r *Record) ([]byte, error) {
+func encodeRecord(r *record.Record) ([]byte, error) {
 	if r.Game == nil {
 		return nil, fmt.Errorf("store: the record of %s has no game", r.Key)
 	}
@@ -51,7 +51,7 @@ func encodeRecord(r *Record) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-func decodeRecord(b []byte) (*Record, error) {
+func decodeRecord(b []byte) (*record.Record, error) {
 	var j recordJSON
 	if err := json.Unmarshal(b, &j); err != nil {
 		return nil, err
@@ -63,33 +63,17 @@ func decodeRecord(b []byte) (*Record, error) {
 	if h.Settings != nil {
 		h.Meta = metaFromSettings(h.Settings)
 	}
-	return &Record{Key: h.Key, Game: j.Game, Seats: h.Seats, Meta: h.Meta,
+	return &record.Record{Key: h.Key, Game: j.Game, Seats: h.Seats, Meta: h.Meta,
 		Created: h.Created, Updated: h.Updated}, nil
 }
 
-// clone copies a record deeply enough that changing the copy (its game, its
-// seats) leaves the original as it was. The copy's seats are never nil, so
-// that an update can set them directly.
-func (r *Record) clone() *Record {
-	c := *r
-	if r.Game != nil {
-		c.Game = r.Game.Clone()
-	}
-	c.Seats = maps.Clone(r.Seats)
-	if c.Seats == nil {
-		c.Seats = map[rules.Side]Seat{}
-	}
-	c.Notices, c.End = nil, nil
-	return &c
-}
-
-func encodeStep(s Step) []byte {
+func encodeStep(s record.Step) []byte {
 	b, _ := json.Marshal(s) // a Step always encodes
 	return b
 }
 
-func decodeStep(b []byte) (Step, error) {
-	var s Step
+func decodeStep(b []byte) (record.Step, error) {
+	var s record.Step
 	err := json.Unmarshal(b, &s)
 	return s, err
 }

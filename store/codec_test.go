@@ -6,12 +6,13 @@ import (
 	"time"
 
 	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 func TestRecordEncodingIsValidJSON(t *testing.T) {
-	r := newRecord(Key{Guild: "g", Channel: "c"}, 4)
+	r := newRecord(record.Key{Guild: "g", Channel: "c"}, 4)
 	r.Created = time.Date(2025, 1, 2, 3, 4, 5, 0, time.UTC)
 	r.Updated = r.Created.Add(time.Hour)
 	play(t, r.Game, rules.NewRandomPlayer(4), 30)

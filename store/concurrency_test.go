@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -16,9 +17,9 @@ func TestConcurrentWritersOnManyChannels(t *testing.T) {
 		t.Run(fmt.Sprint(mode), func(t *testing.T) {
 			db, path := openTemp(t, Options{Commit: mode})
 			const channels, actions = 24, 12
-			keys := make([]Key, channels)
+			keys := make([]record.Key, channels)
 			for i := range keys {
-				keys[i] = Key{Guild: "g" + strconv.Itoa(i%3), Channel: "c" + strconv.Itoa(i)}
+				keys[i] = record.Key{Guild: "g" + strconv.Itoa(i%3), Channel: "c" + strconv.Itoa(i)}
 				require.NoError(t, db.Create(newRecord(keys[i], uint64(i))))
 			}
 			var wg sync.WaitGroup
@@ -29,7 +30,7 @@ func TestConcurrentWritersOnManyChannels(t *testing.T) {
 					defer wg.Done()
 					p := rules.NewRandomPlayer(uint64(i))
 					for range actions {
-						if err := db.Update(key, func(r *Record) error { return playOne(r.Game, p) }); err != nil {
+						if err := db.Update(key, func(r *record.Record) error { return playOne(r.Game, p) }); err != nil {
 							errs <- err
 							return
 						}
@@ -70,7 +71,7 @@ func TestConcurrentWritersOnManyChannels(t *testing.T) {
 
 func TestSameChannelConcurrentUpdatesNeverLoseAnAction(t *testing.T) {
 	db, _ := openTemp(t, Options{})
-	key := Key{Guild: "g", Channel: "busy"}
+	key := record.Key{Guild: "g", Channel: "busy"}
 	require.NoError(t, db.Create(newRecord(key, 99)))
 	const players, presses = 8, 20
 	var wg sync.WaitGroup
@@ -82,14 +83,14 @@ func TestSameChannelConcurrentUpdatesNeverLoseAnAction(t *testing.T) {
 			defer wg.Done()
 			p := rules.NewRandomPlayer(uint64(i))
 			for range presses {
-				err := db.Update(key, func(r *Record) error {
+				err := db.Update(key, func(r *record.Record) error {
 					// Each press reads the state and acts on it: on a
 					// stale state the action could be illegal or lost.
 					n, _ := r.Meta.Reminded.Get()
 					if n != len(r.Game.History) {
 						return fmt.Errorf("stale record: %d presses, %d steps", n, len(r.Game.History))
 					}
-					r.Meta.Reminded = MarkAt(n + 1)
+					r.Meta.Reminded = record.MarkAt(n + 1)
 					return playOne(r.Game, p)
 				})
 				if err != nil {
@@ -109,7 +110,7 @@ func TestSameChannelConcurrentUpdatesNeverLoseAnAction(t *testing.T) {
 
 func TestConcurrentFinishAndUpdate(t *testing.T) {
 	db, _ := openTemp(t, Options{})
-	key := Key{Guild: "g", Channel: "c"}
+	key := record.Key{Guild: "g", Channel: "c"}
 	require.NoError(t, db.Create(newRecord(key, 5)))
 	var wg sync.WaitGroup
 	var finished, updated, notFound int
@@ -127,7 +128,7 @@ func TestConcurrentFinishAndUpdate(t *testing.T) {
 				}
 				mu.Unlock()
 			} else {
-				err = db.Update(key, func(r *Record) error { return playOne(r.Game, rules.NewRandomPlayer(uint64(i))) })
+				err = db.Update(key, func(r *record.Record) error { return playOne(r.Game, rules.NewRandomPlayer(uint64(i))) })
 				mu.Lock()
 				if err == nil {
 					updated++
@@ -135,7 +136,7 @@ func TestConcurrentFinishAndUpdate(t *testing.T) {
 				mu.Unlock()
 			}
 			if err != nil {
-				assert.ErrorIs(t, err, ErrNotFound)
+				assert.ErrorIs(t, err, record.ErrNotFound)
 				mu.Lock()
 				notFound++
 				mu.Unlock()

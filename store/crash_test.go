@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -42,14 +43,14 @@ func childCrash(path string) error {
 	}
 	errs := make(chan error)
 	for slot := 0; slot < crashGames; slot++ {
-		var key Key
+		var key record.Key
 		if slot < len(keys) {
 			key = keys[slot]
 		}
 		go func() {
 			for {
-				if key == (Key{}) {
-					key = Key{Guild: "crash", Channel: fmt.Sprintf("s%d-%x", slot, rand.Uint64())}
+				if key == (record.Key{}) {
+					key = record.Key{Guild: "crash", Channel: fmt.Sprintf("s%d-%x", slot, rand.Uint64())}
 					if err := db.Create(newRecord(key, rand.Uint64())); err != nil {
 						errs <- err
 						return
@@ -58,7 +59,7 @@ func childCrash(path string) error {
 				p := rules.NewRandomPlayer(rand.Uint64())
 				for over := false; !over; {
 					var n int
-					err := db.Update(key, func(r *Record) error {
+					err := db.Update(key, func(r *record.Record) error {
 						a, ok := p.Choose(&r.Game.State)
 						if !ok {
 							return errors.New("no legal action in a running game")
@@ -68,7 +69,7 @@ func childCrash(path string) error {
 						}
 						n, over = len(r.Game.History), r.Game.State.Over()
 						if over {
-							r.End = func(_ *Finished, ns []Notice) []Notice { return ns }
+							r.End = func(_ *record.Finished, ns []record.Notice) []record.Notice { return ns }
 						}
 						return nil
 					})
@@ -79,7 +80,7 @@ func childCrash(path string) error {
 					say("committed %s %d", key, n)
 				}
 				say("finished %s", key)
-				key = Key{}
+				key = record.Key{}
 			}
 		}()
 	}
@@ -92,8 +93,8 @@ func childCrash(path string) error {
 // MORTAIN_LONG.
 func TestCrashLosesNoCommittedAction(t *testing.T) {
 	path := t.TempDir() + "/mortain.db"
-	committed := map[Key]int{}
-	finished := map[Key]bool{}
+	committed := map[record.Key]int{}
+	finished := map[record.Key]bool{}
 	rounds := 3
 	if longTests() {
 		rounds = 12
@@ -154,7 +155,7 @@ func TestCrashLosesNoCommittedAction(t *testing.T) {
 		require.NoError(t, err, "the database opens after the crash")
 		running, err := db.Running()
 		require.NoError(t, err)
-		isRunning := map[Key]bool{}
+		isRunning := map[record.Key]bool{}
 		for _, key := range running {
 			isRunning[key] = true
 			rec := requireReplays(t, db, key)
@@ -170,11 +171,11 @@ func TestCrashLosesNoCommittedAction(t *testing.T) {
 			}
 			log, err := db.History(key)
 			require.NoError(t, err, "%s is either running or archived", key)
-			assert.GreaterOrEqual(t, len(Actions(log)), c, "%s keeps every reported commit", key)
+			assert.GreaterOrEqual(t, len(record.Actions(log)), c, "%s keeps every reported commit", key)
 		}
 		archived, err := db.Archive("crash", 0)
 		require.NoError(t, err)
-		inArchive := map[Key]bool{}
+		inArchive := map[record.Key]bool{}
 		for _, f := range archived {
 			inArchive[f.Key] = true
 			assert.True(t, f.Game.State.Over())
@@ -185,6 +186,9 @@ func TestCrashLosesNoCommittedAction(t *testing.T) {
 		for key := range finished {
 			assert.True(t, inArchive[key], "%s reported finished is archived", key)
 		}
+		requireSeatsIndexed(t, db)
+		requireDueIndexed(t, db)
+		requireHeads(t, db)
 		require.NoError(t, db.Close())
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/mortain/mortain/store/record"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -24,7 +25,7 @@ func (d *damagedGame) Error() string { return d.cause.Error() }
 
 // setAside moves the running game of key to the damaged bucket and
 // returns ErrSetAside wrapped with the cause.
-func (db *DB) setAside(key Key, cause error) error {
+func (db *DB) setAside(key record.Key, cause error) error {
 	name := []byte(key.String())
 	at := []byte(time.Now().UTC().Format(time.RFC3339Nano))
 	err := db.commit(func(tx *bolt.Tx) error {
@@ -47,13 +48,19 @@ func (db *DB) setAside(key Key, cause error) error {
 		if err := copyBucket(src, dst); err != nil {
 			return err
 		}
+		if err := unindexGame(tx, key); err != nil {
+			return err
+		}
+		if err := unsetDue(tx, src, string(name)); err != nil {
+			return err
+		}
 		return tx.Bucket(bucketRunning).DeleteBucket(name)
 	})
 	if err != nil {
 		return fmt.Errorf("store: the game of %s in the database %s does not decode (%v), and setting it aside failed (%w): the file may be damaged; stop the program, back up the file and run `mortain doctor --db %s`",
 			key, db.path, cause, err, db.path)
 	}
-	return &SetAsideError{Key: key, At: string(at), Cause: cause}
+	return &record.SetAsideError{Key: key, At: string(at), Cause: cause}
 }
 
 // setAsideArchived moves the archived games of guild whose record does not
@@ -116,24 +123,6 @@ func archivedName(guild string, seq, key []byte) []byte {
 	return fmt.Appendf(nil, "%s/archived-%x", guild, seq)
 }
 
-// SetAsideError tells that a running game did not decode and was set
-// aside: it is kept as damaged/Key/At. It matches ErrSetAside.
-type SetAsideError struct {
-	Key   Key
-	At    string
-	Cause error
-}
-
-func (e *SetAsideError) Error() string {
-	return fmt.Sprintf("%v (kept in the database as damaged %s %s): %v", ErrSetAside, e.Key, e.At, e.Cause)
-}
-
-// Is makes errors.Is(err, ErrSetAside) hold.
-func (e *SetAsideError) Is(target error) bool { return target == ErrSetAside }
-
-// ID names the set-aside record for an admin: "guild/channel@time".
-func (e *SetAsideError) ID() string { return e.Key.String() + "@" + e.At }
-
 // copyBucket copies src's keys and nested buckets into dst.
 func copyBucket(src, dst *bolt.Bucket) error {
 	return src.ForEach(func(k, v []byte) error {
@@ -152,12 +141,12 @@ func copyBucket(src, dst *bolt.Bucket) error {
 }
 
 // SetAside lists the games set aside as damaged: their keys and when.
-func (db *DB) SetAside() (map[Key][]string, error) {
+func (db *DB) SetAside() (map[record.Key][]string, error) {
 	if err := db.enter(); err != nil {
 		return nil, err
 	}
 	defer db.leave()
-	out := map[Key][]string{}
+	out := map[record.Key][]string{}
 	err := db.readTx(func(tx *bolt.Tx) error {
 		d := tx.Bucket(bucketDamaged)
 		if d == nil {
@@ -179,7 +168,7 @@ func (db *DB) SetAside() (map[Key][]string, error) {
 
 // DamagedRecord returns the raw bytes of a record set aside as damaged at
 // time at (as SetAside lists it), for an admin to inspect or repair.
-func (db *DB) DamagedRecord(key Key, at string) ([]byte, error) {
+func (db *DB) DamagedRecord(key record.Key, at string) ([]byte, error) {
 	if err := db.enter(); err != nil {
 		return nil, err
 	}
@@ -188,7 +177,7 @@ func (db *DB) DamagedRecord(key Key, at string) ([]byte, error) {
 	err := db.readTx(func(tx *bolt.Tx) error {
 		d := tx.Bucket(bucketDamaged)
 		if d == nil || d.Bucket([]byte(key.String())) == nil || d.Bucket([]byte(key.String())).Bucket([]byte(at)) == nil {
-			return ErrNotFound
+			return record.ErrNotFound
 		}
 		b := d.Bucket([]byte(key.String())).Bucket([]byte(at))
 		out = bytes.Clone(b.Get(keyRecord))

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/mortain/mortain/store/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	bolt "go.etcd.io/bbolt"
@@ -13,7 +14,7 @@ import (
 // its channel is free for a new game; the other channels do not notice.
 func TestADamagedGameIsSetAsideAndFreesItsChannel(t *testing.T) {
 	db, path := openTemp(t, Options{})
-	bad, good := Key{Guild: "g", Channel: "bad"}, Key{Guild: "g", Channel: "good"}
+	bad, good := record.Key{Guild: "g", Channel: "bad"}, record.Key{Guild: "g", Channel: "good"}
 	require.NoError(t, db.Create(newRecord(bad, 1)))
 	require.NoError(t, db.Create(newRecord(good, 2)))
 	require.NoError(t, db.Close())
@@ -29,9 +30,9 @@ func TestADamagedGameIsSetAsideAndFreesItsChannel(t *testing.T) {
 	require.NoError(t, err)
 	defer db.Close()
 	_, err = db.Get(bad)
-	require.ErrorIs(t, err, ErrSetAside)
+	require.ErrorIs(t, err, record.ErrSetAside)
 	_, err = db.Get(bad)
-	assert.ErrorIs(t, err, ErrNotFound, "the channel is free once the game is set aside")
+	assert.ErrorIs(t, err, record.ErrNotFound, "the channel is free once the game is set aside")
 	require.NoError(t, db.Create(newRecord(bad, 3)), "a new game can start there")
 	_, err = db.Get(good)
 	assert.NoError(t, err)

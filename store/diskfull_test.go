@@ -10,6 +10,7 @@ import (
 
 	"github.com/mortain/mortain/internal/testenv"
 	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store/record"
 )
 
 // A write that found no space left is told apart from other failures:
@@ -18,7 +19,7 @@ func TestAFullDiskIsSaidSo(t *testing.T) {
 	db, path := openTemp(t, Options{})
 	for _, errno := range []syscall.Errno{syscall.ENOSPC, syscall.EDQUOT} {
 		err := db.diskFull(&os.PathError{Op: "write", Path: path, Err: errno})
-		require.ErrorIs(t, err, ErrDiskFull)
+		require.ErrorIs(t, err, record.ErrDiskFull)
 		assert.Contains(t, err.Error(), "the disk that holds the database "+path+" is full")
 		assert.ErrorIs(t, err, errno)
 	}
@@ -39,7 +40,7 @@ func TestAFullDiskRefusesWritesAndLosesNothing(t *testing.T) {
 	path := dir + "/mortain.db"
 	db, err := Open(path, Options{})
 	require.NoError(t, err)
-	key := Key{Guild: "g", Channel: "c"}
+	key := record.Key{Guild: "g", Channel: "c"}
 	require.NoError(t, db.Create(newRecord(key, 3)))
 	require.NoError(t, db.Close())
 	filler := testenv.FillDisk(t, dir)
@@ -51,13 +52,13 @@ func TestAFullDiskRefusesWritesAndLosesNothing(t *testing.T) {
 	var full error
 	var steps int
 	for i := 0; i < 5000 && full == nil; i++ {
-		full = db.Update(key, func(r *Record) error {
+		full = db.Update(key, func(r *record.Record) error {
 			steps = len(r.Game.History)
 			r.Meta.Ping.Text += string(make([]byte, 1024)) // the record grows until the file must
 			return playOne(r.Game, p)
 		})
 	}
-	require.ErrorIs(t, full, ErrDiskFull, "a write finds the disk full")
+	require.ErrorIs(t, full, record.ErrDiskFull, "a write finds the disk full")
 	assert.Contains(t, full.Error(), "is full")
 	t.Logf("refused: %v", full)
 	rec, err := db.Get(key)
@@ -65,7 +66,7 @@ func TestAFullDiskRefusesWritesAndLosesNothing(t *testing.T) {
 	assert.Equal(t, steps, len(rec.Game.History), "nothing of the refused step was kept")
 
 	require.NoError(t, os.Remove(filler))
-	require.NoError(t, db.Update(key, func(r *Record) error { return playOne(r.Game, p) }), "space freed: the game goes on")
+	require.NoError(t, db.Update(key, func(r *record.Record) error { return playOne(r.Game, p) }), "space freed: the game goes on")
 	require.NoError(t, db.Close())
 	db, err = Open(path, Options{})
 	require.NoError(t, err)

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	bolt "go.etcd.io/bbolt"
@@ -63,7 +64,7 @@ func watchSyncs(t *testing.T, dest string, fail error) *[]syncEvent {
 // under the backup's name after a power cut.
 func TestBackupFileSyncsBeforeRename(t *testing.T) {
 	db, _ := openTemp(t, Options{})
-	require.NoError(t, db.Create(newRecord(Key{Guild: "g", Channel: "c"}, 1)))
+	require.NoError(t, db.Create(newRecord(record.Key{Guild: "g", Channel: "c"}, 1)))
 	dest := filepath.Join(t.TempDir(), "backup.db")
 	seen := watchSyncs(t, dest, nil)
 	require.NoError(t, db.BackupFile(dest))
@@ -96,9 +97,9 @@ func TestBackupFileFailsWhenTheSyncFails(t *testing.T) {
 // US player's record stay as it was (Finish is one commit).
 func TestFinishFailsWholeWhenAPlayerRecordCannotBeWritten(t *testing.T) {
 	db, _ := openTemp(t, Options{})
-	key := Key{Guild: "g", Channel: "c"}
+	key := record.Key{Guild: "g", Channel: "c"}
 	rec := newRecord(key, 4)
-	rec.Seats[rules.German] = Seat{UserID: "u2", Name: "Bert"}
+	rec.Seats[rules.German] = record.Seat{UserID: "u2", Name: "Bert"}
 	require.NoError(t, db.Create(rec))
 	require.NoError(t, db.writeTx(func(tx *bolt.Tx) error {
 		b, err := tx.Bucket(bucketStats).CreateBucketIfNotExists([]byte("g"))
@@ -108,7 +109,7 @@ func TestFinishFailsWholeWhenAPlayerRecordCannotBeWritten(t *testing.T) {
 		return b.Put([]byte("u2"), []byte("{not json"))
 	}))
 
-	_, err := db.Finish(key, Notice{Text: "game over"})
+	_, err := db.Finish(key, record.Notice{Text: "game over"})
 	require.Error(t, err, "Finish ignored a failed player-record write")
 
 	got, err := db.Get(key)
@@ -131,7 +132,7 @@ func TestFinishFailsWholeWhenAPlayerRecordCannotBeWritten(t *testing.T) {
 // still archive it, and DropNotices (which the bot calls next) succeed.
 func TestAbandonAGameThatNeverQueuedANotice(t *testing.T) {
 	db, _ := openTemp(t, Options{})
-	key := Key{Guild: "g", Channel: "c"}
+	key := record.Key{Guild: "g", Channel: "c"}
 	require.NoError(t, db.Create(newRecord(key, 5)))
 	require.NoError(t, db.readTx(func(tx *bolt.Tx) error {
 		require.Nil(t, tx.Bucket(bucketOutbox).Bucket([]byte(key.String())), "the game has an outbox")
@@ -141,7 +142,7 @@ func TestAbandonAGameThatNeverQueuedANotice(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, rules.Outcome{End: rules.Abandoned}, f.Outcome)
 	_, err = db.Get(key)
-	assert.ErrorIs(t, err, ErrNotFound)
+	assert.ErrorIs(t, err, record.ErrNotFound)
 	arch, err := db.Archive("g", 0)
 	require.NoError(t, err)
 	assert.Len(t, arch, 1)

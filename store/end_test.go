@@ -10,22 +10,23 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store/record"
 	bolt "go.etcd.io/bbolt"
 )
 
 // rankedRecord is a ranked game on guild between us and ger, 12 random
 // steps in, acted at at.
-func rankedRecord(t *testing.T, guild, channel, us, ger string, at time.Time) *Record {
+func rankedRecord(t *testing.T, guild, channel, us, ger string, at time.Time) *record.Record {
 	t.Helper()
-	rec := newRecord(Key{Guild: guild, Channel: channel}, 5)
-	rec.Seats = map[rules.Side]Seat{rules.US: {UserID: us, Name: us}, rules.German: {UserID: ger, Name: ger}}
-	rec.Meta = Meta{Ranked: true, Acted: at}
+	rec := newRecord(record.Key{Guild: guild, Channel: channel}, 5)
+	rec.Seats = map[rules.Side]record.Seat{rules.US: {UserID: us, Name: us}, rules.German: {UserID: ger, Name: ger}}
+	rec.Meta = record.Meta{Ranked: true, Acted: at}
 	play(t, rec.Game, rules.NewRandomPlayer(3), 12)
 	return rec
 }
 
 // ratingText words rating changes as a result post would.
-func ratingText(ch map[rules.Side]RatingChange) string {
+func ratingText(ch map[rules.Side]record.RatingChange) string {
 	return fmt.Sprintf("Ratings: %.0f → %.0f · %.0f → %.0f", ch[rules.US].Before, ch[rules.US].After, ch[rules.German].Before, ch[rules.German].After)
 }
 
@@ -37,11 +38,11 @@ func TestAnUpdateThatEndsAGameArchivesAndRatesItInTheSameCommit(t *testing.T) {
 	rankedGame(t, db, "g", "c0", "bob", "ann", rules.German, at, nil)
 	rec := rankedRecord(t, "g", "c1", "ann", "bob", at.Add(48*time.Hour))
 	require.NoError(t, db.Create(rec))
-	var seen *Finished
-	err := db.Update(rec.Key, func(r *Record) error {
+	var seen *record.Finished
+	err := db.Update(rec.Key, func(r *record.Record) error {
 		r.Meta.Resigned = rules.US
-		r.Notices = []Notice{{Text: "the US resigned"}}
-		r.End = func(f *Finished, notices []Notice) []Notice {
+		r.Notices = []record.Notice{{Text: "the US resigned"}}
+		r.End = func(f *record.Finished, notices []record.Notice) []record.Notice {
 			seen = f
 			notices[0].Text += "\n" + ratingText(f.Ratings)
 			return notices
@@ -52,7 +53,7 @@ func TestAnUpdateThatEndsAGameArchivesAndRatesItInTheSameCommit(t *testing.T) {
 	require.NotNil(t, seen, "End was called")
 
 	_, err = db.Get(rec.Key)
-	assert.ErrorIs(t, err, ErrNotFound, "the game no longer runs")
+	assert.ErrorIs(t, err, record.ErrNotFound, "the game no longer runs")
 	arch, err := db.Archive("g", 0)
 	require.NoError(t, err)
 	require.Len(t, arch, 2)
@@ -71,7 +72,7 @@ func TestAnUpdateThatEndsAGameArchivesAndRatesItInTheSameCommit(t *testing.T) {
 	assert.Equal(t, "the US resigned\n"+ratingText(f.Ratings), pending[0].Text)
 	log, err := db.History(rec.Key)
 	require.NoError(t, err)
-	assert.Equal(t, rec.Game.History, Actions(log), "the archive keeps every step")
+	assert.Equal(t, rec.Game.History, record.Actions(log), "the archive keeps every step")
 }
 
 // A game whose end was committed without its archiving (an older
@@ -82,16 +83,16 @@ func TestArchiveEndedArchivesTheGamesLeftOverButRunning(t *testing.T) {
 	at := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	left := rankedRecord(t, "g", "c1", "ann", "bob", at)
 	require.NoError(t, db.Create(left))
-	require.NoError(t, db.Update(left.Key, func(r *Record) error { r.Meta.Resigned = rules.German; return nil }))
-	playing := newRecord(Key{Guild: "g", Channel: "c2"}, 7)
+	require.NoError(t, db.Update(left.Key, func(r *record.Record) error { r.Meta.Resigned = rules.German; return nil }))
+	playing := newRecord(record.Key{Guild: "g", Channel: "c2"}, 7)
 	require.NoError(t, db.Create(playing))
 
 	done, err := db.ArchiveEnded()
 	require.NoError(t, err)
-	assert.Equal(t, []Key{left.Key}, done)
+	assert.Equal(t, []record.Key{left.Key}, done)
 	running, err := db.Running()
 	require.NoError(t, err)
-	assert.Equal(t, []Key{playing.Key}, running)
+	assert.Equal(t, []record.Key{playing.Key}, running)
 	f, err := db.LastFinished(left.Key)
 	require.NoError(t, err)
 	assert.Equal(t, rules.US, f.Winner)

@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store/record"
 	bolt "go.etcd.io/bbolt"
 	berrors "go.etcd.io/bbolt/errors"
 )
@@ -16,7 +16,7 @@ import (
 // the players' records. A game that is not over is archived as aborted:
 // no winner, and it counts as aborted, not as a win or a loss. The notices
 // are queued in the outbox in the same commit.
-func (db *DB) Finish(key Key, notices ...Notice) (f *Finished, err error) {
+func (db *DB) Finish(key record.Key, notices ...record.Notice) (f *record.Finished, err error) {
 	err = db.withGame(key, func(name string, e *entry) error {
 		f, err = db.finish(key, name, e, false, notices)
 		return err
@@ -27,7 +27,7 @@ func (db *DB) Finish(key Key, notices ...Notice) (f *Finished, err error) {
 // Abandon archives the game of key without a result and without touching
 // the players' records, and forgets the channel's undelivered notices: the
 // channel is gone. ErrNotFound if no game runs there.
-func (db *DB) Abandon(key Key) (f *Finished, err error) {
+func (db *DB) Abandon(key record.Key) (f *record.Finished, err error) {
 	err = db.withGame(key, func(name string, e *entry) error {
 		f, err = db.finish(key, name, e, true, nil)
 		return err
@@ -41,15 +41,15 @@ func (db *DB) Abandon(key Key) (f *Finished, err error) {
 // and returns their keys. Local play and the bot call it at start. A game
 // that no longer decodes is left for whoever reads it next, who sets it
 // aside and says so.
-func (db *DB) ArchiveEnded() ([]Key, error) {
+func (db *DB) ArchiveEnded() ([]record.Key, error) {
 	ended, err := db.endedGames()
 	if err != nil {
 		return nil, err
 	}
-	var done []Key
+	var done []record.Key
 	for _, key := range ended {
 		err := db.withGame(key, func(name string, e *entry) error {
-			if !e.rec.ended() {
+			if !e.rec.Ended() {
 				return nil // played on meanwhile: not the same game
 			}
 			if _, err := db.finish(key, name, e, false, nil); err != nil {
@@ -58,7 +58,7 @@ func (db *DB) ArchiveEnded() ([]Key, error) {
 			done = append(done, key)
 			return nil
 		})
-		if err != nil && !errors.Is(err, ErrNotFound) {
+		if err != nil && !errors.Is(err, record.ErrNotFound) {
 			return done, err
 		}
 	}
@@ -67,31 +67,28 @@ func (db *DB) ArchiveEnded() ([]Key, error) {
 
 // endedGames lists the running games that are over or resigned, leaving
 // out those that do not decode.
-func (db *DB) endedGames() ([]Key, error) {
+func (db *DB) endedGames() ([]record.Key, error) {
 	if err := db.enter(); err != nil {
 		return nil, err
 	}
 	defer db.leave()
-	var keys []Key
+	var keys []record.Key
 	err := db.readTx(func(tx *bolt.Tx) (err error) {
 		running := tx.Bucket(bucketRunning)
 		keys, err = channelKeys(running, func(ch *bolt.Bucket) bool {
 			rec, err := decodeRecord(ch.Get(keyRecord))
-			return err == nil && rec.ended()
+			return err == nil && rec.Ended()
 		})
 		return err
 	})
 	return keys, err
 }
 
-// ended reports whether the game of a record ended (Record.Outcome).
-func (r *Record) ended() bool { return r.Outcome().End != rules.NotEnded }
-
 // finish is Finish (or Abandon) with the game locked and loaded.
-func (db *DB) finish(key Key, name string, e *entry, abandoned bool, notices []Notice) (*Finished, error) {
+func (db *DB) finish(key record.Key, name string, e *entry, abandoned bool, notices []record.Notice) (*record.Finished, error) {
 	now := time.Now().UTC()
-	rec := e.rec.clone()
-	var f *Finished
+	rec := e.rec.Clone()
+	var f *record.Finished
 	err := db.commit(func(tx *bolt.Tx) (err error) {
 		if f, err = archiveGame(tx, name, rec, abandoned, now); err != nil {
 			return err
@@ -109,13 +106,19 @@ func (db *DB) finish(key Key, name string, e *entry, abandoned bool, notices []N
 // archive in tx with its result: rated and counted in the players'
 // records, or (abandoned) without a result and with its channel's
 // undelivered notices dropped. Its cost does not grow with the archive.
-func archiveGame(tx *bolt.Tx, name string, rec *Record, abandoned bool, now time.Time) (*Finished, error) {
+func archiveGame(tx *bolt.Tx, name string, rec *record.Record, abandoned bool, now time.Time) (*record.Finished, error) {
 	key := rec.Key
-	f := finished(rec.clone(), abandoned, now)
+	f := finished(rec.Clone(), abandoned, now)
 	running := tx.Bucket(bucketRunning)
 	src := running.Bucket([]byte(name))
 	if src == nil {
-		return nil, ErrNotFound
+		return nil, record.ErrNotFound
+	}
+	if err := indexSeats(tx, key, rec.Seats, nil); err != nil {
+		return nil, err
+	}
+	if err := unsetDue(tx, src, name); err != nil {
+		return nil, err
 	}
 	g, err := tx.Bucket(bucketArchive).CreateBucketIfNotExists([]byte(key.Guild))
 	if err != nil {
@@ -159,9 +162,9 @@ func archiveGame(tx *bolt.Tx, name string, rec *Record, abandoned bool, now time
 
 // finished is the archive entry of a record (abandoned: its channel was
 // deleted).
-func finished(rec *Record, abandoned bool, at time.Time) *Finished {
-	o := ArchivedOutcome(rec, abandoned)
-	return &Finished{Key: rec.Key, Winner: o.Winner, Outcome: o, Seats: rec.Seats, Turn: rec.Game.State.Turn(),
+func finished(rec *record.Record, abandoned bool, at time.Time) *record.Finished {
+	o := record.ArchivedOutcome(rec, abandoned)
+	return &record.Finished{Key: rec.Key, Winner: o.Winner, Outcome: o, Seats: rec.Seats, Turn: rec.Game.State.Turn(),
 		Steps: rec.Game.PlayedSteps(), Finished: at, Game: rec.Game, Salt: rec.Meta.Salt, Lang: rec.Meta.Lang}
 }
 

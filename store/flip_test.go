@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mortain/mortain/store/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -68,7 +69,7 @@ func TestFlippedPageHeaderBitsAreDamageNotCrashes(t *testing.T) {
 		b[at] ^= 1 << r.IntN(8)
 		path := filepath.Join(dir, "flip.db")
 		require.NoError(t, os.WriteFile(path, b, 0o600))
-		if err := useDamaged(t, path); errors.Is(err, ErrSetAside) {
+		if err := useDamaged(t, path); errors.Is(err, record.ErrSetAside) {
 			refused++ // the flip landed in a record: that game was set aside
 		} else if err != nil {
 			refused++

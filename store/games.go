@@ -1,30 +1,38 @@
 package store
 
 import (
+	"container/list"
 	"errors"
 	"fmt"
 	"slices"
 	"sync"
 	"time"
 
+	"github.com/mortain/mortain/store/record"
 	bolt "go.etcd.io/bbolt"
 	berrors "go.etcd.io/bbolt/errors"
 )
 
 // games holds one entry per channel in use: its lock and its decoded
 // record, so that an update neither waits for other channels nor decodes
-// the game again.
+// the game again. At most limit entries keep a record: the least recently
+// used one not in use gives its record up when another is kept.
 type games struct {
-	mu sync.Mutex
-	m  map[string]*entry
+	mu    sync.Mutex
+	m     map[string]*entry
+	limit int
+	// kept lists the entries that hold a record, the most recently used
+	// first.
+	kept list.List
 }
 
 // entry is a channel's lock and cached record. rec is exactly what the file
 // holds (replaced only after a commit succeeded), or nil when not loaded.
 type entry struct {
 	mu   sync.Mutex
-	rec  *Record
-	gone bool // removed from games.m: whoever waited must look again
+	rec  *record.Record
+	gone bool          // removed from games.m: whoever waited must look again
+	kept *list.Element // in games.kept while rec is set; its value is the key
 }
 
 // lock returns the locked entry of key.
@@ -48,17 +56,55 @@ func (g *games) lock(key string) *entry {
 	}
 }
 
-// unlock releases an entry, dropping it when it holds no game.
+// unlock releases an entry: one that holds no game is dropped; one that
+// does becomes the most recently used, and the least recently used
+// entries beyond the limit that nobody holds give their records up.
 func (g *games) unlock(key string, e *entry) {
+	g.mu.Lock()
 	if e.rec == nil {
-		g.mu.Lock()
-		if g.m[key] == e {
-			delete(g.m, key)
-		}
+		g.forget(key, e)
 		g.mu.Unlock()
-		e.gone = true
+		e.mu.Unlock()
+		return
 	}
+	if e.kept == nil {
+		e.kept = g.kept.PushFront(key)
+	} else {
+		g.kept.MoveToFront(e.kept)
+	}
+	for el := g.kept.Back(); g.kept.Len() > max(g.limit, 1) && el != nil && el != e.kept; {
+		prev := el.Prev()
+		k := el.Value.(string)
+		if old := g.m[k]; old != nil && old.mu.TryLock() {
+			old.rec = nil
+			g.forget(k, old)
+			old.mu.Unlock()
+		}
+		el = prev
+	}
+	g.mu.Unlock()
 	e.mu.Unlock()
+}
+
+// forget drops the entry e of key, which holds no record (or gives it up):
+// out of the map and the list; whoever waits for it looks again. g.mu and
+// e.mu are held.
+func (g *games) forget(key string, e *entry) {
+	if e.kept != nil {
+		g.kept.Remove(e.kept)
+		e.kept = nil
+	}
+	if g.m[key] == e {
+		delete(g.m, key)
+	}
+	e.gone = true
+}
+
+// cached is the number of records the cache holds.
+func (g *games) cached() int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.kept.Len()
 }
 
 // enter starts an operation; leave ends it. Close waits for operations in
@@ -75,21 +121,22 @@ func (db *DB) enter() error {
 func (db *DB) leave() { db.closeMu.RUnlock() }
 
 // load fills e.rec from the file if needed.
-func (db *DB) load(key Key, e *entry) error {
+func (db *DB) load(key record.Key, e *entry) error {
 	if e.rec != nil {
 		return nil
 	}
-	var rec *Record
+	var rec *record.Record
 	err := db.readTx(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketRunning).Bucket([]byte(key.String()))
 		if b == nil {
-			return ErrNotFound
+			return record.ErrNotFound
 		}
 		v := b.Get(keyRecord)
 		if v == nil {
 			return &damagedGame{cause: errors.New("it has no record")}
 		}
 		var err error
+		db.decoded.Add(1)
 		if rec, err = decodeRecord(v); err != nil {
 			return &damagedGame{cause: err}
 		}
@@ -111,12 +158,12 @@ func (db *DB) load(key Key, e *entry) error {
 // Created and Updated are set to now when zero; the game's history so far
 // becomes the first steps of its log, and its Notices are queued in the
 // outbox in the same commit.
-func (db *DB) Create(rec *Record) error {
+func (db *DB) Create(rec *record.Record) error {
 	if err := db.enter(); err != nil {
 		return err
 	}
 	defer db.leave()
-	if err := rec.Key.check(); err != nil {
+	if err := checkKey(rec.Key); err != nil {
 		return err
 	}
 	if rec.Game == nil {
@@ -127,8 +174,8 @@ func (db *DB) Create(rec *Record) error {
 	defer db.games.unlock(name, e)
 	switch err := db.load(rec.Key, e); {
 	case err == nil:
-		return ErrExists
-	case !errors.Is(err, ErrNotFound):
+		return record.ErrExists
+	case !errors.Is(err, record.ErrNotFound):
 		return err
 	}
 	now := time.Now().UTC()
@@ -138,7 +185,7 @@ func (db *DB) Create(rec *Record) error {
 	if rec.Updated.IsZero() {
 		rec.Updated = now
 	}
-	c := rec.clone()
+	c := rec.Clone()
 	notices := rec.Notices
 	data, err := encodeRecord(c)
 	if err != nil {
@@ -148,7 +195,7 @@ func (db *DB) Create(rec *Record) error {
 	err = db.commit(func(tx *bolt.Tx) error {
 		b, err := tx.Bucket(bucketRunning).CreateBucket([]byte(name))
 		if errors.Is(err, berrors.ErrBucketExists) {
-			return ErrExists
+			return record.ErrExists
 		}
 		if err != nil {
 			return err
@@ -163,6 +210,15 @@ func (db *DB) Create(rec *Record) error {
 		if err := appendSteps(h, steps); err != nil {
 			return err
 		}
+		if err := indexSeats(tx, rec.Key, nil, c.Seats); err != nil {
+			return err
+		}
+		if err := setDue(tx, b, name, dueNow); err != nil {
+			return err
+		}
+		if err := putHead(b, c); err != nil {
+			return err
+		}
 		return enqueue(tx, rec.Key, notices, now)
 	})
 	if err != nil {
@@ -174,9 +230,10 @@ func (db *DB) Create(rec *Record) error {
 
 // Get returns a copy of the running game of key, or ErrNotFound. Its
 // Seats are never nil.
-func (db *DB) Get(key Key) (rec *Record, err error) {
+func (db *DB) Get(key record.Key) (rec *record.Record, err error) {
 	err = db.withGame(key, func(name string, e *entry) error {
-		rec = e.rec.clone()
+		db.copied.Add(1)
+		rec = e.rec.Clone()
 		return nil
 	})
 	return rec, err
@@ -184,12 +241,12 @@ func (db *DB) Get(key Key) (rec *Record, err error) {
 
 // withGame runs fn with the running game of key locked and loaded into its
 // cache entry e (name is the game's bucket); ErrNotFound if there is none.
-func (db *DB) withGame(key Key, fn func(name string, e *entry) error) error {
+func (db *DB) withGame(key record.Key, fn func(name string, e *entry) error) error {
 	if err := db.enter(); err != nil {
 		return err
 	}
 	defer db.leave()
-	if err := key.check(); err != nil {
+	if err := checkKey(key); err != nil {
 		return err
 	}
 	name := key.String()
@@ -214,13 +271,13 @@ func (db *DB) withGame(key Key, fn func(name string, e *entry) error) error {
 // back (rules.Game.Undo) are logged as undo steps. Updated is set to the
 // time of the commit. A game that fn ends and marks so (Record.End) is
 // archived in that same commit.
-func (db *DB) Update(key Key, fn func(rec *Record) error) error {
+func (db *DB) Update(key record.Key, fn func(rec *record.Record) error) error {
 	return db.withGame(key, func(name string, e *entry) error { return db.update(key, name, e, fn) })
 }
 
 // update is Update with the game locked and loaded.
-func (db *DB) update(key Key, name string, e *entry, fn func(rec *Record) error) error {
-	c := e.rec.clone()
+func (db *DB) update(key record.Key, name string, e *entry, fn func(rec *record.Record) error) error {
+	c := e.rec.Clone()
 	if err := fn(c); err != nil {
 		return err
 	}
@@ -240,13 +297,22 @@ func (db *DB) update(key Key, name string, e *entry, fn func(rec *Record) error)
 	err = db.commit(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketRunning).Bucket([]byte(name))
 		if b == nil {
-			return ErrNotFound
+			return record.ErrNotFound
 		}
 		if err := appendSteps(b.Bucket(bucketHistory), steps); err != nil {
 			return err
 		}
+		if err := indexSeats(tx, key, e.rec.Seats, c.Seats); err != nil {
+			return err
+		}
 		if end == nil {
 			if err := b.Put(keyRecord, data); err != nil {
+				return err
+			}
+			if err := setDue(tx, b, name, dueNow); err != nil {
+				return err
+			}
+			if err := putHead(b, c); err != nil {
 				return err
 			}
 			return enqueue(tx, key, notices, now)
@@ -264,17 +330,17 @@ func (db *DB) update(key Key, name string, e *entry, fn func(rec *Record) error)
 		e.rec = nil // archived
 		return nil
 	}
-	e.rec = c.clone() // fn may still hold c
+	e.rec = c.Clone() // fn may still hold c
 	return nil
 }
 
 // Running lists the keys of every running game (to resume them at start).
-func (db *DB) Running() ([]Key, error) {
+func (db *DB) Running() ([]record.Key, error) {
 	if err := db.enter(); err != nil {
 		return nil, err
 	}
 	defer db.leave()
-	var keys []Key
+	var keys []record.Key
 	err := db.readTx(func(tx *bolt.Tx) (err error) {
 		keys, err = channelKeys(tx.Bucket(bucketRunning), nil)
 		return err
@@ -284,8 +350,8 @@ func (db *DB) Running() ([]Key, error) {
 
 // channelKeys lists the keys of the channel buckets in b ("guild/channel")
 // that keep accepts (all when keep is nil).
-func channelKeys(b *bolt.Bucket, keep func(ch *bolt.Bucket) bool) ([]Key, error) {
-	var keys []Key
+func channelKeys(b *bolt.Bucket, keep func(ch *bolt.Bucket) bool) ([]record.Key, error) {
+	var keys []record.Key
 	err := b.ForEachBucket(func(k []byte) error {
 		if keep != nil && !keep(b.Bucket(k)) {
 			return nil
@@ -301,11 +367,11 @@ func channelKeys(b *bolt.Bucket, keep func(ch *bolt.Bucket) bool) ([]Key, error)
 }
 
 // saveErr explains a failed commit; the store's own errors pass through.
-func saveErr(key Key, err error) error {
+func saveErr(key record.Key, err error) error {
 	switch {
-	case errors.Is(err, ErrNotFound) || errors.Is(err, ErrExists):
+	case errors.Is(err, record.ErrNotFound) || errors.Is(err, record.ErrExists):
 		return err
-	case errors.Is(err, ErrDiskFull):
+	case errors.Is(err, record.ErrDiskFull):
 		return fmt.Errorf("store: saving the game of %s failed: %w", key, err)
 	}
 	return fmt.Errorf("store: saving the game of %s failed, nothing was saved: %w", key, err)

@@ -7,6 +7,7 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"github.com/mortain/mortain/store/record"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -40,43 +41,6 @@ import (
 // does not mark the file as damaged. Both keep the panic's value and
 // stack for the log (the store itself does not log).
 
-// DamagedFileError is returned when bbolt found a damaged page while
-// reading the database (it panicked, or the page lies outside the file).
-// The transaction was rolled back and the process goes on; the data on
-// other pages can still be read. It matches ErrDamaged.
-type DamagedFileError struct {
-	// Path is the database file.
-	Path string
-	// Cause is what bbolt said (the panic's value).
-	Cause string
-	// Stack is where the panic was raised, for the log.
-	Stack []byte
-}
-
-// Error says the file is damaged, what bbolt said, and what to do.
-func (e *DamagedFileError) Error() string {
-	return fmt.Sprintf("the database file %s is damaged (%s); stop the bot, back up the file and run `mortain doctor --db %s`",
-		e.Path, e.Cause, e.Path)
-}
-
-// Is makes errors.Is(err, ErrDamaged) hold.
-func (e *DamagedFileError) Is(target error) bool { return target == ErrDamaged }
-
-// PanicError is returned when a transaction function panicked outside
-// bbolt: a bug of this program, not damage of the file. The transaction
-// was rolled back, nothing was written.
-type PanicError struct {
-	// Value is the panic's value.
-	Value any
-	// Stack is where the panic was raised, for the log.
-	Stack []byte
-}
-
-// Error says that a bug stopped the transaction, with the panic's value.
-func (e *PanicError) Error() string {
-	return fmt.Sprintf("store: an internal error stopped a database transaction, nothing was written (please report it): %v", e.Value)
-}
-
 // protect runs call, a bbolt View or Update (or a walk of a file), and
 // turns a panic under it into a *DamagedFileError or a *PanicError. Memory
 // faults panic instead of ending the program while it runs.
@@ -91,11 +55,11 @@ func protect(path string, call func() error) (err error) {
 		// functions run: tell from them who raised it.
 		if f, ok := r.(interface{ Addr() uintptr }); ok && f.Addr() != 0 {
 			// A page beyond the end of the file (SetPanicOnFault).
-			err = &DamagedFileError{Path: path, Cause: fmt.Sprintf("a page points outside the file: %v at address %#x", r, f.Addr()), Stack: debug.Stack()}
+			err = &record.DamagedFileError{Path: path, Cause: fmt.Sprintf("a page points outside the file: %v at address %#x", r, f.Addr()), Stack: debug.Stack()}
 		} else if raisedByBolt() {
-			err = &DamagedFileError{Path: path, Cause: fmt.Sprint(r), Stack: debug.Stack()}
+			err = &record.DamagedFileError{Path: path, Cause: fmt.Sprint(r), Stack: debug.Stack()}
 		} else {
-			err = &PanicError{Value: r, Stack: debug.Stack()}
+			err = &record.PanicError{Value: r, Stack: debug.Stack()}
 		}
 	}()
 	return call()
@@ -146,7 +110,7 @@ func (db *DB) guarded(fn func(*bolt.Tx) error) func(*bolt.Tx) error {
 
 // note remembers the first *DamagedFileError in err, and returns err.
 func (db *DB) note(err error) error {
-	var d *DamagedFileError
+	var d *record.DamagedFileError
 	if errors.As(err, &d) {
 		db.damage.CompareAndSwap(nil, d)
 	}
@@ -155,8 +119,8 @@ func (db *DB) note(err error) error {
 
 // panicked tells whether err comes from a panic under a transaction.
 func panicked(err error) bool {
-	var d *DamagedFileError
-	var p *PanicError
+	var d *record.DamagedFileError
+	var p *record.PanicError
 	return errors.As(err, &d) || errors.As(err, &p)
 }
 

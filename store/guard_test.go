@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	bolt "go.etcd.io/bbolt"
@@ -17,10 +18,10 @@ import (
 // damagedKeys are the channels of damagedFile: bad's record page is
 // damaged, badHistory's history page is, the others are sound.
 var (
-	goodKey       = Key{Guild: "g", Channel: "good"}
-	badKey        = Key{Guild: "g", Channel: "bad"}
-	badHistoryKey = Key{Guild: "g", Channel: "bad-history"}
-	otherGuildKey = Key{Guild: "h", Channel: "other"}
+	goodKey       = record.Key{Guild: "g", Channel: "good"}
+	badKey        = record.Key{Guild: "g", Channel: "bad"}
+	badHistoryKey = record.Key{Guild: "g", Channel: "bad-history"}
+	otherGuildKey = record.Key{Guild: "h", Channel: "other"}
 )
 
 // damagedFile writes a closed database with a game in each of the
@@ -32,7 +33,7 @@ func damagedFile(t *testing.T) string {
 	path := filepath.Join(t.TempDir(), "mortain.db")
 	db, err := Open(path, Options{})
 	require.NoError(t, err)
-	for i, key := range []Key{goodKey, badKey, badHistoryKey, otherGuildKey} {
+	for i, key := range []record.Key{goodKey, badKey, badHistoryKey, otherGuildKey} {
 		rec := newRecord(key, uint64(i+1))
 		if key == badHistoryKey {
 			// A history long enough to have a page of its own.
@@ -64,7 +65,7 @@ func damagePages(t *testing.T, path string, pick func(tx *bolt.Tx) []uint64) {
 		pages = pick(tx)
 		pageSize = int64(tx.DB().Info().PageSize)
 		// No page is shared with a sound channel's bucket.
-		for _, key := range []Key{goodKey, otherGuildKey} {
+		for _, key := range []record.Key{goodKey, otherGuildKey} {
 			own := uint64(tx.Bucket(bucketRunning).Bucket([]byte(key.String())).Root())
 			for _, p := range pages {
 				if p == 0 || p == own {
@@ -95,9 +96,9 @@ func TestADamagedPageIsAnErrorNotACrash(t *testing.T) {
 	require.NoError(t, db.Damaged(), "nothing read the damaged page yet")
 
 	_, err = db.Get(badKey)
-	var d *DamagedFileError
+	var d *record.DamagedFileError
 	require.ErrorAs(t, err, &d)
-	assert.ErrorIs(t, err, ErrDamaged)
+	assert.ErrorIs(t, err, record.ErrDamaged)
 	assert.Contains(t, d.Cause, "unexpected type/flags", "bbolt's words")
 	assert.Contains(t, err.Error(), "mortain doctor --db "+path, "the message says what to do")
 	assert.Contains(t, string(d.Stack), "go.etcd.io/bbolt", "the stack shows where bbolt panicked")
@@ -106,15 +107,15 @@ func TestADamagedPageIsAnErrorNotACrash(t *testing.T) {
 	// Again, and through an update: still an error, and nothing changed.
 	_, err = db.Get(badKey)
 	assert.ErrorAs(t, err, &d)
-	assert.ErrorAs(t, db.Update(badKey, func(*Record) error { return nil }), &d)
+	assert.ErrorAs(t, db.Update(badKey, func(*record.Record) error { return nil }), &d)
 	_, err = db.History(badKey)
 	assert.ErrorAs(t, err, &d)
 
 	// The other channels read and change, on the same guild and another.
-	for _, key := range []Key{goodKey, otherGuildKey} {
+	for _, key := range []record.Key{goodKey, otherGuildKey} {
 		rec, err := db.Get(key)
 		require.NoError(t, err, key)
-		require.NoError(t, db.Update(key, func(r *Record) error {
+		require.NoError(t, db.Update(key, func(r *record.Record) error {
 			return playOne(r.Game, rules.NewRandomPlayer(2))
 		}), key)
 		after := requireReplays(t, db, key)
@@ -138,20 +139,20 @@ func TestADamagedPageInACommitFailsOnlyThatCommit(t *testing.T) {
 	_, err = db.Get(badHistoryKey)
 	require.NoError(t, err, "its record is on a sound page")
 	var wg sync.WaitGroup
-	errs := map[Key]error{}
+	errs := map[record.Key]error{}
 	var mu sync.Mutex
-	for _, key := range []Key{badHistoryKey, goodKey, otherGuildKey} {
+	for _, key := range []record.Key{badHistoryKey, goodKey, otherGuildKey} {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			err := db.Update(key, func(r *Record) error { return playOne(r.Game, rules.NewRandomPlayer(3)) })
+			err := db.Update(key, func(r *record.Record) error { return playOne(r.Game, rules.NewRandomPlayer(3)) })
 			mu.Lock()
 			errs[key] = err
 			mu.Unlock()
 		}()
 	}
 	wg.Wait()
-	var d *DamagedFileError
+	var d *record.DamagedFileError
 	assert.ErrorAs(t, errs[badHistoryKey], &d)
 	assert.NoError(t, errs[goodKey])
 	assert.NoError(t, errs[otherGuildKey])
@@ -175,7 +176,7 @@ func TestGroupCommitSurvivesAPanic(t *testing.T) {
 	}
 	db.gc.run(group)
 	assert.NoError(t, <-group[0].done)
-	var p *PanicError
+	var p *record.PanicError
 	if assert.ErrorAs(t, <-group[1].done, &p) {
 		assert.Equal(t, "a bug", p.Value)
 		assert.Contains(t, string(p.Stack), "TestGroupCommitSurvivesAPanic")
@@ -206,7 +207,7 @@ func TestAFaultIsDamage(t *testing.T) {
 		faultSink = mem[page+1]
 		return nil
 	})
-	var d *DamagedFileError
+	var d *record.DamagedFileError
 	require.ErrorAs(t, err, &d)
 	assert.Contains(t, d.Cause, "outside the file")
 }

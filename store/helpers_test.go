@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store/record"
 	"github.com/stretchr/testify/require"
 )
 
@@ -22,12 +23,12 @@ func openTemp(t testing.TB, opts Options) (*DB, string) {
 }
 
 // newRecord is a fresh game for key, a person against the random AI.
-func newRecord(key Key, seed uint64) *Record {
-	return &Record{
+func newRecord(key record.Key, seed uint64) *record.Record {
+	return &record.Record{
 		Key:   key,
 		Game:  rules.NewGame(rules.DefaultScenario(), rules.Options{}, seed),
-		Seats: map[rules.Side]Seat{rules.US: {UserID: "u1", Name: "Ann"}, rules.German: {AI: "random"}},
-		Meta:  Meta{Pace: "fast"},
+		Seats: map[rules.Side]record.Seat{rules.US: {UserID: "u1", Name: "Ann"}, rules.German: {AI: "random"}},
+		Meta:  record.Meta{Pace: "fast"},
 	}
 }
 
@@ -59,13 +60,13 @@ func gameJSON(t testing.TB, g *rules.Game) string {
 
 // requireReplays checks that a stored game is exactly what its seed and
 // history rebuild, and that its log holds the same steps.
-func requireReplays(t testing.TB, db *DB, key Key) *Record {
+func requireReplays(t testing.TB, db *DB, key record.Key) *record.Record {
 	t.Helper()
 	rec, err := db.Get(key)
 	require.NoError(t, err)
 	log, err := db.History(key)
 	require.NoError(t, err)
-	require.Equal(t, nonNil(rec.Game.History), nonNil(Actions(log)), "the log of %s holds the game's steps", key)
+	require.Equal(t, nonNil(rec.Game.History), nonNil(record.Actions(log)), "the log of %s holds the game's steps", key)
 	for i, s := range log {
 		require.Equal(t, uint64(i+1), s.Seq, "log of %s numbered in order", key)
 	}

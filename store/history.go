@@ -4,30 +4,31 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/mortain/mortain/store/record"
 	bolt "go.etcd.io/bbolt"
 )
 
 // newSteps is what a commit appends to a game's log to go from the history
 // old to the history new: an undo step for each step taken back (old steps
 // beyond the common prefix, last first), then the new steps.
-func newSteps(old, new []string, at time.Time) []Step {
+func newSteps(old, new []string, at time.Time) []record.Step {
 	p := 0
 	for p < len(old) && p < len(new) && old[p] == new[p] {
 		p++
 	}
-	var out []Step
+	var out []record.Step
 	for i := len(old) - 1; i >= p; i-- {
-		out = append(out, Step{Text: old[i], At: at, Undo: true})
+		out = append(out, record.Step{Text: old[i], At: at, Undo: true})
 	}
 	for _, s := range new[p:] {
-		out = append(out, Step{Text: s, At: at})
+		out = append(out, record.Step{Text: s, At: at})
 	}
 	return out
 }
 
 // appendSteps adds steps to a history bucket, numbering them with the
 // bucket's sequence.
-func appendSteps(b *bolt.Bucket, steps []Step) error {
+func appendSteps(b *bolt.Bucket, steps []record.Step) error {
 	for _, s := range steps {
 		seq, err := b.NextSequence()
 		if err != nil {
@@ -42,8 +43,8 @@ func appendSteps(b *bolt.Bucket, steps []Step) error {
 }
 
 // readSteps reads a whole history bucket.
-func readSteps(b *bolt.Bucket) ([]Step, error) {
-	var out []Step
+func readSteps(b *bolt.Bucket) ([]record.Step, error) {
+	var out []record.Step
 	err := b.ForEach(func(k, v []byte) error {
 		s, err := decodeStep(v)
 		if err != nil {
@@ -53,21 +54,4 @@ func readSteps(b *bolt.Bucket) ([]Step, error) {
 		return nil
 	})
 	return out, err
-}
-
-// Actions turns a game's log, as History returns it, into the steps in
-// force: the history to replay from the seed (rules.Replay) to rebuild the
-// game, with every undone step left out.
-func Actions(log []Step) []string {
-	var out []string
-	for _, s := range log {
-		if s.Undo {
-			if len(out) > 0 {
-				out = out[:len(out)-1]
-			}
-			continue
-		}
-		out = append(out, s.Text)
-	}
-	return out
 }

@@ -4,14 +4,17 @@ import (
 	"encoding/binary"
 	"fmt"
 	"strings"
+
+	"github.com/mortain/mortain/store/record"
 )
 
-// The layout of the file (schema 4; schema 3 kept a game's Meta as
-// name-value settings, schema 2 had no servers or members, schema 1 no
-// outbox):
+// The layout of the file (schema 5; schema 4 had no seats or due index, schema 3
+// kept a game's Meta as name-value settings, schema 2 had no servers or
+// members, schema 1 no outbox):
 //
 //	meta                      "schema" -> "1", "app" -> "mortain"
-//	running / "guild/channel" "record" -> record JSON
+//	running / "guild/channel" "record" -> record JSON, "head" -> record.Head JSON,
+//	                          "due" -> its time in due
 //	                          history / seq -> Step JSON (append-only)
 //	archive / guild / seq     "key" -> "guild/channel", "finished" -> JSON
 //	                          history / seq -> Step JSON
@@ -20,13 +23,17 @@ import (
 //	                          "live" -> message id, strip / message id -> ""
 //	servers                   guild -> ServerSettings JSON
 //	members / guild           user id -> Member JSON
+//	seats                     "guild/user/channel" -> "" for each member
+//	                          seated in a running game (seats.go)
+//	due                       time + "guild/channel" -> "": when each running
+//	                          game next needs a timer check (due.go)
 //
 // seq keys are 8-byte big-endian numbers from NextSequence, so cursors
 // walk them in order.
 
 // SchemaVersion is the layout version this program writes. Older files are
 // migrated on open; newer ones are refused.
-const SchemaVersion = 4
+const SchemaVersion = 5
 
 var (
 	bucketMeta    = []byte("meta")
@@ -36,6 +43,8 @@ var (
 	bucketHistory = []byte("history")
 	bucketServers = []byte("servers")
 	bucketMembers = []byte("members")
+	bucketSeats   = []byte("seats")
+	bucketDue     = []byte("due")
 
 	keySchema   = []byte("schema")
 	keyApp      = []byte("app")
@@ -46,11 +55,8 @@ var (
 	appName = []byte("mortain")
 )
 
-// String writes the key as "guild/channel", its name in the file.
-func (k Key) String() string { return k.Guild + "/" + k.Channel }
-
 // check refuses keys that cannot be stored unambiguously.
-func (k Key) check() error {
+func checkKey(k record.Key) error {
 	if k.Guild == "" || k.Channel == "" {
 		return fmt.Errorf("store: key %q: guild and channel are both required", k.String())
 	}
@@ -61,13 +67,13 @@ func (k Key) check() error {
 }
 
 // parseKey reads a key written by Key.String.
-func parseKey(s string) (Key, error) {
+func parseKey(s string) (record.Key, error) {
 	g, c, ok := strings.Cut(s, "/")
-	k := Key{Guild: g, Channel: c}
+	k := record.Key{Guild: g, Channel: c}
 	if !ok {
 		return k, fmt.Errorf("store: game key %q has no '/'", s)
 	}
-	return k, k.check()
+	return k, checkKey(k)
 }
 
 // seqKey encodes a sequence number as an 8-byte big-endian key.

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -19,7 +20,7 @@ func TestLiveBackupWhileInUse(t *testing.T) {
 	fi, err := os.Stat(SocketPath(path))
 	require.NoError(t, err, "the socket is beside the database")
 	assert.Equal(t, os.FileMode(0o600), fi.Mode().Perm())
-	keys := []Key{{Guild: "g", Channel: "a"}, {Guild: "g", Channel: "b"}}
+	keys := []record.Key{{Guild: "g", Channel: "a"}, {Guild: "g", Channel: "b"}}
 	for i, k := range keys {
 		require.NoError(t, db.Create(newRecord(k, uint64(i))))
 	}
@@ -35,7 +36,7 @@ func TestLiveBackupWhileInUse(t *testing.T) {
 				return
 			default:
 			}
-			if err := db.Update(keys[0], func(r *Record) error { return playOne(r.Game, p) }); err != nil {
+			if err := db.Update(keys[0], func(r *record.Record) error { return playOne(r.Game, p) }); err != nil {
 				t.Error(err)
 				return
 			}

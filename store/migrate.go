@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store/record"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -16,13 +17,13 @@ var bucketGamesV0 = []byte("games")
 
 // recordV0 is a running game as schema 0 stored it.
 type recordV0 struct {
-	Guild    string            `json:"guild"`
-	Channel  string            `json:"channel"`
-	Seats    map[string]Seat   `json:"seats"` // by side: "us", "german"
-	Settings map[string]string `json:"settings"`
-	Created  time.Time         `json:"created"`
-	Updated  time.Time         `json:"updated"`
-	Game     json.RawMessage   `json:"game"`
+	Guild    string                 `json:"guild"`
+	Channel  string                 `json:"channel"`
+	Seats    map[string]record.Seat `json:"seats"` // by side: "us", "german"
+	Settings map[string]string      `json:"settings"`
+	Created  time.Time              `json:"created"`
+	Updated  time.Time              `json:"updated"`
+	Game     json.RawMessage        `json:"game"`
 }
 
 // migrations[v] turns a file of schema v into schema v+1 inside one
@@ -32,6 +33,7 @@ var migrations = []func(tx *bolt.Tx) error{
 	1: createLayout, // schema 2 adds the outbox
 	2: createLayout, // schema 3 adds the servers' and members' settings
 	3: migrate3to4,
+	4: migrate4to5,
 }
 
 // migrate brings a file of schema from up to SchemaVersion, in one
@@ -68,22 +70,22 @@ func migrate0to1(tx *bolt.Tx) error {
 		if err := json.Unmarshal(v, &r); err != nil {
 			return fmt.Errorf("game %q: %w", k, err)
 		}
-		key := Key{Guild: r.Guild, Channel: r.Channel}
-		if err := key.check(); err != nil {
+		key := record.Key{Guild: r.Guild, Channel: r.Channel}
+		if err := checkKey(key); err != nil {
 			return err
 		}
 		var g rules.Game
 		if err := json.Unmarshal(r.Game, &g); err != nil {
 			return fmt.Errorf("game %s: %w", key, err)
 		}
-		rec := &Record{Key: key, Game: &g, Meta: metaFromSettings(r.Settings), Created: r.Created, Updated: r.Updated}
+		rec := &record.Record{Key: key, Game: &g, Meta: metaFromSettings(r.Settings), Created: r.Created, Updated: r.Updated}
 		for name, seat := range r.Seats {
 			side, err := rules.ParseSide(name)
 			if err != nil {
 				return fmt.Errorf("game %s: seat %q: %w", key, name, err)
 			}
 			if rec.Seats == nil {
-				rec.Seats = map[rules.Side]Seat{}
+				rec.Seats = map[rules.Side]record.Seat{}
 			}
 			rec.Seats[side] = seat
 		}
@@ -131,6 +133,19 @@ func migrate3to4(tx *bolt.Tx) error {
 		migrateStage("rewrote " + string(name))
 		return b.Put(keyRecord, data)
 	})
+}
+
+// migrate4to5 adds the seats index, the due index and the heads: every
+// running game is indexed by its seated members, due at once, and gets
+// its head.
+func migrate4to5(tx *bolt.Tx) error {
+	if err := indexRunning(tx); err != nil {
+		return err
+	}
+	if err := headsOfRunning(tx); err != nil {
+		return err
+	}
+	return indexDue(tx, dueNow)
 }
 
 // migrateStage is called as a migration rewrites each game (a test stops

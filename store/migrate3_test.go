@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	bolt "go.etcd.io/bbolt"
@@ -31,19 +32,19 @@ func copyFixture3(t *testing.T) string {
 
 // wantMeta3 is the Meta of each running game of the schema 3 fixture, as
 // its settings said.
-func wantMeta3() map[Key]Meta {
+func wantMeta3() map[record.Key]record.Meta {
 	rfc := func(s string) time.Time { t, _ := time.Parse(time.RFC3339, s); return t }
-	return map[Key]Meta{
+	return map[record.Key]record.Meta{
 		{Guild: "500", Channel: "601"}: {Lang: "ja", Posts: "round", Salt: "c2FsdDE", StartedBy: "10", Ranked: true,
 			Parent: "600", Forum: true, Acted: rfc("2026-11-20T18:40:00Z"),
 			Remind: 12 * time.Hour, RoundLimit: 24 * time.Hour, Deadline: 48 * time.Hour,
-			Reminded: MarkAt(38), Warned: MarkAt(40), Lapsed: MarkAt(39), Untold: MarkAt(37),
-			US:     SideMeta{Missed: 2, PausedUntil: rfc("2026-11-19T00:00:00Z"), VacationUsed: time.Hour},
-			German: SideMeta{PausedUntil: rfc("2030-01-01T00:00:00Z"), VacationUsed: 24 * time.Hour},
-			Ping:   Ping{At: rfc("2026-11-20T22:00:00Z"), Who: "20", Step: MarkAt(40), Text: "Your move, Bert"},
+			Reminded: record.MarkAt(38), Warned: record.MarkAt(40), Lapsed: record.MarkAt(39), Untold: record.MarkAt(37),
+			US:     record.SideMeta{Missed: 2, PausedUntil: rfc("2026-11-19T00:00:00Z"), VacationUsed: time.Hour},
+			German: record.SideMeta{PausedUntil: rfc("2030-01-01T00:00:00Z"), VacationUsed: 24 * time.Hour},
+			Ping:   record.Ping{At: rfc("2026-11-20T22:00:00Z"), Who: "20", Step: record.MarkAt(40), Text: "Your move, Bert"},
 			Pinged: rfc("2026-11-20T17:00:00Z")},
 		{Guild: "500", Channel: "602"}: {Lang: "en", Salt: "c2FsdDI", StartedBy: "20", Ranked: true, Level: "hard",
-			Unrated: "an AI played a side", US: SideMeta{Absent: "10", Missed: 3}, Deadline: 7 * 24 * time.Hour,
+			Unrated: "an AI played a side", US: record.SideMeta{Absent: "10", Missed: 3}, Deadline: 7 * 24 * time.Hour,
 			Acted: rfc("2026-11-20T18:30:00Z")},
 		{Guild: "500", Channel: "603"}:     {Salt: "c2FsdDM", Level: "hard", Pace: "turn", AIPaused: rfc("2026-11-20T18:20:00Z"), StartedBy: "10"},
 		{Guild: "local", Channel: "local"}: {Lang: "en", Level: "hard", Salt: "c2FsdDQ", Remind: 30 * time.Minute},
@@ -82,7 +83,7 @@ func TestMigrateFromSchema3(t *testing.T) {
 	assert.Empty(t, problems)
 
 	// The reminder queued before the upgrade sets the typed mark once sent.
-	key := Key{Guild: "500", Channel: "601"}
+	key := record.Key{Guild: "500", Channel: "601"}
 	pending, err := db.Pending(key)
 	require.NoError(t, err)
 	require.Len(t, pending, 1)
@@ -92,9 +93,9 @@ func TestMigrateFromSchema3(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, rec.Meta.Reminded.At(40))
 	// The games play on, and resign.
-	require.NoError(t, db.Update(key, func(r *Record) error { return playOne(r.Game, rules.NewRandomPlayer(1)) }))
+	require.NoError(t, db.Update(key, func(r *record.Record) error { return playOne(r.Game, rules.NewRandomPlayer(1)) }))
 	requireReplays(t, db, key)
-	require.NoError(t, db.Update(key, func(r *Record) error { return r.Game.Resign(rules.German) }))
+	require.NoError(t, db.Update(key, func(r *record.Record) error { return r.Game.Resign(rules.German) }))
 	f, err := db.Finish(key)
 	require.NoError(t, err)
 	assert.Equal(t, rules.US, f.Winner)
@@ -182,7 +183,7 @@ func TestTheToolsHandleSchema3(t *testing.T) {
 	path := copyFixture3(t)
 	before, err := os.ReadFile(path)
 	require.NoError(t, err)
-	requireMeta3 := func(db *DB, keys ...Key) {
+	requireMeta3 := func(db *DB, keys ...record.Key) {
 		t.Helper()
 		want := wantMeta3()
 		for _, key := range keys {
@@ -191,7 +192,7 @@ func TestTheToolsHandleSchema3(t *testing.T) {
 			assert.Equal(t, want[key], rec.Meta, "%s", key)
 		}
 	}
-	all := []Key{{Guild: "500", Channel: "601"}, {Guild: "500", Channel: "602"}, {Guild: "500", Channel: "603"}, {Guild: "local", Channel: "local"}}
+	all := []record.Key{{Guild: "500", Channel: "601"}, {Guild: "500", Channel: "602"}, {Guild: "500", Channel: "603"}, {Guild: "local", Channel: "local"}}
 
 	ro, err := Open(path, Options{ReadOnly: true})
 	require.NoError(t, err, "doctor and export open it")
@@ -238,7 +239,7 @@ func TestTheToolsHandleSchema3(t *testing.T) {
 func TestMetaFromSettingsKeepsWhatReads(t *testing.T) {
 	m := metaFromSettings(map[string]string{"acted": "yesterday", "missed-us": "two", "resigned": "french",
 		"deadline": "soon", "reminded": "", "reminder": "12h", "pace": "slow", "deadline-lapsed": "0"})
-	assert.Equal(t, Meta{Pace: "slow", Lapsed: MarkAt(0)}, m)
+	assert.Equal(t, record.Meta{Pace: "slow", Lapsed: record.MarkAt(0)}, m)
 	assert.True(t, m.Lapsed.At(0), "a mark at step 0 is a mark")
 	assert.False(t, m.Reminded.At(0), "an empty mark is none")
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	bolt "go.etcd.io/bbolt"
@@ -26,30 +27,30 @@ const fixtureScenario = "../rules/testdata/reconstruction.json"
 // fixtureRecords are the games of the schema 0 fixture, rebuilt the same
 // way every time. The fixture's settings are {"reminder": "12h"}, a name
 // no version read (dropped by the upgrade), none, and {"pace": "slow"}.
-func fixtureRecords(t testing.TB) []*Record {
+func fixtureRecords(t testing.TB) []*record.Record {
 	t.Helper()
 	data, err := os.ReadFile(fixtureScenario)
 	require.NoError(t, err)
 	sc, err := rules.ParseScenario(data)
 	require.NoError(t, err)
 	at := time.Date(2025, 3, 1, 20, 0, 0, 0, time.UTC)
-	mk := func(guild, channel string, seed uint64, steps int, seats map[rules.Side]Seat, meta Meta) *Record {
+	mk := func(guild, channel string, seed uint64, steps int, seats map[rules.Side]record.Seat, meta record.Meta) *record.Record {
 		g := rules.NewGame(sc, rules.Options{}, seed)
 		play(t, g, rules.NewRandomPlayer(seed), steps)
-		return &Record{Key: Key{Guild: guild, Channel: channel}, Game: g, Seats: seats, Meta: meta,
+		return &record.Record{Key: record.Key{Guild: guild, Channel: channel}, Game: g, Seats: seats, Meta: meta,
 			Created: at, Updated: at.Add(time.Duration(steps) * time.Minute)}
 	}
-	return []*Record{
-		mk("111", "222", 5, 60, map[rules.Side]Seat{rules.US: {UserID: "9", Name: "Ann"}, rules.German: {AI: "random"}},
-			Meta{}),
-		mk("111", "333", 6, 0, map[rules.Side]Seat{rules.US: {UserID: "9", Name: "Ann"}, rules.German: {UserID: "8", Name: "Bert"}}, Meta{}),
-		mk("local", "terminal", 7, 25, nil, Meta{Pace: "slow"}),
+	return []*record.Record{
+		mk("111", "222", 5, 60, map[rules.Side]record.Seat{rules.US: {UserID: "9", Name: "Ann"}, rules.German: {AI: "random"}},
+			record.Meta{}),
+		mk("111", "333", 6, 0, map[rules.Side]record.Seat{rules.US: {UserID: "9", Name: "Ann"}, rules.German: {UserID: "8", Name: "Bert"}}, record.Meta{}),
+		mk("local", "terminal", 7, 25, nil, record.Meta{Pace: "slow"}),
 	}
 }
 
 // writeSchema0 writes records in the layout of schema 0: one flat bucket
 // "games", no meta bucket.
-func writeSchema0(t testing.TB, path string, recs []*Record) {
+func writeSchema0(t testing.TB, path string, recs []*record.Record) {
 	t.Helper()
 	bdb, err := bolt.Open(path, 0o600, nil)
 	require.NoError(t, err)
@@ -68,7 +69,7 @@ func writeSchema0(t testing.TB, path string, recs []*Record) {
 				Created: r.Created, Updated: r.Updated, Game: game}
 			for side, seat := range r.Seats {
 				if v.Seats == nil {
-					v.Seats = map[string]Seat{}
+					v.Seats = map[string]record.Seat{}
 				}
 				v.Seats[side.String()] = seat
 			}
@@ -125,7 +126,7 @@ func TestMigrateFromSchema0(t *testing.T) {
 	}
 	// The migrated games play on.
 	key := want[0].Key
-	require.NoError(t, db.Update(key, func(r *Record) error { return playOne(r.Game, rules.NewRandomPlayer(1)) }))
+	require.NoError(t, db.Update(key, func(r *record.Record) error { return playOne(r.Game, rules.NewRandomPlayer(1)) }))
 	requireReplays(t, db, key)
 	require.NoError(t, db.Close())
 
@@ -161,7 +162,7 @@ func TestMigrateFromSchema0(t *testing.T) {
 func TestFailedMigrationLeavesTheFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "mortain.db")
 	recs := fixtureRecords(t)[:1]
-	recs = append(recs, &Record{Key: Key{Guild: "g", Channel: "c"}, Game: recs[0].Game})
+	recs = append(recs, &record.Record{Key: record.Key{Guild: "g", Channel: "c"}, Game: recs[0].Game})
 	writeSchema0(t, path, recs)
 	// Damage the second game's JSON.
 	bdb, err := bolt.Open(path, 0o600, nil)

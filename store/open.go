@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/mortain/mortain/store/record"
 	bolt "go.etcd.io/bbolt"
 	berrors "go.etcd.io/bbolt/errors"
 )
@@ -65,6 +66,10 @@ func Open(path string, opts Options) (*DB, error) {
 		return nil, err
 	}
 	db := &DB{path: path, bolt: bdb, mode: opts.Commit, readOnly: opts.ReadOnly, checked: checked}
+	db.games.limit = opts.CacheGames
+	if db.games.limit <= 0 {
+		db.games.limit = DefaultCacheGames
+	}
 	// Holding the lock: the temporary files of a killed backup, restore or
 	// check of this file are left over.
 	db.removed = cleanTemps(path)
@@ -153,7 +158,7 @@ func openBolt(path string, timeout time.Duration, readOnly bool) (bdb *bolt.DB, 
 
 func damaged(path string, cause error) error {
 	return fmt.Errorf("database %s %w (%v); the file was left untouched. Put a backup in its place (`mortain restore BACKUP --db %s`); `mortain doctor --db %s` checks a file",
-		path, ErrDamaged, cause, path, path)
+		path, record.ErrDamaged, cause, path, path)
 }
 
 // prepare checks the file (every page too when walk is set, after a crash
@@ -180,7 +185,9 @@ func (db *DB) prepare(walk bool) error {
 
 // readOnlyFrom is the oldest schema that ReadOnly opens as it is (for
 // doctor, export, backup): schema 3 differs from schema 4 only in how a
-// running game's Meta is written, and decodeRecord reads both.
+// running game's Meta is written, and decodeRecord reads both; schema 4
+// from schema 5 only by the seats and due indexes, which GamesOf and
+// Due do without.
 const readOnlyFrom = 3
 
 // schemaNew is the version inspect reports for a file with nothing in it.
@@ -219,7 +226,7 @@ func (db *DB) inspect(walk bool) (version int, err error) {
 			return nil
 		})
 	})
-	var d *DamagedFileError
+	var d *record.DamagedFileError
 	if errors.As(err, &d) {
 		return 0, damaged(db.path, errors.New(d.Cause))
 	}
@@ -288,6 +295,9 @@ func layoutBuckets(v int) [][]byte {
 	}
 	if v >= 3 {
 		names = append(names, bucketServers, bucketMembers)
+	}
+	if v >= 5 {
+		names = append(names, bucketSeats, bucketDue)
 	}
 	return names
 }

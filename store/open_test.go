@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	bolt "go.etcd.io/bbolt"
@@ -85,7 +86,7 @@ func savedDB(t *testing.T, games int) string {
 	t.Helper()
 	db, path := openTemp(t, Options{})
 	for i := 0; i < games; i++ {
-		key := Key{Guild: "g", Channel: string(rune('a' + i))}
+		key := record.Key{Guild: "g", Channel: string(rune('a' + i))}
 		r := newRecord(key, uint64(i))
 		play(t, r.Game, rules.NewRandomPlayer(uint64(i)), 150)
 		require.NoError(t, db.Create(r))
@@ -166,14 +167,14 @@ func refusedAndKept(t *testing.T, make func(t *testing.T, path string), deferred
 				// Damage below the top-level buckets is left to the walk
 				// of the snapshot (the bot runs it once it serves).
 				err = db.CheckSnapshot()
-				require.ErrorIs(t, err, ErrDamaged)
+				require.ErrorIs(t, err, record.ErrDamaged)
 				db.Close()
 				return
 			}
 			if err == nil {
 				db.Close()
 			}
-			require.ErrorIs(t, err, ErrDamaged)
+			require.ErrorIs(t, err, record.ErrDamaged)
 			t.Log(err)
 			assert.Contains(t, err.Error(), "is not a Mortain database or is damaged")
 			assert.Contains(t, err.Error(), path)
@@ -182,7 +183,7 @@ func refusedAndKept(t *testing.T, make func(t *testing.T, path string), deferred
 			assert.True(t, bytes.Equal(before, after), "the file is left untouched")
 			// and it is not locked: a second attempt says the same
 			_, err = Open(path, Options{LockTimeout: 100 * time.Millisecond, DeferCheck: deferred})
-			assert.ErrorIs(t, err, ErrDamaged)
+			assert.ErrorIs(t, err, record.ErrDamaged)
 		}
 	}
 }

@@ -9,78 +9,10 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/mortain/mortain/store/record"
 	bolt "go.etcd.io/bbolt"
 	berrors "go.etcd.io/bbolt/errors"
 )
-
-// Notice is a message a channel must see: the position after a step, the
-// ping of the player to act, a reminder, the end of a game. Notices are
-// written in the same transaction as the step that caused them and stay
-// in the outbox until Discord accepted them, so a crash loses none.
-type Notice struct {
-	// Seq orders every notice of the database (the store sets it): a
-	// channel's notices are delivered in Seq order.
-	Seq uint64 `json:"seq"`
-	// Key is the channel the notice is for (the store sets it).
-	Key Key `json:"key"`
-	// Text is the message; Mention the user it pings ("" for nobody).
-	Text    string `json:"text"`
-	Mention string `json:"mention,omitempty"`
-	// Image is a picture to attach (kept apart from the JSON), with its
-	// file name.
-	Image     []byte `json:"-"`
-	ImageName string `json:"image_name,omitempty"`
-	// Buttons offer the next steps. A notice with buttons becomes the
-	// channel's live post once delivered.
-	Buttons []Button `json:"buttons,omitempty"`
-	// Live marks a notice that shows the game as it now stands (or its
-	// end): once it is delivered, the previous live post loses its
-	// buttons. A notice with buttons is always live.
-	Live bool `json:"live,omitempty"`
-	// Mark, when set, names the mark of the running game's Meta
-	// (MarkReminded, MarkWarned) set to the step count MarkValue once the
-	// notice is delivered: a reminder counts as sent only then.
-	Mark      string `json:"mark,omitempty"`
-	MarkValue string `json:"mark_value,omitempty"`
-	// Sent counts the parts of the notice Discord already accepted (a
-	// long text is sent as several messages).
-	Sent    int       `json:"sent,omitempty"`
-	Created time.Time `json:"created"`
-	// Failure says why Discord last refused the notice for good (missing
-	// permission, unknown channel), since FailedAt; "" when it never did.
-	Failure  string    `json:"failure,omitempty"`
-	FailedAt time.Time `json:"failed_at,omitzero"`
-	// Nonce is the notice's own random tag (the store sets it): each part
-	// is sent with a nonce made of Seq, the part's index and this tag, so
-	// that no two notices of any shard, backup or restore share one.
-	Nonce string `json:"nonce,omitempty"`
-	// NoPing keeps the post from pinging Mention (the member turned pings
-	// off, or their quiet hours hold the ping for later): the name shows.
-	NoPing bool `json:"no_ping,omitempty"`
-	// Origin is the game's channel of a notice sent elsewhere (a direct
-	// message): a refusal is reported there.
-	Origin Key `json:"origin,omitzero"`
-	// Standalone marks a notice whose buttons stay on its post until
-	// someone presses one (an open challenge): it is never the channel's
-	// live post, so other posts leave it alone.
-	Standalone bool `json:"standalone,omitempty"`
-	// Report marks a notice that reports another one set aside: it is not
-	// reported in turn if Discord refuses it too.
-	Report bool `json:"report,omitempty"`
-	// HadImage tells that a notice set aside carried a picture (pictures
-	// are not kept with notices set aside).
-	HadImage bool `json:"had_image,omitempty"`
-}
-
-// Button is a button of a notice (Style as Discord numbers it).
-type Button struct {
-	Label    string `json:"label"`
-	CustomID string `json:"custom_id"`
-	Style    int    `json:"style,omitempty"`
-}
-
-// IsLive reports whether delivering n replaces the channel's live post.
-func (n *Notice) IsLive() bool { return !n.Standalone && (n.Live || len(n.Buttons) > 0) }
 
 // The outbox's layout: outbox / "guild/channel" holds a bucket of notices
 // (seq -> Notice JSON), a bucket of their images (seq -> bytes), the id of
@@ -109,7 +41,7 @@ func newNonce() string {
 // enqueue writes notices for key in tx, numbering them. A notice whose
 // Key names another channel of key's server (the channel a game's thread
 // was opened from) is queued in that channel's outbox instead.
-func enqueue(tx *bolt.Tx, key Key, notices []Notice, now time.Time) error {
+func enqueue(tx *bolt.Tx, key record.Key, notices []record.Notice, now time.Time) error {
 	root := tx.Bucket(bucketOutbox)
 	for _, n := range notices {
 		to := key
@@ -157,12 +89,12 @@ func enqueue(tx *bolt.Tx, key Key, notices []Notice, now time.Time) error {
 
 // Enqueue adds notices for the channel of key that no game change causes
 // (a map or a replay asked for), durably, after those already queued.
-func (db *DB) Enqueue(key Key, notices ...Notice) error {
+func (db *DB) Enqueue(key record.Key, notices ...record.Notice) error {
 	if err := db.enter(); err != nil {
 		return err
 	}
 	defer db.leave()
-	if err := key.check(); err != nil {
+	if err := checkKey(key); err != nil {
 		return err
 	}
 	now := time.Now().UTC()
@@ -170,18 +102,18 @@ func (db *DB) Enqueue(key Key, notices ...Notice) error {
 }
 
 // channelOutbox returns the outbox bucket of key in tx, or nil.
-func channelOutbox(tx *bolt.Tx, key Key) *bolt.Bucket {
+func channelOutbox(tx *bolt.Tx, key record.Key) *bolt.Bucket {
 	return tx.Bucket(bucketOutbox).Bucket([]byte(key.String()))
 }
 
 // Pending returns the undelivered notices of key's channel, in order,
 // with their images.
-func (db *DB) Pending(key Key) ([]Notice, error) {
+func (db *DB) Pending(key record.Key) ([]record.Notice, error) {
 	if err := db.enter(); err != nil {
 		return nil, err
 	}
 	defer db.leave()
-	var out []Notice
+	var out []record.Notice
 	err := db.readTx(func(tx *bolt.Tx) error {
 		ch := channelOutbox(tx, key)
 		if ch == nil || ch.Bucket(bucketNotices) == nil {
@@ -189,7 +121,7 @@ func (db *DB) Pending(key Key) ([]Notice, error) {
 		}
 		ib := ch.Bucket(bucketImages)
 		return ch.Bucket(bucketNotices).ForEach(func(k, v []byte) error {
-			var n Notice
+			var n record.Notice
 			if err := json.Unmarshal(v, &n); err != nil {
 				return fmt.Errorf("store: reading a notice of %s: %w", key, err)
 			}
@@ -205,7 +137,7 @@ func (db *DB) Pending(key Key) ([]Notice, error) {
 
 // LastPending returns the Seq of the newest undelivered notice of key's
 // channel, or 0 when every notice was delivered.
-func (db *DB) LastPending(key Key) (uint64, error) {
+func (db *DB) LastPending(key record.Key) (uint64, error) {
 	if err := db.enter(); err != nil {
 		return 0, err
 	}
@@ -224,12 +156,12 @@ func (db *DB) LastPending(key Key) (uint64, error) {
 
 // Outboxes lists the channels with notices to deliver or posts whose
 // buttons are still to be removed.
-func (db *DB) Outboxes() ([]Key, error) {
+func (db *DB) Outboxes() ([]record.Key, error) {
 	if err := db.enter(); err != nil {
 		return nil, err
 	}
 	defer db.leave()
-	var keys []Key
+	var keys []record.Key
 	err := db.readTx(func(tx *bolt.Tx) (err error) {
 		keys, err = channelKeys(tx.Bucket(bucketOutbox), func(ch *bolt.Bucket) bool {
 			return hasKeys(ch.Bucket(bucketNotices)) || hasKeys(ch.Bucket(bucketStrip))
@@ -252,8 +184,8 @@ var errNoNotice = errors.New("store: no such notice")
 
 // queuedNotice reads notice seq of key's outbox in tx, with the channel's
 // outbox bucket; errNoNotice when it is not queued.
-func queuedNotice(tx *bolt.Tx, key Key, seq uint64) (*bolt.Bucket, Notice, error) {
-	var n Notice
+func queuedNotice(tx *bolt.Tx, key record.Key, seq uint64) (*bolt.Bucket, record.Notice, error) {
+	var n record.Notice
 	ch := channelOutbox(tx, key)
 	if ch == nil || ch.Bucket(bucketNotices) == nil {
 		return nil, n, errNoNotice
@@ -269,7 +201,7 @@ func queuedNotice(tx *bolt.Tx, key Key, seq uint64) (*bolt.Bucket, Notice, error
 }
 
 // updateNotice rewrites notice seq of key with fn in one commit.
-func (db *DB) updateNotice(key Key, seq uint64, fn func(n *Notice)) error {
+func (db *DB) updateNotice(key record.Key, seq uint64, fn func(n *record.Notice)) error {
 	if err := db.enter(); err != nil {
 		return err
 	}
@@ -290,15 +222,15 @@ func (db *DB) updateNotice(key Key, seq uint64, fn func(n *Notice)) error {
 }
 
 // SentPart records that Discord accepted the first parts of notice seq.
-func (db *DB) SentPart(key Key, seq uint64, parts int) error {
-	return db.updateNotice(key, seq, func(n *Notice) { n.Sent = parts })
+func (db *DB) SentPart(key record.Key, seq uint64, parts int) error {
+	return db.updateNotice(key, seq, func(n *record.Notice) { n.Sent = parts })
 }
 
 // Failed records that Discord refused notice seq for good, with the
 // reason; the first failure's time is kept. The notice stays queued.
-func (db *DB) Failed(key Key, seq uint64, reason string) error {
+func (db *DB) Failed(key record.Key, seq uint64, reason string) error {
 	now := time.Now().UTC()
-	return db.updateNotice(key, seq, func(n *Notice) {
+	return db.updateNotice(key, seq, func(n *record.Notice) {
 		if n.FailedAt.IsZero() {
 			n.FailedAt = now
 		}
@@ -313,12 +245,12 @@ func (db *DB) Failed(key Key, seq uint64, reason string) error {
 // the channel's live post: the previous one, returned as strip, is queued
 // for its buttons to be removed, and the new one is live when it has
 // buttons. A notice's Mark is set on the running game in the same commit.
-func (db *DB) Delivered(key Key, seq uint64, messageID string, buttons bool) (strip string, err error) {
+func (db *DB) Delivered(key record.Key, seq uint64, messageID string, buttons bool) (strip string, err error) {
 	if err := db.enter(); err != nil {
 		return "", err
 	}
 	defer db.leave()
-	var n Notice
+	var n record.Notice
 	if err := db.readTx(func(tx *bolt.Tx) error {
 		ch := channelOutbox(tx, key)
 		if ch == nil || ch.Bucket(bucketNotices) == nil {
@@ -370,7 +302,7 @@ func (db *DB) Delivered(key Key, seq uint64, messageID string, buttons bool) (st
 // commitMarked commits fn, which takes notice n of key out of the queue
 // (delivered, or set aside), with n's Mark set on key's running game in
 // the same commit, if it has one.
-func (db *DB) commitMarked(key Key, n Notice, fn func(tx *bolt.Tx) error) error {
+func (db *DB) commitMarked(key record.Key, n record.Notice, fn func(tx *bolt.Tx) error) error {
 	if n.Mark == "" {
 		return db.commit(fn)
 	}
@@ -378,7 +310,7 @@ func (db *DB) commitMarked(key Key, n Notice, fn func(tx *bolt.Tx) error) error 
 		if e == nil {
 			return db.commit(fn)
 		}
-		c := e.rec.clone()
+		c := e.rec.Clone()
 		c.Meta.SetMark(n.Mark, n.MarkValue)
 		data, err := encodeRecord(c)
 		if err != nil {
@@ -387,6 +319,10 @@ func (db *DB) commitMarked(key Key, n Notice, fn func(tx *bolt.Tx) error) error 
 		err = db.commit(func(tx *bolt.Tx) error {
 			if b := tx.Bucket(bucketRunning).Bucket([]byte(name)); b != nil {
 				if err := b.Put(keyRecord, data); err != nil {
+					return err
+				}
+				// The mark may change the game's timers: due at once.
+				if err := setDue(tx, b, name, dueNow); err != nil {
 					return err
 				}
 			}
@@ -401,12 +337,12 @@ func (db *DB) commitMarked(key Key, n Notice, fn func(tx *bolt.Tx) error) error 
 
 // withGameOrNot is withGame, with e nil when key has no running game.
 // The caller has entered the database.
-func (db *DB) withGameOrNot(key Key, fn func(name string, e *entry) error) error {
+func (db *DB) withGameOrNot(key record.Key, fn func(name string, e *entry) error) error {
 	name := key.String()
 	e := db.games.lock(name)
 	defer db.games.unlock(name, e)
 	switch err := db.load(key, e); {
-	case errors.Is(err, ErrNotFound):
+	case errors.Is(err, record.ErrNotFound):
 		return fn(name, nil)
 	case err != nil:
 		return err
@@ -416,7 +352,7 @@ func (db *DB) withGameOrNot(key Key, fn func(name string, e *entry) error) error
 
 // Strips lists the posts of key's channel whose buttons are still to be
 // removed.
-func (db *DB) Strips(key Key) ([]string, error) {
+func (db *DB) Strips(key record.Key) ([]string, error) {
 	if err := db.enter(); err != nil {
 		return nil, err
 	}
@@ -435,7 +371,7 @@ func (db *DB) Strips(key Key) ([]string, error) {
 }
 
 // Stripped records that the buttons of post messageID are gone.
-func (db *DB) Stripped(key Key, messageID string) error {
+func (db *DB) Stripped(key record.Key, messageID string) error {
 	if err := db.enter(); err != nil {
 		return err
 	}
@@ -450,7 +386,7 @@ func (db *DB) Stripped(key Key, messageID string) error {
 
 // DropNotices forgets everything the outbox holds for key's channel (the
 // channel was deleted: nothing can reach it any more).
-func (db *DB) DropNotices(key Key) error {
+func (db *DB) DropNotices(key record.Key) error {
 	if err := db.enter(); err != nil {
 		return err
 	}
@@ -485,12 +421,12 @@ func (db *DB) NoticesQueued() (uint64, error) {
 // A notice's Mark is set on the running game in the same commit, as when
 // delivered: a reminder Discord refused counts as given, and is not
 // queued again. Setting aside a notice no longer queued does nothing.
-func (db *DB) Undeliverable(key Key, seq uint64, reason string) error {
+func (db *DB) Undeliverable(key record.Key, seq uint64, reason string) error {
 	if err := db.enter(); err != nil {
 		return err
 	}
 	defer db.leave()
-	var queued Notice
+	var queued record.Notice
 	if err := db.readTx(func(tx *bolt.Tx) error {
 		_, n, err := queuedNotice(tx, key, seq)
 		queued = n
@@ -533,19 +469,19 @@ func (db *DB) Undeliverable(key Key, seq uint64, reason string) error {
 
 // UndeliverableNotices lists the notices of key's channel set aside as
 // undeliverable (see Undeliverable), oldest first.
-func (db *DB) UndeliverableNotices(key Key) ([]Notice, error) {
+func (db *DB) UndeliverableNotices(key record.Key) ([]record.Notice, error) {
 	if err := db.enter(); err != nil {
 		return nil, err
 	}
 	defer db.leave()
-	var out []Notice
+	var out []record.Notice
 	err := db.readTx(func(tx *bolt.Tx) error {
 		ch := channelOutbox(tx, key)
 		if ch == nil || ch.Bucket(bucketAside) == nil {
 			return nil
 		}
 		return ch.Bucket(bucketAside).ForEach(func(_, v []byte) error {
-			var n Notice
+			var n record.Notice
 			if err := json.Unmarshal(v, &n); err != nil {
 				return fmt.Errorf("store: reading a notice set aside for %s: %w", key, err)
 			}
@@ -558,12 +494,12 @@ func (db *DB) UndeliverableNotices(key Key) ([]Notice, error) {
 
 // AllUndeliverable lists the notices set aside as undeliverable in every
 // channel of the database (for doctor), oldest first in each.
-func (db *DB) AllUndeliverable() (map[Key][]Notice, error) {
+func (db *DB) AllUndeliverable() (map[record.Key][]record.Notice, error) {
 	if err := db.enter(); err != nil {
 		return nil, err
 	}
 	defer db.leave()
-	out := map[Key][]Notice{}
+	out := map[record.Key][]record.Notice{}
 	err := db.readTx(func(tx *bolt.Tx) error {
 		root := tx.Bucket(bucketOutbox)
 		return root.ForEachBucket(func(k []byte) error {
@@ -576,7 +512,7 @@ func (db *DB) AllUndeliverable() (map[Key][]Notice, error) {
 				return err
 			}
 			return ab.ForEach(func(_, v []byte) error {
-				var n Notice
+				var n record.Notice
 				if err := json.Unmarshal(v, &n); err != nil {
 					return fmt.Errorf("store: reading a notice set aside for %s: %w", key, err)
 				}
@@ -586,4 +522,44 @@ func (db *DB) AllUndeliverable() (map[Key][]Notice, error) {
 		})
 	})
 	return out, err
+}
+
+// OutboxState is what the outbox holds: the notices not yet delivered, the
+// channels they wait in, and when the oldest of them was queued (zero when
+// none waits).
+type OutboxState struct {
+	Notices  int
+	Channels int
+	Oldest   time.Time
+}
+
+// Outbox reads the state of the outbox (for the metrics): each channel's
+// queue is counted and its first notice read.
+func (db *DB) Outbox() (OutboxState, error) {
+	var s OutboxState
+	if err := db.enter(); err != nil {
+		return s, err
+	}
+	defer db.leave()
+	err := db.readTx(func(tx *bolt.Tx) error {
+		out := tx.Bucket(bucketOutbox)
+		return out.ForEachBucket(func(name []byte) error {
+			notices := out.Bucket(name).Bucket(bucketNotices)
+			if notices == nil {
+				return nil
+			}
+			k, v := notices.Cursor().First()
+			if k == nil {
+				return nil
+			}
+			s.Channels++
+			s.Notices += notices.Stats().KeyN
+			var n record.Notice
+			if json.Unmarshal(v, &n) == nil && (s.Oldest.IsZero() || n.Created.Before(s.Oldest)) {
+				s.Oldest = n.Created
+			}
+			return nil
+		})
+	})
+	return s, err
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mortain/mortain/store/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -13,17 +14,17 @@ import (
 // position strips the previous position's buttons, not the challenge's.
 func TestAStandaloneNoticeIsNeverTheLivePost(t *testing.T) {
 	db, _ := openTemp(t, Options{})
-	key := Key{Guild: "g", Channel: "c"}
-	buttons := []Button{{Label: "Pass", CustomID: "mortain/pass"}}
-	join := []Button{{Label: "Join", CustomID: "mortain/join/t1"}}
-	challenge := Notice{Text: "a challenge", Buttons: join, Standalone: true}
+	key := record.Key{Guild: "g", Channel: "c"}
+	buttons := []record.Button{{Label: "Pass", CustomID: "mortain/pass"}}
+	join := []record.Button{{Label: "Join", CustomID: "mortain/join/t1"}}
+	challenge := record.Notice{Text: "a challenge", Buttons: join, Standalone: true}
 	assert.False(t, challenge.IsLive())
-	assert.False(t, (&Notice{Text: "a line", Live: true, Standalone: true}).IsLive())
-	assert.True(t, (&Notice{Text: "a position", Buttons: buttons}).IsLive())
+	assert.False(t, (&record.Notice{Text: "a line", Live: true, Standalone: true}).IsLive())
+	assert.True(t, (&record.Notice{Text: "a position", Buttons: buttons}).IsLive())
 	require.NoError(t, db.Enqueue(key,
-		Notice{Text: "a position", Buttons: buttons},
+		record.Notice{Text: "a position", Buttons: buttons},
 		challenge,
-		Notice{Text: "the next position", Buttons: buttons}))
+		record.Notice{Text: "the next position", Buttons: buttons}))
 	pending, err := db.Pending(key)
 	require.NoError(t, err)
 	require.Len(t, pending, 3)
@@ -46,8 +47,8 @@ func TestAStandaloneNoticeIsNeverTheLivePost(t *testing.T) {
 // since when the channel has been refusing posts.
 func TestASecondFailureKeepsTheFirstFailuresTime(t *testing.T) {
 	db, _ := openTemp(t, Options{})
-	key := Key{Guild: "g", Channel: "c"}
-	require.NoError(t, db.Enqueue(key, Notice{Text: "a"}))
+	key := record.Key{Guild: "g", Channel: "c"}
+	require.NoError(t, db.Enqueue(key, record.Notice{Text: "a"}))
 	pending, err := db.Pending(key)
 	require.NoError(t, err)
 	require.NoError(t, db.Failed(key, pending[0].Seq, "Missing Permissions"))

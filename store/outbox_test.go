@@ -4,24 +4,25 @@ import (
 	"testing"
 
 	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 func TestNoticesAreCommittedWithTheirStepAndSurviveReopening(t *testing.T) {
 	db, path := openTemp(t, Options{})
-	key := Key{Guild: "g", Channel: "c"}
+	key := record.Key{Guild: "g", Channel: "c"}
 	rec := newRecord(key, 1)
-	rec.Notices = []Notice{{Text: "new game", Buttons: []Button{{Label: "Set up", CustomID: "mortain/setup"}}}}
+	rec.Notices = []record.Notice{{Text: "new game", Buttons: []record.Button{{Label: "Set up", CustomID: "mortain/setup"}}}}
 	require.NoError(t, db.Create(rec))
-	require.NoError(t, db.Update(key, func(r *Record) error {
-		r.Notices = append(r.Notices, Notice{Text: "moved", Image: []byte{1, 2, 3}, ImageName: "map.png", Live: true},
-			Notice{Text: "reminder", Mention: "u1"})
+	require.NoError(t, db.Update(key, func(r *record.Record) error {
+		r.Notices = append(r.Notices, record.Notice{Text: "moved", Image: []byte{1, 2, 3}, ImageName: "map.png", Live: true},
+			record.Notice{Text: "reminder", Mention: "u1"})
 		return playOne(r.Game, rules.NewRandomPlayer(1))
 	}))
 	// A failed update queues nothing.
-	err := db.Update(key, func(r *Record) error {
-		r.Notices = append(r.Notices, Notice{Text: "never"})
+	err := db.Update(key, func(r *record.Record) error {
+		r.Notices = append(r.Notices, record.Notice{Text: "never"})
 		return assert.AnError
 	})
 	require.ErrorIs(t, err, assert.AnError)
@@ -46,18 +47,18 @@ func TestNoticesAreCommittedWithTheirStepAndSurviveReopening(t *testing.T) {
 	assert.Equal(t, pending[2].Seq, last)
 	keys, err := db.Outboxes()
 	require.NoError(t, err)
-	assert.Equal(t, []Key{key}, keys)
+	assert.Equal(t, []record.Key{key}, keys)
 }
 
 func TestDeliveredNoticesMoveTheLivePost(t *testing.T) {
 	db, _ := openTemp(t, Options{})
-	key := Key{Guild: "g", Channel: "c"}
-	buttons := []Button{{Label: "Pass", CustomID: "mortain/pass"}}
+	key := record.Key{Guild: "g", Channel: "c"}
+	buttons := []record.Button{{Label: "Pass", CustomID: "mortain/pass"}}
 	require.NoError(t, db.Enqueue(key,
-		Notice{Text: "first", Buttons: buttons},
-		Notice{Text: "a picture asked for"},
-		Notice{Text: "second", Buttons: buttons},
-		Notice{Text: "game over", Live: true}))
+		record.Notice{Text: "first", Buttons: buttons},
+		record.Notice{Text: "a picture asked for"},
+		record.Notice{Text: "second", Buttons: buttons},
+		record.Notice{Text: "game over", Live: true}))
 	pending, err := db.Pending(key)
 	require.NoError(t, err)
 	require.Len(t, pending, 4)
@@ -90,7 +91,7 @@ func TestDeliveredNoticesMoveTheLivePost(t *testing.T) {
 
 	// A position sent without its buttons (a newer one followed at once)
 	// still takes the buttons of the live post, but is not live itself.
-	require.NoError(t, db.Enqueue(key, Notice{Text: "third", Buttons: buttons}, Notice{Text: "fourth", Buttons: buttons}))
+	require.NoError(t, db.Enqueue(key, record.Notice{Text: "third", Buttons: buttons}, record.Notice{Text: "fourth", Buttons: buttons}))
 	pending, err = db.Pending(key)
 	require.NoError(t, err)
 	_, err = db.Delivered(key, pending[0].Seq, "m5", true)
@@ -98,7 +99,7 @@ func TestDeliveredNoticesMoveTheLivePost(t *testing.T) {
 	strip, err = db.Delivered(key, pending[1].Seq, "m6", false)
 	require.NoError(t, err)
 	assert.Equal(t, "m5", strip)
-	require.NoError(t, db.Enqueue(key, Notice{Text: "fifth", Buttons: buttons}))
+	require.NoError(t, db.Enqueue(key, record.Notice{Text: "fifth", Buttons: buttons}))
 	pending, err = db.Pending(key)
 	require.NoError(t, err)
 	strip, err = db.Delivered(key, pending[0].Seq, "m7", true)
@@ -108,10 +109,10 @@ func TestDeliveredNoticesMoveTheLivePost(t *testing.T) {
 
 func TestAReminderCountsAsSentOnlyOnceDelivered(t *testing.T) {
 	db, _ := openTemp(t, Options{})
-	key := Key{Guild: "g", Channel: "c"}
+	key := record.Key{Guild: "g", Channel: "c"}
 	require.NoError(t, db.Create(newRecord(key, 2)))
-	require.NoError(t, db.Update(key, func(r *Record) error {
-		r.Notices = []Notice{{Text: "Reminder", Mark: "reminded", MarkValue: "0"}}
+	require.NoError(t, db.Update(key, func(r *record.Record) error {
+		r.Notices = []record.Notice{{Text: "Reminder", Mark: "reminded", MarkValue: "0"}}
 		return nil
 	}))
 	rec, err := db.Get(key)
@@ -130,10 +131,10 @@ func TestAReminderCountsAsSentOnlyOnceDelivered(t *testing.T) {
 
 func TestAReminderSetAsideCountsAsSent(t *testing.T) {
 	db, _ := openTemp(t, Options{})
-	key := Key{Guild: "g", Channel: "c"}
+	key := record.Key{Guild: "g", Channel: "c"}
 	require.NoError(t, db.Create(newRecord(key, 2)))
-	require.NoError(t, db.Update(key, func(r *Record) error {
-		r.Notices = []Notice{{Text: "Reminder", Mark: "reminded", MarkValue: "0"}}
+	require.NoError(t, db.Update(key, func(r *record.Record) error {
+		r.Notices = []record.Notice{{Text: "Reminder", Mark: "reminded", MarkValue: "0"}}
 		return nil
 	}))
 	pending, err := db.Pending(key)
@@ -152,8 +153,8 @@ func TestAReminderSetAsideCountsAsSent(t *testing.T) {
 
 func TestAFailedNoticeStaysQueuedWithItsReason(t *testing.T) {
 	db, _ := openTemp(t, Options{})
-	key := Key{Guild: "g", Channel: "c"}
-	require.NoError(t, db.Enqueue(key, Notice{Text: "a"}, Notice{Text: "b\nc"}))
+	key := record.Key{Guild: "g", Channel: "c"}
+	require.NoError(t, db.Enqueue(key, record.Notice{Text: "a"}, record.Notice{Text: "b\nc"}))
 	pending, err := db.Pending(key)
 	require.NoError(t, err)
 	require.NoError(t, db.Failed(key, pending[0].Seq, "Missing Permissions"))
@@ -169,17 +170,17 @@ func TestAFailedNoticeStaysQueuedWithItsReason(t *testing.T) {
 
 func TestAbandonArchivesWithoutStatsAndDropsNotices(t *testing.T) {
 	db, _ := openTemp(t, Options{})
-	key := Key{Guild: "g", Channel: "c"}
+	key := record.Key{Guild: "g", Channel: "c"}
 	rec := newRecord(key, 3)
-	rec.Seats[rules.German] = Seat{UserID: "u2", Name: "Bert"}
-	rec.Notices = []Notice{{Text: "new game"}}
+	rec.Seats[rules.German] = record.Seat{UserID: "u2", Name: "Bert"}
+	rec.Notices = []record.Notice{{Text: "new game"}}
 	require.NoError(t, db.Create(rec))
 	f, err := db.Abandon(key)
 	require.NoError(t, err)
 	assert.Equal(t, rules.NoSide, f.Winner)
 	assert.Equal(t, rules.Outcome{End: rules.Abandoned}, f.Outcome)
 	_, err = db.Get(key)
-	assert.ErrorIs(t, err, ErrNotFound)
+	assert.ErrorIs(t, err, record.ErrNotFound)
 	stats, err := db.Stats("g")
 	require.NoError(t, err)
 	assert.Empty(t, stats, "an abandoned game changes no record")
@@ -194,12 +195,12 @@ func TestAbandonArchivesWithoutStatsAndDropsNotices(t *testing.T) {
 
 func TestNonceSequenceNeverRepeatsAfterAChannelIsDropped(t *testing.T) {
 	db, _ := openTemp(t, Options{})
-	key := Key{Guild: "g", Channel: "c"}
-	require.NoError(t, db.Enqueue(key, Notice{Text: "a"}))
+	key := record.Key{Guild: "g", Channel: "c"}
+	require.NoError(t, db.Enqueue(key, record.Notice{Text: "a"}))
 	first, err := db.LastPending(key)
 	require.NoError(t, err)
 	require.NoError(t, db.DropNotices(key))
-	require.NoError(t, db.Enqueue(key, Notice{Text: "b"}))
+	require.NoError(t, db.Enqueue(key, record.Notice{Text: "b"}))
 	second, err := db.LastPending(key)
 	require.NoError(t, err)
 	assert.Greater(t, second, first)
@@ -207,10 +208,10 @@ func TestNonceSequenceNeverRepeatsAfterAChannelIsDropped(t *testing.T) {
 
 func TestANoticeForTheParentChannelIsQueuedThereInTheSameCommit(t *testing.T) {
 	db, _ := openTemp(t, Options{})
-	thread := Key{Guild: "g", Channel: "thread"}
-	parent := Key{Guild: "g", Channel: "parent"}
+	thread := record.Key{Guild: "g", Channel: "thread"}
+	parent := record.Key{Guild: "g", Channel: "parent"}
 	rec := newRecord(thread, 1)
-	rec.Notices = []Notice{{Text: "in the thread"}, {Key: parent, Text: "a game started"}}
+	rec.Notices = []record.Notice{{Text: "in the thread"}, {Key: parent, Text: "a game started"}}
 	require.NoError(t, db.Create(rec))
 	here, err := db.Pending(thread)
 	require.NoError(t, err)
@@ -222,6 +223,6 @@ func TestANoticeForTheParentChannelIsQueuedThereInTheSameCommit(t *testing.T) {
 	assert.Equal(t, "a game started", there[0].Text)
 	assert.Equal(t, parent, there[0].Key)
 
-	_, err = db.Finish(thread, Notice{Key: Key{Guild: "other", Channel: "x"}, Text: "elsewhere"})
+	_, err = db.Finish(thread, record.Notice{Key: record.Key{Guild: "other", Channel: "x"}, Text: "elsewhere"})
 	require.ErrorContains(t, err, "another server", "a notice never leaves its server's file")
 }

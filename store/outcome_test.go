@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	bolt "go.etcd.io/bbolt"
@@ -41,7 +42,7 @@ func TestPreviousReleaseArchiveReadsTyped(t *testing.T) {
 	db := openFixture(t, fixtureReleaseEnds)
 	done, err := db.ArchiveEnded()
 	require.NoError(t, err)
-	assert.Equal(t, []Key{{Guild: "g1", Channel: "unarchived"}}, done)
+	assert.Equal(t, []record.Key{{Guild: "g1", Channel: "unarchived"}}, done)
 	arch, err := db.Archive("g1", 0)
 	require.NoError(t, err)
 	got := map[string]rules.Outcome{}
@@ -75,11 +76,11 @@ func TestResignationStepIsArchived(t *testing.T) {
 		{func(g *rules.Game) error { return g.Resign(rules.US) }, rules.Outcome{End: rules.Resigned, Winner: rules.German}},
 		{func(g *rules.Game) error { return g.LoseOnTime(rules.US) }, rules.Outcome{End: rules.LostOnTime, Winner: rules.German}},
 	} {
-		k := Key{Guild: "g", Channel: c.want.End.String()}
+		k := record.Key{Guild: "g", Channel: c.want.End.String()}
 		r := newRecord(k, uint64(40+i))
-		r.Seats = map[rules.Side]Seat{rules.US: {UserID: "u1"}, rules.German: {UserID: "u2"}}
+		r.Seats = map[rules.Side]record.Seat{rules.US: {UserID: "u1"}, rules.German: {UserID: "u2"}}
 		require.NoError(t, db.Create(r))
-		require.NoError(t, db.Update(k, func(r *Record) error { return c.end(r.Game) }))
+		require.NoError(t, db.Update(k, func(r *record.Record) error { return c.end(r.Game) }))
 		rec := requireReplays(t, db, k)
 		assert.Equal(t, c.want, rec.Outcome())
 		assert.Equal(t, rules.NoSide, rec.Meta.Resigned)
@@ -104,7 +105,7 @@ func TestResignationStepIsArchived(t *testing.T) {
 // sentence.
 func TestArchiveStoresTheOutcome(t *testing.T) {
 	db, _ := openTemp(t, Options{})
-	k := Key{Guild: "g", Channel: "c"}
+	k := record.Key{Guild: "g", Channel: "c"}
 	require.NoError(t, db.Create(newRecord(k, 50)))
 	_, err := db.Finish(k)
 	require.NoError(t, err)

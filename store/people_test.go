@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mortain/mortain/store/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	bolt "go.etcd.io/bbolt"
@@ -16,16 +17,16 @@ func TestMembersSettingsAreKeptPerServerAndSurviveAReopen(t *testing.T) {
 	db, path := openTemp(t, Options{})
 	m, err := db.Member("g1", "u1")
 	require.NoError(t, err)
-	assert.Equal(t, Member{UserID: "u1"}, m, "a member who set nothing has the defaults")
+	assert.Equal(t, record.Member{UserID: "u1"}, m, "a member who set nothing has the defaults")
 
 	until := time.Date(2026, 12, 24, 0, 0, 0, 0, time.UTC)
-	require.NoError(t, db.UpdateMember("g1", "u1", func(m *Member) error {
+	require.NoError(t, db.UpdateMember("g1", "u1", func(m *record.Member) error {
 		m.DM, m.Remind, m.TimeZone, m.QuietFrom, m.QuietTo, m.AwayUntil = true, 6*time.Hour, "Asia/Tokyo", 22*60, 7*60, until
 		return nil
 	}))
 	refused := errors.New("no")
-	require.ErrorIs(t, db.UpdateMember("g1", "u1", func(m *Member) error { m.DM = false; return refused }), refused)
-	require.NoError(t, db.SetServer("g1", ServerSettings{InChannel: true}))
+	require.ErrorIs(t, db.UpdateMember("g1", "u1", func(m *record.Member) error { m.DM = false; return refused }), refused)
+	require.NoError(t, db.UpdateServer("g1", func(s *record.ServerSettings) error { s.InChannel = true; return nil }))
 	require.NoError(t, db.Close())
 
 	db, err = Open(path, Options{})
@@ -55,7 +56,7 @@ func TestASchema2FileIsUpgradedAndKeepsItsGames(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "mortain.db")
 	db, err := Open(path, Options{})
 	require.NoError(t, err)
-	key := Key{Guild: "g", Channel: "c"}
+	key := record.Key{Guild: "g", Channel: "c"}
 	require.NoError(t, db.Create(newRecord(key, 3)))
 	require.NoError(t, db.Close())
 	// Make it a file of schema 2: no servers or members buckets.
@@ -71,7 +72,7 @@ func TestASchema2FileIsUpgradedAndKeepsItsGames(t *testing.T) {
 	db, err = Open(path, Options{})
 	require.NoError(t, err)
 	requireReplays(t, db, key)
-	require.NoError(t, db.UpdateMember("g", "u", func(m *Member) error { m.NoPing = true; return nil }))
+	require.NoError(t, db.UpdateMember("g", "u", func(m *record.Member) error { m.NoPing = true; return nil }))
 	require.NoError(t, db.Close())
 	assert.FileExists(t, path+".schema2.bak")
 	bdb, err = bolt.Open(path, 0o600, &bolt.Options{ReadOnly: true})
@@ -85,7 +86,7 @@ func TestASchema2FileIsUpgradedAndKeepsItsGames(t *testing.T) {
 
 func TestVerifyFindsAMemberRecordThatDoesNotDecode(t *testing.T) {
 	db, path := openTemp(t, Options{})
-	require.NoError(t, db.UpdateMember("g", "u", func(m *Member) error { return nil }))
+	require.NoError(t, db.UpdateMember("g", "u", func(m *record.Member) error { return nil }))
 	require.NoError(t, db.Close())
 	bdb, err := bolt.Open(path, 0o600, nil)
 	require.NoError(t, err)

@@ -1,6 +1,10 @@
 package store
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/mortain/mortain/store/record"
+)
 
 // TestARatingIsProvisionalAboveADeviationOf110: a rated player leaves
 // the provisional ratings (and joins the leaderboard) once their
@@ -16,7 +20,7 @@ func TestARatingIsProvisionalAboveADeviationOf110(t *testing.T) {
 		{5, 110, false},
 		{5, 80, false},
 	} {
-		p := PlayerStats{RatedGames: tc.games, RatingRD: tc.rd}
+		p := record.PlayerStats{RatedGames: tc.games, RatingRD: tc.rd}
 		if got := p.Provisional(); got != tc.want {
 			t.Errorf("%d games, RD %v: provisional %v, want %v", tc.games, tc.rd, got, tc.want)
 		}

@@ -4,22 +4,23 @@ import (
 	"bytes"
 	"encoding/json"
 
+	"github.com/mortain/mortain/store/record"
 	bolt "go.etcd.io/bbolt"
 )
 
 // History returns the append-only history of a game, running or archived
 // (the most recent game of key when it has several in the archive). Undo
 // steps are included; Actions gives the steps in force.
-func (db *DB) History(key Key) ([]Step, error) {
+func (db *DB) History(key record.Key) ([]record.Step, error) {
 	if err := db.enter(); err != nil {
 		return nil, err
 	}
 	defer db.leave()
-	if err := key.check(); err != nil {
+	if err := checkKey(key); err != nil {
 		return nil, err
 	}
 	name := []byte(key.String())
-	var steps []Step
+	var steps []record.Step
 	err := db.readTx(func(tx *bolt.Tx) error {
 		var h *bolt.Bucket
 		if b := tx.Bucket(bucketRunning).Bucket(name); b != nil {
@@ -34,7 +35,7 @@ func (db *DB) History(key Key) ([]Step, error) {
 			}
 		}
 		if h == nil {
-			return ErrNotFound
+			return record.ErrNotFound
 		}
 		var err error
 		steps, err = readSteps(h)
@@ -47,12 +48,12 @@ func (db *DB) History(key Key) ([]Step, error) {
 // (all of them when limit <= 0). An archived game whose record no longer
 // decodes is left out and set aside (the damaged bucket keeps it, mortain
 // doctor lists it), so that the others stay reachable.
-func (db *DB) Archive(guild string, limit int) ([]Finished, error) {
+func (db *DB) Archive(guild string, limit int) ([]record.Finished, error) {
 	if err := db.enter(); err != nil {
 		return nil, err
 	}
 	defer db.leave()
-	var out []Finished
+	var out []record.Finished
 	bad := map[string]error{}
 	err := db.readTx(func(tx *bolt.Tx) error {
 		g := tx.Bucket(bucketArchive).Bucket([]byte(guild))
@@ -65,7 +66,7 @@ func (db *DB) Archive(guild string, limit int) ([]Finished, error) {
 			if v != nil || a == nil {
 				continue
 			}
-			var f Finished
+			var f record.Finished
 			if err := json.Unmarshal(a.Get(keyFinished), &f); err != nil {
 				bad[string(k)] = err
 				continue
@@ -89,13 +90,13 @@ func (db *DB) Archive(guild string, limit int) ([]Finished, error) {
 // games its guild archived since; ErrNotFound when there is none. An
 // archived game that does not decode is set aside (as Archive does) and
 // the one before it is returned.
-func (db *DB) LastFinished(key Key) (*Finished, error) {
+func (db *DB) LastFinished(key record.Key) (*record.Finished, error) {
 	if err := db.enter(); err != nil {
 		return nil, err
 	}
 	defer db.leave()
 	name := []byte(key.String())
-	var out *Finished
+	var out *record.Finished
 	bad := map[string]error{}
 	err := db.readTx(func(tx *bolt.Tx) error {
 		g := tx.Bucket(bucketArchive).Bucket([]byte(key.Guild))
@@ -108,7 +109,7 @@ func (db *DB) LastFinished(key Key) (*Finished, error) {
 			if v != nil || a == nil || !bytes.Equal(a.Get(keyKey), name) {
 				continue
 			}
-			var f Finished
+			var f record.Finished
 			if err := json.Unmarshal(a.Get(keyFinished), &f); err != nil {
 				bad[string(k)] = err
 				continue
@@ -127,7 +128,7 @@ func (db *DB) LastFinished(key Key) (*Finished, error) {
 		}
 	}
 	if out == nil {
-		return nil, ErrNotFound
+		return nil, record.ErrNotFound
 	}
 	return out, nil
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store/glicko2"
+	"github.com/mortain/mortain/store/record"
 )
 
 // The exact changes of rated games, worked out by hand with Glickman's
@@ -34,7 +35,7 @@ func near(t *testing.T, what string, got, want, tol float64) {
 }
 
 // newPlayer is a player with no rated game.
-func newPlayer(id string) *PlayerStats { return &PlayerStats{UserID: id} }
+func newPlayer(id string) *record.PlayerStats { return &record.PlayerStats{UserID: id} }
 
 func TestANewPlayersRatingIsGlickosDefault(t *testing.T) {
 	assert.Equal(t, glicko2.Rating{R: 1500, RD: 350, Vol: 0.06}, glicko2.New())
@@ -57,7 +58,7 @@ func TestANewPlayersRatingIsGlickosDefault(t *testing.T) {
 // give another figure.
 func TestTwoNewPlayersWithoutSideAdvantageByHand(t *testing.T) {
 	at := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
-	players := map[rules.Side]*PlayerStats{rules.US: newPlayer("ann"), rules.German: newPlayer("bob")}
+	players := map[rules.Side]*record.PlayerStats{rules.US: newPlayer("ann"), rules.German: newPlayer("bob")}
 	got := rate(players, rules.US, 0, at)
 	near(t, "US after", got[rules.US].After, 1662.3109, 0.001)
 	near(t, "US RD", got[rules.US].RD, 290.3190, 0.001)
@@ -85,7 +86,7 @@ func TestTwoNewPlayersWithoutSideAdvantageByHand(t *testing.T) {
 func TestTheSideAdvantageByHand(t *testing.T) {
 	adv := glicko2.SideAdvantage(0, 0)
 	near(t, "advantage", adv, -56.0715, 0.0001)
-	players := map[rules.Side]*PlayerStats{rules.US: newPlayer("ann"), rules.German: newPlayer("bob")}
+	players := map[rules.Side]*record.PlayerStats{rules.US: newPlayer("ann"), rules.German: newPlayer("bob")}
 	got := rate(players, rules.US, adv, time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC))
 	near(t, "US after", got[rules.US].After, 1680.4217, 0.001)
 	near(t, "US RD", got[rules.US].RD, 290.8453, 0.001)
@@ -111,8 +112,8 @@ func TestTheSideAdvantageByHand(t *testing.T) {
 // RD 79.7265, and the German at 1697.8085.
 func TestTheDeviationGrowsWithTheTimeAwayByHand(t *testing.T) {
 	last := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
-	us := &PlayerStats{UserID: "ann", RatingValue: 1600, RatingRD: 80, RatingVol: 0.06, RatedGames: 4, RatedAt: last}
-	players := map[rules.Side]*PlayerStats{rules.US: us, rules.German: newPlayer("bob")}
+	us := &record.PlayerStats{UserID: "ann", RatingValue: 1600, RatingRD: 80, RatingVol: 0.06, RatedGames: 4, RatedAt: last}
+	players := map[rules.Side]*record.PlayerStats{rules.US: us, rules.German: newPlayer("bob")}
 	got := rate(players, rules.German, glicko2.SideAdvantage(0, 0), last.Add(30*24*time.Hour))
 	assert.Equal(t, 1600.0, got[rules.US].Before)
 	near(t, "US after", got[rules.US].After, 1580.3104, 0.001)
@@ -129,12 +130,12 @@ func TestTheDeviationGrowsWithTheTimeAwayByHand(t *testing.T) {
 // (US) and bob-CHANNEL (German), after steps steps, won by winner, on
 // guild g, and returns what it did to their ratings; ok is false when it
 // was not rated.
-func previewOf(t *testing.T, db *DB, channel string, steps int, winner rules.Side) (map[rules.Side]RatingChange, bool) {
+func previewOf(t *testing.T, db *DB, channel string, steps int, winner rules.Side) (map[rules.Side]record.RatingChange, bool) {
 	t.Helper()
-	key := Key{Guild: "g", Channel: channel}
+	key := record.Key{Guild: "g", Channel: channel}
 	rec := newRecord(key, 5)
-	rec.Seats = map[rules.Side]Seat{rules.US: {UserID: "ann-" + channel}, rules.German: {UserID: "bob-" + channel}}
-	rec.Meta = Meta{Ranked: true, Resigned: winner.Enemy(), Acted: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
+	rec.Seats = map[rules.Side]record.Seat{rules.US: {UserID: "ann-" + channel}, rules.German: {UserID: "bob-" + channel}}
+	rec.Meta = record.Meta{Ranked: true, Resigned: winner.Enemy(), Acted: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
 	play(t, rec.Game, rules.NewRandomPlayer(3), steps)
 	require.Len(t, rec.Game.History, steps)
 	require.NoError(t, db.Create(rec))
@@ -145,11 +146,11 @@ func previewOf(t *testing.T, db *DB, channel string, steps int, winner rules.Sid
 
 func TestAGameIsRatedFromTenSteps(t *testing.T) {
 	db, _ := openTemp(t, Options{})
-	_, ok := previewOf(t, db, "c1", MinRatedSteps-1, rules.US)
+	_, ok := previewOf(t, db, "c1", record.MinRatedSteps-1, rules.US)
 	assert.False(t, ok, "9 steps: not rated")
-	_, ok = previewOf(t, db, "c2", MinRatedSteps, rules.US)
+	_, ok = previewOf(t, db, "c2", record.MinRatedSteps, rules.US)
 	assert.True(t, ok, "10 steps: rated")
-	assert.Equal(t, 10, MinRatedSteps)
+	assert.Equal(t, 10, record.MinRatedSteps)
 }
 
 // Only rated games tell the side advantage: a server whose only games
@@ -159,10 +160,10 @@ func TestAGameIsRatedFromTenSteps(t *testing.T) {
 func TestTheSideAdvantageCountsOnlyRatedGames(t *testing.T) {
 	db, _ := openTemp(t, Options{})
 	at := time.Date(2026, 2, 1, 12, 0, 0, 0, time.UTC)
-	rankedGame(t, db, "g", "u1", "cy", "dee", rules.US, at, func(m *Meta) { m.Ranked = false })
-	rankedGame(t, db, "g", "u2", "cy", "dee", rules.US, at, func(m *Meta) { m.Unrated = "an AI played a side" })
+	rankedGame(t, db, "g", "u1", "cy", "dee", rules.US, at, func(m *record.Meta) { m.Ranked = false })
+	rankedGame(t, db, "g", "u2", "cy", "dee", rules.US, at, func(m *record.Meta) { m.Unrated = "an AI played a side" })
 	rankedGame(t, db, "g", "u3", "cy", "cy", rules.US, at, nil)
-	key := Key{Guild: "g", Channel: "u4"}
+	key := record.Key{Guild: "g", Channel: "u4"}
 	ai := newRecord(key, 5)
 	ai.Meta.Ranked = true
 	ai.Meta.Resigned = rules.German
@@ -181,7 +182,7 @@ func TestTheSideAdvantageCountsOnlyRatedGames(t *testing.T) {
 	rankedGame(t, db, "g", "r1", "eve", "fay", rules.US, at, nil)
 	changes, ok = previewOf(t, db, "c2", 12, rules.US)
 	require.True(t, ok)
-	want := rate(map[rules.Side]*PlayerStats{rules.US: newPlayer("ann"), rules.German: newPlayer("bob")}, rules.US, glicko2.SideAdvantage(2, 2), at)
+	want := rate(map[rules.Side]*record.PlayerStats{rules.US: newPlayer("ann"), rules.German: newPlayer("bob")}, rules.US, glicko2.SideAdvantage(2, 2), at)
 	assert.Greater(t, glicko2.SideAdvantage(2, 2), glicko2.SideAdvantage(0, 0))
 	near(t, "US after two rated US wins", changes[rules.US].After, want[rules.US].After, 1e-9)
 	assert.Less(t, changes[rules.US].After, 1680.4217, "a US win is less of a surprise now")
@@ -200,9 +201,9 @@ func TestRecomputeRewritesTheStoredChanges(t *testing.T) {
 	require.NoError(t, db.bolt.Update(func(tx *bolt.Tx) error {
 		return tx.Bucket(bucketArchive).Bucket([]byte("g")).ForEachBucket(func(seq []byte) error {
 			a := tx.Bucket(bucketArchive).Bucket([]byte("g")).Bucket(seq)
-			var f Finished
+			var f record.Finished
 			require.NoError(t, json.Unmarshal(a.Get(keyFinished), &f))
-			f.Ratings = map[rules.Side]RatingChange{rules.US: {Before: 1500, After: 1400, RD: 300}, rules.German: {Before: 1500, After: 1600, RD: 300}}
+			f.Ratings = map[rules.Side]record.RatingChange{rules.US: {Before: 1500, After: 1400, RD: 300}, rules.German: {Before: 1500, After: 1600, RD: 300}}
 			data, err := json.Marshal(&f)
 			require.NoError(t, err)
 			return a.Put(keyFinished, data)

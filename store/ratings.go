@@ -3,11 +3,11 @@ package store
 import (
 	"encoding/json"
 	"fmt"
-	"math"
 	"time"
 
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store/glicko2"
+	"github.com/mortain/mortain/store/record"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -16,52 +16,17 @@ import (
 // asymmetric: the side advantage is estimated from the server's rated
 // games (glicko2.SideAdvantage) and enters each player's expected score.
 
-// The thresholds of rated games.
-const (
-	// MinRatedSteps is the fewest steps a game needs to be rated: a game
-	// given up at once says nothing of its players.
-	MinRatedSteps = 10
-	// RatingPeriod is Glicko-2's rating period: a player's deviation grows
-	// with every period without a rated game.
-	RatingPeriod = 24 * time.Hour
-	// ProvisionalRD is the deviation above which a rating is provisional
-	// (not yet on the leaderboard).
-	ProvisionalRD = 110.0
-)
-
-// RatingChange is what a rated game did to a player's rating.
-type RatingChange struct {
-	Before float64 `json:"before"`
-	After  float64 `json:"after"`
-	RD     float64 `json:"rd"` // the deviation after
-}
-
-// Delta is the change, rounded as shown.
-func (c RatingChange) Delta() int { return int(math.Round(c.After)) - int(math.Round(c.Before)) }
-
-// Rating is the player's rating (a new player's when they have no rated
-// game).
-func (p *PlayerStats) Rating() glicko2.Rating {
-	if p.RatedGames == 0 {
-		return glicko2.New()
-	}
-	return glicko2.Rating{R: p.RatingValue, RD: p.RatingRD, Vol: p.RatingVol}
-}
-
-// Provisional reports whether the player's rating is still uncertain.
-func (p *PlayerStats) Provisional() bool { return p.RatedGames == 0 || p.RatingRD > ProvisionalRD }
-
 // rateable reports whether a finished game is rated: ranked, between two
 // members (no AI ever took a side over), with a winner and at least
 // MinRatedSteps steps.
-func rateable(f *Finished, m Meta) bool {
+func rateable(f *record.Finished, m record.Meta) bool {
 	us, ger := f.Seats[rules.US], f.Seats[rules.German]
-	return m.Ranked && m.Unrated == "" && f.Winner != rules.NoSide && f.Steps >= MinRatedSteps &&
+	return m.Ranked && m.Unrated == "" && f.Winner != rules.NoSide && f.Steps >= record.MinRatedSteps &&
 		us.UserID != "" && ger.UserID != "" && us.UserID != ger.UserID && us.AI == "" && ger.AI == ""
 }
 
 // ratedAt is the time a game counts at: its last step (Meta.Acted).
-func ratedAt(rec *Record) time.Time {
+func ratedAt(rec *record.Record) time.Time {
 	if !rec.Meta.Acted.IsZero() {
 		return rec.Meta.Acted.UTC()
 	}
@@ -70,14 +35,14 @@ func ratedAt(rec *Record) time.Time {
 
 // rate works out a rated game's changes from the players' records before
 // it and the server's side advantage; at is when it counts.
-func rate(players map[rules.Side]*PlayerStats, winner rules.Side, advantage float64, at time.Time) map[rules.Side]RatingChange {
-	out := map[rules.Side]RatingChange{}
+func rate(players map[rules.Side]*record.PlayerStats, winner rules.Side, advantage float64, at time.Time) map[rules.Side]record.RatingChange {
+	out := map[rules.Side]record.RatingChange{}
 	now := map[rules.Side]glicko2.Rating{}
 	for _, side := range []rules.Side{rules.US, rules.German} {
 		p := players[side]
 		r := p.Rating()
 		if p.RatedGames > 0 {
-			r = glicko2.Inflate(r, at.Sub(p.RatedAt).Hours()/RatingPeriod.Hours())
+			r = glicko2.Inflate(r, at.Sub(p.RatedAt).Hours()/record.RatingPeriod.Hours())
 		}
 		now[side] = r
 	}
@@ -95,7 +60,7 @@ func rate(players map[rules.Side]*PlayerStats, winner rules.Side, advantage floa
 			score = 1
 		}
 		after := glicko2.Update(now[side], []glicko2.Result{{Opponent: opp, Score: score}}, glicko2.Tau)
-		out[side] = RatingChange{Before: players[side].Rating().R, After: after.R, RD: after.RD}
+		out[side] = record.RatingChange{Before: players[side].Rating().R, After: after.R, RD: after.RD}
 		players[side].RatingValue, players[side].RatingRD, players[side].RatingVol = after.R, after.RD, after.Vol
 		players[side].RatedGames++
 		players[side].RatedAt = at
@@ -158,7 +123,7 @@ func putSides(g *bolt.Bucket, c sideCounts) error {
 // rateFinished rates a game being archived in the archive bucket g of its
 // guild, when it is rateable: it sets f.Rated, f.RatedAt and f.Ratings,
 // writes the players' new ratings and counts the game in g's side counts.
-func rateFinished(tx *bolt.Tx, g *bolt.Bucket, f *Finished, rec *Record) error {
+func rateFinished(tx *bolt.Tx, g *bolt.Bucket, f *record.Finished, rec *record.Record) error {
 	if !rateable(f, rec.Meta) {
 		return nil
 	}
@@ -170,7 +135,7 @@ func rateFinished(tx *bolt.Tx, g *bolt.Bucket, f *Finished, rec *Record) error {
 	if err != nil {
 		return err
 	}
-	players := map[rules.Side]*PlayerStats{}
+	players := map[rules.Side]*record.PlayerStats{}
 	for _, side := range []rules.Side{rules.US, rules.German} {
 		if players[side], err = readStats(b, f.Seats[side].UserID); err != nil {
 			return err
@@ -187,7 +152,7 @@ func rateFinished(tx *bolt.Tx, g *bolt.Bucket, f *Finished, rec *Record) error {
 	return putSides(g, sides)
 }
 
-func putStats(b *bolt.Bucket, p *PlayerStats) error {
+func putStats(b *bolt.Bucket, p *record.PlayerStats) error {
 	data, err := json.Marshal(p)
 	if err != nil {
 		return err
@@ -216,7 +181,7 @@ func (db *DB) RecomputeRatings() (int, error) {
 			if err != nil {
 				return err
 			}
-			players := map[string]*PlayerStats{}
+			players := map[string]*record.PlayerStats{}
 			if err := b.ForEach(func(k, _ []byte) error {
 				p, err := readStats(b, string(k))
 				if err != nil {
@@ -232,18 +197,18 @@ func (db *DB) RecomputeRatings() (int, error) {
 			var sides sideCounts
 			if err := g.ForEachBucket(func(seq []byte) error {
 				a := g.Bucket(seq)
-				var f Finished
+				var f record.Finished
 				if err := json.Unmarshal(a.Get(keyFinished), &f); err != nil {
 					return fmt.Errorf("archived game #%s of %s: %w", seqName(seq), guild, err)
 				}
 				if !f.Rated {
 					return nil
 				}
-				pair := map[rules.Side]*PlayerStats{}
+				pair := map[rules.Side]*record.PlayerStats{}
 				for _, side := range []rules.Side{rules.US, rules.German} {
 					id := f.Seats[side].UserID
 					if players[id] == nil {
-						players[id] = &PlayerStats{UserID: id, Wins: map[rules.Side]int{}, Losses: map[rules.Side]int{}, VsAI: map[string][2]int{}}
+						players[id] = &record.PlayerStats{UserID: id, Wins: map[rules.Side]int{}, Losses: map[rules.Side]int{}, VsAI: map[string][2]int{}}
 					}
 					pair[side] = players[id]
 				}

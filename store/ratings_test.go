@@ -9,17 +9,18 @@ import (
 
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store/glicko2"
+	"github.com/mortain/mortain/store/record"
 )
 
 // rankedGame finishes a ranked game on guild between us and ger, won by
 // winner (by resignation of the other side) after 12 random steps, acted
 // at at.
-func rankedGame(t *testing.T, db *DB, guild, channel, us, ger string, winner rules.Side, at time.Time, adjust func(*Meta)) *Finished {
+func rankedGame(t *testing.T, db *DB, guild, channel, us, ger string, winner rules.Side, at time.Time, adjust func(*record.Meta)) *record.Finished {
 	t.Helper()
-	key := Key{Guild: guild, Channel: channel}
+	key := record.Key{Guild: guild, Channel: channel}
 	rec := newRecord(key, 5)
-	rec.Seats = map[rules.Side]Seat{rules.US: {UserID: us, Name: us}, rules.German: {UserID: ger, Name: ger}}
-	rec.Meta = Meta{Ranked: true, Acted: at}
+	rec.Seats = map[rules.Side]record.Seat{rules.US: {UserID: us, Name: us}, rules.German: {UserID: ger, Name: ger}}
+	rec.Meta = record.Meta{Ranked: true, Acted: at}
 	if adjust != nil {
 		adjust(&rec.Meta)
 	}
@@ -31,7 +32,7 @@ func rankedGame(t *testing.T, db *DB, guild, channel, us, ger string, winner rul
 	return f
 }
 
-func statsOf(t *testing.T, db *DB, guild, user string) PlayerStats {
+func statsOf(t *testing.T, db *DB, guild, user string) record.PlayerStats {
 	t.Helper()
 	all, err := db.Stats(guild)
 	require.NoError(t, err)
@@ -41,7 +42,7 @@ func statsOf(t *testing.T, db *DB, guild, user string) PlayerStats {
 		}
 	}
 	t.Fatalf("no record of %s on %s", user, guild)
-	return PlayerStats{}
+	return record.PlayerStats{}
 }
 
 func TestARankedGameRatesBothPlayersOnItsServerAlone(t *testing.T) {
@@ -71,16 +72,16 @@ func TestARankedGameRatesBothPlayersOnItsServerAlone(t *testing.T) {
 func TestGamesThatAreNeverRated(t *testing.T) {
 	db, _ := openTemp(t, Options{})
 	at := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
-	cases := map[string]func() *Finished{
-		"unranked": func() *Finished {
-			return rankedGame(t, db, "g", "c1", "ann", "bob", rules.US, at, func(m *Meta) { m.Ranked = false })
+	cases := map[string]func() *record.Finished{
+		"unranked": func() *record.Finished {
+			return rankedGame(t, db, "g", "c1", "ann", "bob", rules.US, at, func(m *record.Meta) { m.Ranked = false })
 		},
-		"hotseat": func() *Finished { return rankedGame(t, db, "g", "c2", "ann", "ann", rules.US, at, nil) },
-		"an AI took a side over": func() *Finished {
-			return rankedGame(t, db, "g", "c7", "ann", "bob", rules.US, at, func(m *Meta) { m.Unrated = "an AI played a side" })
+		"hotseat": func() *record.Finished { return rankedGame(t, db, "g", "c2", "ann", "ann", rules.US, at, nil) },
+		"an AI took a side over": func() *record.Finished {
+			return rankedGame(t, db, "g", "c7", "ann", "bob", rules.US, at, func(m *record.Meta) { m.Unrated = "an AI played a side" })
 		},
-		"against the AI": func() *Finished {
-			key := Key{Guild: "g", Channel: "c3"}
+		"against the AI": func() *record.Finished {
+			key := record.Key{Guild: "g", Channel: "c3"}
 			rec := newRecord(key, 1)
 			rec.Meta.Ranked = true
 			play(t, rec.Game, rules.NewRandomPlayer(3), 12)
@@ -90,10 +91,10 @@ func TestGamesThatAreNeverRated(t *testing.T) {
 			require.NoError(t, err)
 			return f
 		},
-		"aborted": func() *Finished {
-			key := Key{Guild: "g", Channel: "c4"}
+		"aborted": func() *record.Finished {
+			key := record.Key{Guild: "g", Channel: "c4"}
 			rec := newRecord(key, 1)
-			rec.Seats = map[rules.Side]Seat{rules.US: {UserID: "ann"}, rules.German: {UserID: "bob"}}
+			rec.Seats = map[rules.Side]record.Seat{rules.US: {UserID: "ann"}, rules.German: {UserID: "bob"}}
 			rec.Meta.Ranked = true
 			play(t, rec.Game, rules.NewRandomPlayer(3), 12)
 			require.NoError(t, db.Create(rec))
@@ -101,11 +102,11 @@ func TestGamesThatAreNeverRated(t *testing.T) {
 			require.NoError(t, err)
 			return f
 		},
-		"over too soon": func() *Finished {
-			key := Key{Guild: "g", Channel: "c5"}
+		"over too soon": func() *record.Finished {
+			key := record.Key{Guild: "g", Channel: "c5"}
 			rec := newRecord(key, 1)
-			rec.Seats = map[rules.Side]Seat{rules.US: {UserID: "ann"}, rules.German: {UserID: "bob"}}
-			rec.Meta = Meta{Ranked: true, Resigned: rules.US}
+			rec.Seats = map[rules.Side]record.Seat{rules.US: {UserID: "ann"}, rules.German: {UserID: "bob"}}
+			rec.Meta = record.Meta{Ranked: true, Resigned: rules.US}
 			require.NoError(t, db.Create(rec))
 			f, err := db.Finish(key)
 			require.NoError(t, err)
@@ -121,11 +122,11 @@ func TestGamesThatAreNeverRated(t *testing.T) {
 		assert.Zero(t, p.RatedGames, p.UserID)
 	}
 	// A win on time is rated.
-	f := rankedGame(t, db, "g", "c6", "ann", "bob", rules.German, at, func(m *Meta) { m.OnTime = true })
+	f := rankedGame(t, db, "g", "c6", "ann", "bob", rules.German, at, func(m *record.Meta) { m.OnTime = true })
 	assert.True(t, f.Rated)
 }
 
-func mustStats(t *testing.T, db *DB, guild string) []PlayerStats {
+func mustStats(t *testing.T, db *DB, guild string) []record.PlayerStats {
 	t.Helper()
 	all, err := db.Stats(guild)
 	require.NoError(t, err)

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	bolt "go.etcd.io/bbolt"
@@ -41,14 +42,14 @@ func TestNewStepsLogsOnlyWhatChanged(t *testing.T) {
 // TestActionsSkipsAnUndoOfNothing: a log whose undo step has nothing
 // before it to take back (a log cut short) still gives the steps in force.
 func TestActionsSkipsAnUndoOfNothing(t *testing.T) {
-	log := []Step{{Text: "x", Undo: true}, {Text: "a"}, {Text: "b"}, {Text: "b", Undo: true}, {Text: "c"}}
-	assert.Equal(t, []string{"a", "c"}, Actions(log))
+	log := []record.Step{{Text: "x", Undo: true}, {Text: "a"}, {Text: "b"}, {Text: "b", Undo: true}, {Text: "c"}}
+	assert.Equal(t, []string{"a", "c"}, record.Actions(log))
 }
 
 // TestRecordsCountBothSidesWins: a player's total wins and losses add up
 // those with either side.
 func TestRecordsCountBothSidesWins(t *testing.T) {
-	p := PlayerStats{Wins: map[rules.Side]int{rules.US: 1, rules.German: 2}, Losses: map[rules.Side]int{rules.US: 3, rules.German: 4}}
+	p := record.PlayerStats{Wins: map[rules.Side]int{rules.US: 1, rules.German: 2}, Losses: map[rules.Side]int{rules.US: 3, rules.German: 4}}
 	assert.Equal(t, 3, p.TotalWins())
 	assert.Equal(t, 7, p.TotalLosses())
 }
@@ -57,9 +58,9 @@ func TestRecordsCountBothSidesWins(t *testing.T) {
 // themselves (hotseat) gets neither a win nor a loss when the game ends.
 func TestAPlayerHoldingBothSidesGetsNoResult(t *testing.T) {
 	db, _ := openTemp(t, Options{})
-	key := Key{Guild: "g", Channel: "c"}
+	key := record.Key{Guild: "g", Channel: "c"}
 	rec := newRecord(key, 6)
-	rec.Seats[rules.German] = Seat{UserID: "u1", Name: "Ann"}
+	rec.Seats[rules.German] = record.Seat{UserID: "u1", Name: "Ann"}
 	require.NoError(t, db.Create(rec))
 	_, err := db.Finish(key)
 	require.NoError(t, err)
@@ -72,7 +73,7 @@ func TestAPlayerHoldingBothSidesGetsNoResult(t *testing.T) {
 // losses, then by name, then by id.
 func TestStandingsOrder(t *testing.T) {
 	db, _ := openTemp(t, Options{})
-	players := []PlayerStats{ // in the order Stats must give them
+	players := []record.PlayerStats{ // in the order Stats must give them
 		{UserID: "u1", Name: "Zed", Wins: map[rules.Side]int{rules.US: 1, rules.German: 1}, Losses: map[rules.Side]int{rules.US: 5}},
 		{UserID: "u2", Name: "Zoe", Wins: map[rules.Side]int{rules.German: 1}},
 		{UserID: "u5", Name: "Abe", Wins: map[rules.Side]int{rules.German: 1}, Losses: map[rules.Side]int{rules.German: 1}},

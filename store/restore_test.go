@@ -11,6 +11,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/mortain/mortain/store/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -21,13 +22,13 @@ func gamesDB(t *testing.T, path string, n int) {
 	db, err := Open(path, Options{})
 	require.NoError(t, err)
 	for i := 0; i < n; i++ {
-		require.NoError(t, db.Create(newRecord(Key{Guild: "g", Channel: fmt.Sprint(i)}, uint64(i))))
+		require.NoError(t, db.Create(newRecord(record.Key{Guild: "g", Channel: fmt.Sprint(i)}, uint64(i))))
 	}
 	require.NoError(t, db.Close())
 }
 
 // running lists the games of the database at path.
-func runningAt(t *testing.T, path string) []Key {
+func runningAt(t *testing.T, path string) []record.Key {
 	t.Helper()
 	db, err := Open(path, Options{})
 	require.NoError(t, err)
@@ -195,8 +196,8 @@ func TestBackupToNeverReplacesADatabaseInUse(t *testing.T) {
 	}
 	assert.Contains(t, err.Error(), "in use")
 	// Both still work: nothing was written under them.
-	require.NoError(t, db.Create(newRecord(Key{Guild: "g", Channel: "new"}, 9)))
-	require.NoError(t, held.Create(newRecord(Key{Guild: "g", Channel: "new"}, 9)))
+	require.NoError(t, db.Create(newRecord(record.Key{Guild: "g", Channel: "new"}, 9)))
+	require.NoError(t, held.Create(newRecord(record.Key{Guild: "g", Channel: "new"}, 9)))
 	require.NoError(t, db.Close())
 	require.NoError(t, held.Close())
 	assert.Len(t, runningAt(t, path), 3)

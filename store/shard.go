@@ -215,7 +215,7 @@ func reshardOne(src *DB, dsts []*DB, counts []ShardCounts) (int, error) {
 						}
 					}
 					return sb.ForEach(func(k, v []byte) error {
-						if reshardTarget(k, len(dsts)) != i {
+						if reshardTarget(name, k, len(dsts)) != i {
 							return nil
 						}
 						n, err := copyEntry(sb, db, k, v)
@@ -249,10 +249,14 @@ func reshardOne(src *DB, dsts []*DB, counts []ShardCounts) (int, error) {
 	return copied, err
 }
 
-// reshardTarget is the new shard of the entry k of a top-level bucket:
-// keyed by "guild/channel" (running, outbox, damaged) or by guild
-// (archive, stats); anything else on shard 0.
-func reshardTarget(k []byte, count int) int {
+// reshardTarget is the new shard of the entry k of the top-level bucket
+// named bucket: keyed by "guild/channel" (running, outbox, damaged), by
+// guild (archive, stats), by "guild/user/channel" (seats) or by a time
+// and "guild/channel" (due); anything else on shard 0.
+func reshardTarget(bucket, k []byte, count int) int {
+	if bytes.Equal(bucket, bucketDue) && len(k) > 8 {
+		k = k[8:] // the time, then "guild/channel"
+	}
 	guild, _, _ := strings.Cut(string(k), "/")
 	return ShardOf(guild, count)
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -37,23 +38,23 @@ func fillShard(t *testing.T, path string, guilds []string) {
 	require.NoError(t, err)
 	defer db.Close()
 	for i, g := range guilds {
-		run := Key{Guild: g, Channel: "run-" + g}
+		run := record.Key{Guild: g, Channel: "run-" + g}
 		rec := newRecord(run, uint64(i+1))
-		rec.Notices = []Notice{{Text: "game on in " + g, Image: []byte{1, 2, 3}, ImageName: "map.png"}}
+		rec.Notices = []record.Notice{{Text: "game on in " + g, Image: []byte{1, 2, 3}, ImageName: "map.png"}}
 		require.NoError(t, db.Create(rec))
-		require.NoError(t, db.Update(run, func(r *Record) error {
+		require.NoError(t, db.Update(run, func(r *record.Record) error {
 			play(t, r.Game, rules.NewRandomPlayer(1), 5)
 			return nil
 		}))
-		done := Key{Guild: g, Channel: "done-" + g}
+		done := record.Key{Guild: g, Channel: "done-" + g}
 		rec = newRecord(done, uint64(i+100))
-		rec.Seats[rules.German] = Seat{UserID: "u2"}
+		rec.Seats[rules.German] = record.Seat{UserID: "u2"}
 		rec.Meta.Resigned = rules.German
 		require.NoError(t, db.Create(rec))
 		_, err := db.Finish(done)
 		require.NoError(t, err)
-		require.NoError(t, db.SetServer(g, ServerSettings{InChannel: true}))
-		require.NoError(t, db.UpdateMember(g, "u1", func(m *Member) error { m.DM = true; return nil }))
+		require.NoError(t, db.UpdateServer(g, func(s *record.ServerSettings) error { s.InChannel = true; return nil }))
+		require.NoError(t, db.UpdateMember(g, "u1", func(m *record.Member) error { m.DM = true; return nil }))
 	}
 }
 
@@ -111,7 +112,7 @@ func TestReshardMovesEveryGuildToItsShardAndLosesNothing(t *testing.T) {
 				continue
 			}
 			want++
-			key := Key{Guild: g, Channel: "run-" + g}
+			key := record.Key{Guild: g, Channel: "run-" + g}
 			requireReplays(t, db, key)
 			pend, err := db.Pending(key)
 			require.NoError(t, err)
@@ -131,6 +132,9 @@ func TestReshardMovesEveryGuildToItsShardAndLosesNothing(t *testing.T) {
 			assert.True(t, m.DM, "the members' settings of %s moved", g)
 		}
 		assert.Len(t, running, want, "shard %d holds its guilds' games only", s)
+		requireSeatsIndexed(t, db)
+		requireDueIndexed(t, db)
+		requireHeads(t, db)
 		assert.Equal(t, want, counts[s].Games)
 		assert.Equal(t, want, counts[s].Archived)
 		n, err := db.NoticesQueued()

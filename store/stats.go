@@ -6,24 +6,13 @@ import (
 	"sort"
 
 	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store/record"
 	bolt "go.etcd.io/bbolt"
 )
 
-// Wins and losses in PlayerStats.VsHuman and the values of VsAI.
-const (
-	Win  = 0
-	Loss = 1
-)
-
-// TotalWins is the player's wins with either side.
-func (p *PlayerStats) TotalWins() int { return p.Wins[rules.US] + p.Wins[rules.German] }
-
-// TotalLosses is the player's losses with either side.
-func (p *PlayerStats) TotalLosses() int { return p.Losses[rules.US] + p.Losses[rules.German] }
-
 // addResult adds a finished game to the records of its human players. A
 // person who held both sides (playing against themselves) gets no result.
-func addResult(tx *bolt.Tx, f *Finished) error {
+func addResult(tx *bolt.Tx, f *record.Finished) error {
 	us, ger := f.Seats[rules.US], f.Seats[rules.German]
 	if us.UserID != "" && us.UserID == ger.UserID {
 		return nil
@@ -44,7 +33,7 @@ func addResult(tx *bolt.Tx, f *Finished) error {
 		if seat.Name != "" {
 			p.Name = seat.Name
 		}
-		p.record(side, f.Winner, f.Seats[side.Enemy()])
+		countGame(p, side, f.Winner, f.Seats[side.Enemy()])
 		data, err := json.Marshal(p)
 		if err != nil {
 			return err
@@ -56,16 +45,16 @@ func addResult(tx *bolt.Tx, f *Finished) error {
 	return nil
 }
 
-// record counts one game the player held side in, won by winner (NoSide:
+// countGame counts one game the player p held side in, won by winner (NoSide:
 // aborted), against opp.
-func (p *PlayerStats) record(side, winner rules.Side, opp Seat) {
+func countGame(p *record.PlayerStats, side, winner rules.Side, opp record.Seat) {
 	if winner == rules.NoSide {
 		p.Aborted++
 		return
 	}
-	r := Loss
+	r := record.Loss
 	if winner == side {
-		r = Win
+		r = record.Win
 		p.Wins[side]++
 	} else {
 		p.Losses[side]++
@@ -80,8 +69,8 @@ func (p *PlayerStats) record(side, winner rules.Side, opp Seat) {
 	}
 }
 
-func readStats(b *bolt.Bucket, user string) (*PlayerStats, error) {
-	p := &PlayerStats{UserID: user}
+func readStats(b *bolt.Bucket, user string) (*record.PlayerStats, error) {
+	p := &record.PlayerStats{UserID: user}
 	if v := b.Get([]byte(user)); v != nil {
 		if err := json.Unmarshal(v, p); err != nil {
 			return nil, fmt.Errorf("store: the record of player %s: %w", user, err)
@@ -101,12 +90,12 @@ func readStats(b *bolt.Bucket, user string) (*PlayerStats, error) {
 
 // Stats returns the records of a guild's players, best first: most wins,
 // then fewest losses, then by name.
-func (db *DB) Stats(guild string) ([]PlayerStats, error) {
+func (db *DB) Stats(guild string) ([]record.PlayerStats, error) {
 	if err := db.enter(); err != nil {
 		return nil, err
 	}
 	defer db.leave()
-	var out []PlayerStats
+	var out []record.PlayerStats
 	err := db.readTx(func(tx *bolt.Tx) error {
 		b := tx.Bucket(bucketStats).Bucket([]byte(guild))
 		if b == nil {

@@ -6,24 +6,25 @@ import (
 	"time"
 
 	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 func TestRoundTripAcrossReopen(t *testing.T) {
 	db, path := openTemp(t, Options{})
-	key := Key{Guild: "g1", Channel: "c1"}
+	key := record.Key{Guild: "g1", Channel: "c1"}
 	rec := newRecord(key, 7)
 	require.NoError(t, db.Create(rec))
-	require.ErrorIs(t, db.Create(newRecord(key, 8)), ErrExists)
+	require.ErrorIs(t, db.Create(newRecord(key, 8)), record.ErrExists)
 
 	p := rules.NewRandomPlayer(7)
 	for i := 0; i < 40; i++ {
-		require.NoError(t, db.Update(key, func(r *Record) error { return playOne(r.Game, p) }))
+		require.NoError(t, db.Update(key, func(r *record.Record) error { return playOne(r.Game, p) }))
 	}
-	require.NoError(t, db.Update(key, func(r *Record) error {
+	require.NoError(t, db.Update(key, func(r *record.Record) error {
 		r.Meta.Remind = time.Hour
-		r.Seats[rules.German] = Seat{UserID: "u2", Name: "Bert"}
+		r.Seats[rules.German] = record.Seat{UserID: "u2", Name: "Bert"}
 		return nil
 	}))
 	want, err := db.Get(key)
@@ -36,29 +37,29 @@ func TestRoundTripAcrossReopen(t *testing.T) {
 	defer db2.Close()
 	got := requireReplays(t, db2, key)
 	assert.Equal(t, gameJSON(t, want.Game), gameJSON(t, got.Game))
-	assert.Equal(t, Meta{Pace: "fast", Remind: time.Hour}, got.Meta)
-	assert.Equal(t, Seat{UserID: "u2", Name: "Bert"}, got.Seats[rules.German])
+	assert.Equal(t, record.Meta{Pace: "fast", Remind: time.Hour}, got.Meta)
+	assert.Equal(t, record.Seat{UserID: "u2", Name: "Bert"}, got.Seats[rules.German])
 	assert.Equal(t, want.Created, got.Created)
 	assert.True(t, got.Updated.After(got.Created))
 	keys, err := db2.Running()
 	require.NoError(t, err)
-	assert.Equal(t, []Key{key}, keys)
+	assert.Equal(t, []record.Key{key}, keys)
 }
 
 func TestGetAndMissingGames(t *testing.T) {
 	db, _ := openTemp(t, Options{})
-	key := Key{Guild: "g", Channel: "none"}
+	key := record.Key{Guild: "g", Channel: "none"}
 	_, err := db.Get(key)
-	assert.ErrorIs(t, err, ErrNotFound)
-	assert.ErrorIs(t, db.Update(key, func(*Record) error { return nil }), ErrNotFound)
+	assert.ErrorIs(t, err, record.ErrNotFound)
+	assert.ErrorIs(t, db.Update(key, func(*record.Record) error { return nil }), record.ErrNotFound)
 	_, err = db.Finish(key)
-	assert.ErrorIs(t, err, ErrNotFound)
+	assert.ErrorIs(t, err, record.ErrNotFound)
 	_, err = db.History(key)
-	assert.ErrorIs(t, err, ErrNotFound)
-	assert.Error(t, db.Create(newRecord(Key{Guild: "a/b", Channel: "c"}, 1)), "a guild with '/' is refused")
+	assert.ErrorIs(t, err, record.ErrNotFound)
+	assert.Error(t, db.Create(newRecord(record.Key{Guild: "a/b", Channel: "c"}, 1)), "a guild with '/' is refused")
 
 	// Get hands out a copy: changing it changes nothing stored.
-	key = Key{Guild: "g", Channel: "c"}
+	key = record.Key{Guild: "g", Channel: "c"}
 	require.NoError(t, db.Create(newRecord(key, 1)))
 	r, err := db.Get(key)
 	require.NoError(t, err)
@@ -70,10 +71,10 @@ func TestGetAndMissingGames(t *testing.T) {
 	assert.Empty(t, r2.Meta.Level)
 
 	// A record stored without seats or settings can still be given some.
-	bare := Key{Guild: "g", Channel: "bare"}
-	require.NoError(t, db.Create(&Record{Key: bare, Game: rules.NewGame(rules.DefaultScenario(), rules.Options{}, 1)}))
-	require.NoError(t, db.Update(bare, func(r *Record) error {
-		r.Seats[rules.US] = Seat{UserID: "u1"}
+	bare := record.Key{Guild: "g", Channel: "bare"}
+	require.NoError(t, db.Create(&record.Record{Key: bare, Game: rules.NewGame(rules.DefaultScenario(), rules.Options{}, 1)}))
+	require.NoError(t, db.Update(bare, func(r *record.Record) error {
+		r.Seats[rules.US] = record.Seat{UserID: "u1"}
 		r.Meta.Pace = "slow"
 		return nil
 	}))
@@ -85,10 +86,10 @@ func TestGetAndMissingGames(t *testing.T) {
 
 func TestUpdateErrorLeavesNothing(t *testing.T) {
 	db, path := openTemp(t, Options{})
-	key := Key{Guild: "g", Channel: "c"}
+	key := record.Key{Guild: "g", Channel: "c"}
 	require.NoError(t, db.Create(newRecord(key, 3)))
 	p := rules.NewRandomPlayer(3)
-	require.NoError(t, db.Update(key, func(r *Record) error { play(t, r.Game, p, 10); return nil }))
+	require.NoError(t, db.Update(key, func(r *record.Record) error { play(t, r.Game, p, 10); return nil }))
 	before, err := db.Get(key)
 	require.NoError(t, err)
 	logBefore, err := db.History(key)
@@ -96,15 +97,15 @@ func TestUpdateErrorLeavesNothing(t *testing.T) {
 
 	// fn changes everything, then fails: nothing of it may remain.
 	refused := errors.New("refused")
-	err = db.Update(key, func(r *Record) error {
+	err = db.Update(key, func(r *record.Record) error {
 		play(t, r.Game, p, 5)
 		r.Meta.Pace = "slow"
-		r.Seats[rules.US] = Seat{AI: "random"}
+		r.Seats[rules.US] = record.Seat{AI: "random"}
 		return refused
 	})
 	require.ErrorIs(t, err, refused, "Update returns fn's error")
 	// An action the engine refuses, after legal ones, leaves nothing too.
-	err = db.Update(key, func(r *Record) error {
+	err = db.Update(key, func(r *record.Record) error {
 		play(t, r.Game, p, 3)
 		_, err := r.Game.Apply(rules.Exit(0))
 		return err
@@ -134,13 +135,13 @@ func TestUpdateErrorLeavesNothing(t *testing.T) {
 
 func TestUndoIsLoggedAppendOnly(t *testing.T) {
 	db, _ := openTemp(t, Options{})
-	key := Key{Guild: "g", Channel: "c"}
+	key := record.Key{Guild: "g", Channel: "c"}
 	require.NoError(t, db.Create(newRecord(key, 11)))
 	p := rules.NewRandomPlayer(11)
 	// Play until a step can be undone.
 	var undone string
 	for i := 0; i < 200 && undone == ""; i++ {
-		require.NoError(t, db.Update(key, func(r *Record) error {
+		require.NoError(t, db.Update(key, func(r *record.Record) error {
 			if err := playOne(r.Game, p); err != nil {
 				return err
 			}
@@ -151,7 +152,7 @@ func TestUndoIsLoggedAppendOnly(t *testing.T) {
 		}))
 	}
 	require.NotEmpty(t, undone, "some step could be undone")
-	require.NoError(t, db.Update(key, func(r *Record) error { return r.Game.Undo() }))
+	require.NoError(t, db.Update(key, func(r *record.Record) error { return r.Game.Undo() }))
 	log, err := db.History(key)
 	require.NoError(t, err)
 	last := log[len(log)-1]
@@ -164,11 +165,11 @@ func TestUndoIsLoggedAppendOnly(t *testing.T) {
 func TestFinishArchiveAndStats(t *testing.T) {
 	db, _ := openTemp(t, Options{})
 	// Ann (US) against the random AI, played to the end.
-	k1 := Key{Guild: "g", Channel: "c1"}
+	k1 := record.Key{Guild: "g", Channel: "c1"}
 	require.NoError(t, db.Create(newRecord(k1, 21)))
 	p := rules.NewRandomPlayer(21)
 	for over := false; !over; {
-		require.NoError(t, db.Update(k1, func(r *Record) error {
+		require.NoError(t, db.Update(k1, func(r *record.Record) error {
 			err := playOne(r.Game, p)
 			over = r.Game.State.Over()
 			return err
@@ -187,33 +188,33 @@ func TestFinishArchiveAndStats(t *testing.T) {
 	assert.Equal(t, len(want.Game.History), f1.Steps)
 
 	_, err = db.Get(k1)
-	assert.ErrorIs(t, err, ErrNotFound, "a finished game is no longer running")
+	assert.ErrorIs(t, err, record.ErrNotFound, "a finished game is no longer running")
 	archivedLog, err := db.History(k1)
 	require.NoError(t, err)
 	assert.Equal(t, log1, archivedLog, "the archive keeps the log")
 
 	// Ann (US) beats Bert, a person, in another channel.
-	k2 := Key{Guild: "g", Channel: "c2"}
+	k2 := record.Key{Guild: "g", Channel: "c2"}
 	r2 := newRecord(k2, 22)
-	r2.Seats = map[rules.Side]Seat{rules.US: {UserID: "u1", Name: "Ann"}, rules.German: {UserID: "u2", Name: "Bert"}}
+	r2.Seats = map[rules.Side]record.Seat{rules.US: {UserID: "u1", Name: "Ann"}, rules.German: {UserID: "u2", Name: "Bert"}}
 	f2 := finishWith(t, db, r2, rules.US)
 	assert.Equal(t, rules.US, f2.Winner)
 	// An aborted game: no winner.
-	k3 := Key{Guild: "g", Channel: "c3"}
+	k3 := record.Key{Guild: "g", Channel: "c3"}
 	require.NoError(t, db.Create(newRecord(k3, 23)))
 	f3, err := db.Finish(k3)
 	require.NoError(t, err)
 	assert.Equal(t, rules.NoSide, f3.Winner)
 	assert.Equal(t, rules.Outcome{End: rules.Aborted}, f3.Outcome)
 	// Another guild's game does not count here.
-	require.NoError(t, db.Create(newRecord(Key{Guild: "other", Channel: "c"}, 24)))
-	_, err = db.Finish(Key{Guild: "other", Channel: "c"})
+	require.NoError(t, db.Create(newRecord(record.Key{Guild: "other", Channel: "c"}, 24)))
+	_, err = db.Finish(record.Key{Guild: "other", Channel: "c"})
 	require.NoError(t, err)
 
 	arch, err := db.Archive("g", 0)
 	require.NoError(t, err)
 	require.Len(t, arch, 3)
-	assert.Equal(t, []Key{k3, k2, k1}, []Key{arch[0].Key, arch[1].Key, arch[2].Key}, "newest first")
+	assert.Equal(t, []record.Key{k3, k2, k1}, []record.Key{arch[0].Key, arch[1].Key, arch[2].Key}, "newest first")
 	assert.Equal(t, gameJSON(t, want.Game), gameJSON(t, arch[2].Game))
 	arch, err = db.Archive("g", 2)
 	require.NoError(t, err)
@@ -246,7 +247,7 @@ func TestFinishArchiveAndStats(t *testing.T) {
 
 // finishWith stores, for r, a game played to the end that side won, and
 // archives it.
-func finishWith(t *testing.T, db *DB, r *Record, side rules.Side) *Finished {
+func finishWith(t *testing.T, db *DB, r *record.Record, side rules.Side) *record.Finished {
 	t.Helper()
 	for seed := uint64(100); ; seed++ {
 		require.Less(t, seed, uint64(1000), "no random game won by %v", side)
@@ -266,7 +267,7 @@ func finishWith(t *testing.T, db *DB, r *Record, side rules.Side) *Finished {
 func TestClosedDatabase(t *testing.T) {
 	db, _ := openTemp(t, Options{})
 	require.NoError(t, db.Close())
-	assert.ErrorIs(t, db.Create(newRecord(Key{Guild: "g", Channel: "c"}, 1)), ErrClosed)
+	assert.ErrorIs(t, db.Create(newRecord(record.Key{Guild: "g", Channel: "c"}, 1)), ErrClosed)
 	_, err := db.Running()
 	assert.ErrorIs(t, err, ErrClosed)
 	assert.NoError(t, db.Close(), "closing twice is harmless")
@@ -276,11 +277,11 @@ func TestClosedDatabase(t *testing.T) {
 // players' records (not as aborted).
 func TestFinishResignedGame(t *testing.T) {
 	db, _ := openTemp(t, Options{})
-	k := Key{Guild: "g", Channel: "resign"}
+	k := record.Key{Guild: "g", Channel: "resign"}
 	r := newRecord(k, 31)
-	r.Seats = map[rules.Side]Seat{rules.US: {UserID: "u1", Name: "Ann"}, rules.German: {UserID: "u2", Name: "Bert"}}
+	r.Seats = map[rules.Side]record.Seat{rules.US: {UserID: "u1", Name: "Ann"}, rules.German: {UserID: "u2", Name: "Bert"}}
 	require.NoError(t, db.Create(r))
-	require.NoError(t, db.Update(k, func(r *Record) error {
+	require.NoError(t, db.Update(k, func(r *record.Record) error {
 		r.Meta.Resigned = rules.US
 		return nil
 	}))
@@ -290,7 +291,7 @@ func TestFinishResignedGame(t *testing.T) {
 	assert.Equal(t, rules.Outcome{End: rules.Resigned, Winner: rules.German}, f.Outcome)
 	stats, err := db.Stats("g")
 	require.NoError(t, err)
-	byID := map[string]PlayerStats{}
+	byID := map[string]record.PlayerStats{}
 	for _, s := range stats {
 		byID[s.UserID] = s
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store/record"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -77,7 +78,7 @@ func verifyTx(tx *bolt.Tx, out *[]RecordProblem) error {
 		return g.ForEachBucket(func(seq []byte) error {
 			a := g.Bucket(seq)
 			where := fmt.Sprintf("archived game %s (#%s of %s)", archivedName(string(guild), seq, a.Get(keyKey)), seqName(seq), guild)
-			var f Finished
+			var f record.Finished
 			if err := json.Unmarshal(a.Get(keyFinished), &f); err != nil {
 				bad(where, err)
 			}
@@ -89,7 +90,7 @@ func verifyTx(tx *bolt.Tx, out *[]RecordProblem) error {
 	stats := tx.Bucket(bucketStats)
 	if err := stats.ForEachBucket(func(guild []byte) error {
 		return stats.Bucket(guild).ForEach(func(user, v []byte) error {
-			var p PlayerStats
+			var p record.PlayerStats
 			if v == nil {
 				return nil
 			}
@@ -103,7 +104,7 @@ func verifyTx(tx *bolt.Tx, out *[]RecordProblem) error {
 	}
 	if servers := tx.Bucket(bucketServers); servers != nil {
 		if err := servers.ForEach(func(guild, v []byte) error {
-			var s ServerSettings
+			var s record.ServerSettings
 			if err := json.Unmarshal(v, &s); err != nil {
 				bad(fmt.Sprintf("the settings of server %s", guild), err)
 			}
@@ -115,7 +116,7 @@ func verifyTx(tx *bolt.Tx, out *[]RecordProblem) error {
 	if members := tx.Bucket(bucketMembers); members != nil {
 		if err := members.ForEachBucket(func(guild []byte) error {
 			return members.Bucket(guild).ForEach(func(user, v []byte) error {
-				var m Member
+				var m record.Member
 				if err := json.Unmarshal(v, &m); err != nil {
 					bad(fmt.Sprintf("the settings of member %s of %s", user, guild), err)
 				}
@@ -135,7 +136,7 @@ func verifyTx(tx *bolt.Tx, out *[]RecordProblem) error {
 			return nil
 		}
 		return nb.ForEach(func(k, v []byte) error {
-			var n Notice
+			var n record.Notice
 			if err := json.Unmarshal(v, &n); err != nil {
 				bad(fmt.Sprintf("notice %s of %s", seqName(k), name), err)
 			}

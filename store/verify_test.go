@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/mortain/mortain/store/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	bolt "go.etcd.io/bbolt"
@@ -16,7 +17,7 @@ import (
 func TestADamagedArchivedGameIsSetAsideAndVerifyFindsIt(t *testing.T) {
 	db, path := openTemp(t, Options{})
 	for i := 0; i < 3; i++ {
-		key := Key{Guild: "g", Channel: fmt.Sprint(i)}
+		key := record.Key{Guild: "g", Channel: fmt.Sprint(i)}
 		require.NoError(t, db.Create(newRecord(key, uint64(i))))
 		_, err := db.Finish(key)
 		require.NoError(t, err)
@@ -56,13 +57,13 @@ func TestADamagedArchivedGameIsSetAsideAndVerifyFindsIt(t *testing.T) {
 	assert.Len(t, games, 2)
 	aside, err := db.SetAside()
 	require.NoError(t, err)
-	require.Len(t, aside[Key{Guild: "g", Channel: "1"}], 1)
-	raw, err := db.DamagedRecord(Key{Guild: "g", Channel: "1"}, aside[Key{Guild: "g", Channel: "1"}][0])
+	require.Len(t, aside[record.Key{Guild: "g", Channel: "1"}], 1)
+	raw, err := db.DamagedRecord(record.Key{Guild: "g", Channel: "1"}, aside[record.Key{Guild: "g", Channel: "1"}][0])
 	require.NoError(t, err)
 	assert.Equal(t, damaged, raw, "kept as it was stored")
 	problems, err = db.Verify()
 	require.NoError(t, err)
 	assert.Empty(t, problems)
-	_, err = db.History(Key{Guild: "g", Channel: "2"})
+	_, err = db.History(record.Key{Guild: "g", Channel: "2"})
 	assert.NoError(t, err)
 }

@@ -7,6 +7,7 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/mortain/mortain/store/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -30,7 +31,7 @@ func TestAWalkStoppedFromOutsideIsNoFinding(t *testing.T) {
 		ws := &walkStartError{err: err, stopped: true}
 		assert.Contains(t, ws.Error(), "was stopped")
 		assert.Contains(t, ws.Error(), "nothing was found")
-		assert.NotErrorIs(t, walkFault(path, ws), ErrDamaged)
+		assert.NotErrorIs(t, walkFault(path, ws), record.ErrDamaged)
 	}
 	// A helper that ended on its own, failing, is a finding.
 	cmd, stdin, _ := startChild(t, "no such role", path)

@@ -7,7 +7,7 @@ import (
 
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/rules/ai"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 var errStale = errors.New("the game changed while the AI was thinking")
@@ -24,7 +24,7 @@ func aiSeed(g *rules.Game) uint64 { return g.Seed*0x9E3779B97F4A7C15 + uint64(le
 // Response has Pause set (a game the AI plays for both sides, at the pace
 // chosen when it was created). With nothing for the AI to do it returns an
 // empty Response and false. Errors are internal (store, AI) and logged.
-func (s *Service) AIStep(ctx context.Context, key store.Key) (resp Response, more bool, err error) {
+func (s *Service) AIStep(ctx context.Context, key record.Key) (resp Response, more bool, err error) {
 	defer s.busy.Lock(key)()
 	for attempt := 0; attempt < 3; attempt++ {
 		resp, more, err = s.aiStep(ctx, key)
@@ -38,16 +38,16 @@ func (s *Service) AIStep(ctx context.Context, key store.Key) (resp Response, mor
 	return resp, more, err
 }
 
-func (s *Service) aiStep(ctx context.Context, key store.Key) (Response, bool, error) {
+func (s *Service) aiStep(ctx context.Context, key record.Key) (Response, bool, error) {
 	rec, err := s.cfg.Store.Get(key)
-	if errors.Is(err, store.ErrNotFound) {
+	if errors.Is(err, record.ErrNotFound) {
 		return Response{}, false, nil
 	}
 	if err != nil {
 		return Response{}, false, err
 	}
 	st := rec.Game.State
-	if st.Over() || rec.Meta.Resigned != rules.NoSide {
+	if rec.Ended() {
 		return Response{}, false, nil
 	}
 	seat := rec.Seats[st.ToAct()]
@@ -73,7 +73,7 @@ func (s *Service) aiStep(ctx context.Context, key store.Key) (Response, bool, er
 		return Response{}, false, fmt.Errorf("AI %s: %w", seat.AI, err)
 	}
 	n, seed := len(rec.Game.History), rec.Game.Seed
-	out, err := s.commit(key, func(r *store.Record) error {
+	out, err := s.commit(key, func(r *record.Record) error {
 		if len(r.Game.History) != n || r.Game.Seed != seed {
 			return errStale
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // BenchmarkHandle measures one command through Handle against the real
@@ -24,7 +25,7 @@ func BenchmarkHandle(b *testing.B) {
 	defer db.Close()
 	s := New(Config{FrontEnd: frontend.Discord{}, Store: db, Seed: func() uint64 { return 1 }})
 	ctx := context.Background()
-	key := store.Key{Guild: "bench", Channel: "c"}
+	key := record.Key{Guild: "bench", Channel: "c"}
 	p := rules.NewRandomPlayer(1)
 	start := func() {
 		s.Handle(ctx, Request{Key: key, Caller: ann, Command: "new", Options: map[string]string{"opponent": "hotseat"}})

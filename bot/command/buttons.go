@@ -9,7 +9,7 @@ import (
 
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // Button custom IDs are "mortain/VERB/GAME/STEP": GAME tags the game (from
@@ -22,21 +22,21 @@ const buttonPrefix = "mortain/"
 // gameTag is a short tag of a game: from the public commitment to its
 // seed (the seed itself stays secret until the end), or from the seed for
 // a game an older version started without one.
-func gameTag(rec *store.Record) string {
+func gameTag(rec *record.Record) string {
 	if salt := rec.Meta.Salt; salt != "" {
 		return rules.Commitment(rec.Game.Seed, salt)[:6]
 	}
 	return strconv.FormatUint(rec.Game.Seed%(36*36*36*36), 36)
 }
 
-func button(rec *store.Record, label, verb string, style ButtonStyle) Button {
+func button(rec *record.Record, label, verb string, style ButtonStyle) Button {
 	return Button{Label: label, Style: style,
 		CustomID: buttonPrefix + verb + "/" + gameTag(rec) + "/" + strconv.Itoa(len(rec.Game.History))}
 }
 
 // buttonsFor offers the likely next steps to the person who acts next,
 // labelled in the game's language (they are on a public post).
-func buttonsFor(rec *store.Record) []Button {
+func buttonsFor(rec *record.Record) []Button {
 	st := &rec.Game.State
 	lang := langOf(rec.Meta)
 	l := func(id string) string { return i18n.T(lang, id, nil) }
@@ -69,7 +69,7 @@ func buttonsFor(rec *store.Record) []Button {
 }
 
 // continueButton resumes a paused AI-vs-AI game.
-func continueButton(rec *store.Record) Button {
+func continueButton(rec *record.Record) Button {
 	return button(rec, i18n.T(langOf(rec.Meta), "reply.button.continue", nil), "continue", Primary)
 }
 
@@ -117,7 +117,7 @@ func KnownButtonVerb(verb string) bool {
 
 // HandleButton runs the command of a pressed button, like Handle; values
 // are the choice of a menu (the picker's).
-func (s *Service) HandleButton(ctx context.Context, key store.Key, caller Caller, customID string, values ...string) Response {
+func (s *Service) HandleButton(ctx context.Context, key record.Key, caller Caller, customID string, values ...string) Response {
 	rest, ok := strings.CutPrefix(customID, buttonPrefix)
 	if !ok {
 		return refusedT(caller.Lang, "reply.button.foreign", nil)
@@ -150,12 +150,12 @@ func (s *Service) HandleButton(ctx context.Context, key store.Key, caller Caller
 
 // stepButton runs the button verb of the game tagged tag at step (as
 // text): refused as stale once the game moved on.
-func (s *Service) stepButton(ctx context.Context, key store.Key, caller Caller, verb, tag, at string) Response {
+func (s *Service) stepButton(ctx context.Context, key record.Key, caller Caller, verb, tag, at string) Response {
 	step, err := strconv.Atoi(at)
 	if err != nil {
 		return refusedT(caller.Lang, "reply.button.damaged", nil)
 	}
-	fresh := func(rec *store.Record) error {
+	fresh := func(rec *record.Record) error {
 		if step >= 0 && (tag != gameTag(rec) || step != len(rec.Game.History)) {
 			return refuseT("reply.button.stale", nil)
 		}
@@ -181,7 +181,7 @@ func (s *Service) stepButton(ctx context.Context, key store.Key, caller Caller, 
 // continueGame answers the Continue button of a paused AI-vs-AI game:
 // the AI goes on, if the member who started it (or a moderator) pressed
 // it.
-func (s *Service) continueGame(key store.Key, caller Caller, fresh func(*store.Record) error) Response {
+func (s *Service) continueGame(key record.Key, caller Caller, fresh func(*record.Record) error) Response {
 	rec, err := s.cfg.Store.Get(key)
 	if err != nil {
 		return s.fail(err, caller.Lang)
@@ -206,13 +206,13 @@ func (s *Service) continueGame(key store.Key, caller Caller, fresh func(*store.R
 // ("mortain/join/GAME/STEP/THREAD"), pressed in the game's thread or in
 // the channel it was opened from: there, the challenge's post then says
 // who took the seat, and loses its button.
-func (s *Service) joinButton(ctx context.Context, here store.Key, caller Caller, parts []string) Response {
-	game := store.Key{Guild: here.Guild, Channel: parts[3]}
+func (s *Service) joinButton(ctx context.Context, here record.Key, caller Caller, parts []string) Response {
+	game := record.Key{Guild: here.Guild, Channel: parts[3]}
 	rec, err := s.cfg.Store.Get(game)
-	if errors.Is(err, store.ErrNotFound) {
+	if errors.Is(err, record.ErrNotFound) {
 		resp := refusedT(caller.Lang, "reply.join.gone", nil)
 		if game != here {
-			resp.Update = &Panel{Text: i18n.T(caller.Lang, "post.join.challenge-over", nil)}
+			resp.Panel = &Panel{Text: i18n.T(caller.Lang, "post.join.challenge-over", nil)}
 		}
 		return resp
 	}
@@ -234,16 +234,16 @@ func (s *Service) joinButton(ctx context.Context, here store.Key, caller Caller,
 	channel := s.cfg.FrontEnd.Channel(game.Channel)
 	if !resp.Refused {
 		resp.Private = i18n.T(caller.Lang, "reply.join.took", map[string]any{"Channel": channel})
-		resp.Update = &Panel{Text: i18n.T(lang, "post.join.took", map[string]any{"Who": seatNameIn(s.cfg.FrontEnd, store.Seat{UserID: caller.UserID}, lang),
+		resp.Panel = &Panel{Text: i18n.T(lang, "post.join.took", map[string]any{"Who": seatNameIn(s.cfg.FrontEnd, record.Seat{UserID: caller.UserID}, lang),
 			"Channel": channel, "Seats": seatsLineAfterJoin(s.cfg.FrontEnd, s, game, lang)})}
 	} else if after, err := s.cfg.Store.Get(game); err == nil && !open(after.Seats[rules.US]) && !open(after.Seats[rules.German]) {
-		resp.Update = &Panel{Text: i18n.T(lang, "post.join.taken", map[string]any{"Channel": channel, "Seats": seatsLineIn(s.cfg.FrontEnd, after.Seats, lang)})}
+		resp.Panel = &Panel{Text: i18n.T(lang, "post.join.taken", map[string]any{"Channel": channel, "Seats": seatsLineIn(s.cfg.FrontEnd, after.Seats, lang)})}
 	}
 	return resp
 }
 
 // seatsLineAfterJoin words the seats of a game as they now stand, in lang.
-func seatsLineAfterJoin(fe FrontEnd, s *Service, key store.Key, lang i18n.Lang) string {
+func seatsLineAfterJoin(fe FrontEnd, s *Service, key record.Key, lang i18n.Lang) string {
 	rec, err := s.cfg.Store.Get(key)
 	if err != nil {
 		return i18n.T(lang, "post.join.goes-on", nil)

@@ -4,7 +4,7 @@ import (
 	"time"
 
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // The decisions of a game's clocks: deadlines, warnings, held pings,
@@ -17,7 +17,7 @@ func stampTime(t time.Time) time.Time { return t.UTC().Truncate(time.Second) }
 
 // waitingSince is when the game began to wait for the player to act: its
 // last step (Meta.Acted), else its start.
-func waitingSince(rec *store.Record) time.Time {
+func waitingSince(rec *record.Record) time.Time {
 	if !rec.Meta.Acted.IsZero() {
 		return rec.Meta.Acted
 	}
@@ -27,13 +27,13 @@ func waitingSince(rec *store.Record) time.Time {
 // deadlineDue is when the player to act must have acted, and whether the
 // game waits for a person under a deadline at all. A vacation of theirs
 // (Meta's PausedUntil) starts the deadline afresh at its end.
-func deadlineDue(rec *store.Record) (time.Time, bool) {
+func deadlineDue(rec *record.Record) (time.Time, bool) {
 	d := rec.Meta.Deadline
 	if d <= 0 {
 		return time.Time{}, false
 	}
 	st := &rec.Game.State
-	if st.Over() || rec.Meta.Resigned != rules.NoSide {
+	if rec.Ended() {
 		return time.Time{}, false
 	}
 	side := st.ToAct()
@@ -49,11 +49,11 @@ func deadlineDue(rec *store.Record) (time.Time, bool) {
 
 // warnBefore is how long before a deadline its warning goes: a quarter of
 // the deadline, at most 12 hours.
-func warnBefore(m store.Meta) time.Duration { return min(m.Deadline/4, 12*time.Hour) }
+func warnBefore(m record.Meta) time.Duration { return min(m.Deadline/4, 12*time.Hour) }
 
 // lastPinged is when the player to act was last told: their own last
 // reminder, or the step that began the wait.
-func lastPinged(rec *store.Record) time.Time {
+func lastPinged(rec *record.Record) time.Time {
 	since := waitingSince(rec)
 	if t := rec.Meta.Pinged; t.After(since) {
 		return t
@@ -82,7 +82,7 @@ type peopleDueResult struct {
 // quiet hours held (Meta.Ping.Who; member when nobody's). warnQueued
 // reports whether a warning for this step waits in the outbox (asked only
 // when a warning would be due).
-func peopleDue(rec *store.Record, member, held store.Member, now time.Time, warnQueued func() bool) peopleDueResult {
+func peopleDue(rec *record.Record, member, held record.Member, now time.Time, warnQueued func() bool) peopleDueResult {
 	m := &rec.Meta
 	steps := len(rec.Game.History)
 	due, hasDeadline := deadlineDue(rec)
@@ -104,7 +104,7 @@ func peopleDue(rec *store.Record, member, held store.Member, now time.Time, warn
 // roundLimitDue reports whether the player to act has waited past the
 // game's round limit at now (never during the set-up, which is not
 // passed).
-func roundLimitDue(rec *store.Record, now time.Time) bool {
+func roundLimitDue(rec *record.Record, now time.Time) bool {
 	limit := rec.Meta.RoundLimit
 	return limit > 0 && now.Sub(waitingSince(rec)) >= limit && rec.Game.State.Phase() != rules.PhaseSetup
 }
@@ -112,7 +112,7 @@ func roundLimitDue(rec *store.Record, now time.Time) bool {
 // reminderDue reports whether the player to act is due the game's
 // reminder (Meta.Remind) at now: they waited that long, were not reminded
 // at this step, and are not away (member's AwayUntil).
-func reminderDue(rec *store.Record, member store.Member, now time.Time) bool {
+func reminderDue(rec *record.Record, member record.Member, now time.Time) bool {
 	remind := rec.Meta.Remind
 	return remind > 0 && !member.AwayUntil.After(now) && now.Sub(waitingSince(rec)) >= remind &&
 		!rec.Meta.Reminded.At(len(rec.Game.History))
@@ -123,7 +123,7 @@ func reminderDue(rec *store.Record, member store.Member, now time.Time) bool {
 // returns the end of the pause. A vacation already running is lengthened
 // by what the allowance has left, or shortened to until, giving the days
 // back.
-func pauseSide(m *store.SideMeta, until, now time.Time) time.Time {
+func pauseSide(m *record.SideMeta, until, now time.Time) time.Time {
 	cur := m.PausedUntil
 	if cur.Before(now) {
 		cur = now
@@ -149,4 +149,73 @@ func pauseSide(m *store.SideMeta, until, now time.Time) time.Time {
 		return end
 	}
 	return cur
+}
+
+// maxCheckWait is the longest a game goes without a timer check, whatever
+// its timers say.
+const maxCheckWait = 24 * time.Hour
+
+// nextCheck is when a timer of the game may next have something to do,
+// after now: the held ping, the deadline's warning and lapse, the member's
+// and the game's reminders, the round limit (member holds the seat to
+// act; held is the member whose ping is held). A reminder or warning whose
+// post waits in the outbox (queued, by its mark) is left out: its delivery
+// makes the game due. A time already past, which the check just made did
+// not act on (it passed meanwhile), is now: the next check looks again.
+// With no timer the game is checked again after maxCheckWait.
+func nextCheck(rec *record.Record, member, held record.Member, now time.Time, queued func(mark string) bool) time.Time {
+	next := now.Add(maxCheckWait)
+	at := func(t time.Time) {
+		if t.Before(next) {
+			next = t
+		}
+	}
+	st := &rec.Game.State
+	if rec.Ended() || rec.Seats[st.ToAct()].AI != "" || open(rec.Seats[st.ToAct()]) {
+		return next
+	}
+	m := &rec.Meta
+	steps := len(rec.Game.History)
+	if !m.Ping.At.IsZero() {
+		at(later(m.Ping.At, quietOver(held, now)))
+	}
+	if due, ok := deadlineDue(rec); ok {
+		if !m.Lapsed.At(steps) {
+			at(due)
+		}
+		if !m.Warned.At(steps) && !queued(record.MarkWarned) {
+			at(later(due.Add(-warnBefore(*m)-quietSpan(member)), quietOver(member, now)))
+		}
+	}
+	if member.Remind > 0 {
+		at(later(lastPinged(rec).Add(member.Remind), member.AwayUntil, quietOver(member, now)))
+	}
+	if m.Remind > 0 && !m.Reminded.At(steps) && !queued(record.MarkReminded) {
+		at(later(waitingSince(rec).Add(m.Remind), member.AwayUntil))
+	}
+	if m.RoundLimit > 0 && st.Phase() != rules.PhaseSetup {
+		at(waitingSince(rec).Add(m.RoundLimit))
+	}
+	return next
+}
+
+// quietOver is when the member's quiet hours that hold at now end (zero
+// when they hold none).
+func quietOver(m record.Member, now time.Time) time.Time {
+	end, quiet := quietEnd(m, now)
+	if !quiet {
+		return time.Time{}
+	}
+	return end
+}
+
+// later is the latest of ts.
+func later(ts ...time.Time) time.Time {
+	var out time.Time
+	for _, t := range ts {
+		if t.After(out) {
+			out = t
+		}
+	}
+	return out
 }

@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -13,7 +13,7 @@ import (
 // clockRecord is a game between Ann (US) and Bob in its first US round
 // (past the set-up, which no round limit passes), its last step at acted,
 // with meta; no database.
-func clockRecord(t *testing.T, acted time.Time, meta store.Meta) *store.Record {
+func clockRecord(t *testing.T, acted time.Time, meta record.Meta) *record.Record {
 	t.Helper()
 	g := rules.NewGame(rules.DefaultScenario(), rules.Options{}, 5)
 	for _, a := range []rules.Action{rules.Historical(), rules.SetupDone()} {
@@ -21,7 +21,7 @@ func clockRecord(t *testing.T, acted time.Time, meta store.Meta) *store.Record {
 		require.NoError(t, err)
 	}
 	meta.Acted = acted
-	return &store.Record{Key: testKey, Game: g, Seats: map[rules.Side]store.Seat{rules.US: {UserID: "1"}, rules.German: {UserID: "2"}},
+	return &record.Record{Key: testKey, Game: g, Seats: map[rules.Side]record.Seat{rules.US: {UserID: "1"}, rules.German: {UserID: "2"}},
 		Meta: meta, Created: acted.Add(-time.Hour)}
 }
 
@@ -31,18 +31,18 @@ func clockRecord(t *testing.T, acted time.Time, meta store.Meta) *store.Record {
 func TestDeadlineDue(t *testing.T) {
 	at := time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC)
 	for name, c := range map[string]struct {
-		meta  store.Meta
-		seats map[rules.Side]store.Seat
+		meta  record.Meta
+		seats map[rules.Side]record.Seat
 		due   time.Time
 		ok    bool
 	}{
-		"none":                 {meta: store.Meta{}},
-		"from the last step":   {meta: store.Meta{Deadline: 24 * time.Hour}, due: at.Add(24 * time.Hour), ok: true},
-		"after a vacation":     {meta: store.Meta{Deadline: 24 * time.Hour, US: store.SideMeta{PausedUntil: at.Add(72 * time.Hour)}}, due: at.Add(96 * time.Hour), ok: true},
-		"a vacation before":    {meta: store.Meta{Deadline: 24 * time.Hour, US: store.SideMeta{PausedUntil: at.Add(-time.Hour)}}, due: at.Add(24 * time.Hour), ok: true},
-		"the other's vacation": {meta: store.Meta{Deadline: 24 * time.Hour, German: store.SideMeta{PausedUntil: at.Add(72 * time.Hour)}}, due: at.Add(24 * time.Hour), ok: true},
-		"resigned":             {meta: store.Meta{Deadline: 24 * time.Hour, Resigned: rules.German}},
-		"the AI to act":        {meta: store.Meta{Deadline: 24 * time.Hour}, seats: map[rules.Side]store.Seat{rules.US: {AI: "hard"}, rules.German: {UserID: "2"}}},
+		"none":                 {meta: record.Meta{}},
+		"from the last step":   {meta: record.Meta{Deadline: 24 * time.Hour}, due: at.Add(24 * time.Hour), ok: true},
+		"after a vacation":     {meta: record.Meta{Deadline: 24 * time.Hour, US: record.SideMeta{PausedUntil: at.Add(72 * time.Hour)}}, due: at.Add(96 * time.Hour), ok: true},
+		"a vacation before":    {meta: record.Meta{Deadline: 24 * time.Hour, US: record.SideMeta{PausedUntil: at.Add(-time.Hour)}}, due: at.Add(24 * time.Hour), ok: true},
+		"the other's vacation": {meta: record.Meta{Deadline: 24 * time.Hour, German: record.SideMeta{PausedUntil: at.Add(72 * time.Hour)}}, due: at.Add(24 * time.Hour), ok: true},
+		"resigned":             {meta: record.Meta{Deadline: 24 * time.Hour, Resigned: rules.German}},
+		"the AI to act":        {meta: record.Meta{Deadline: 24 * time.Hour}, seats: map[rules.Side]record.Seat{rules.US: {AI: "hard"}, rules.German: {UserID: "2"}}},
 	} {
 		rec := clockRecord(t, at, c.meta)
 		if c.seats != nil {
@@ -60,13 +60,13 @@ func TestDeadlineDue(t *testing.T) {
 // a member's own reminder.
 func TestPeopleDue(t *testing.T) {
 	at := time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC)
-	day := store.Meta{Deadline: 24 * time.Hour}
-	ann := store.Member{UserID: "1"}
-	quiet := store.Member{UserID: "1", QuietFrom: 0, QuietTo: 24*60 - 1} // quiet all day but a minute
+	day := record.Meta{Deadline: 24 * time.Hour}
+	ann := record.Member{UserID: "1"}
+	quiet := record.Member{UserID: "1", QuietFrom: 0, QuietTo: 24*60 - 1} // quiet all day but a minute
 	never := func() bool { return false }
 	for name, c := range map[string]struct {
-		meta     store.Meta
-		member   store.Member
+		meta     record.Meta
+		member   record.Member
 		now      time.Time
 		queued   bool
 		want     int
@@ -77,12 +77,12 @@ func TestPeopleDue(t *testing.T) {
 		"a warning queued already":    {meta: day, member: ann, now: at.Add(18 * time.Hour), queued: true, want: dueNothing},
 		"the deadline passed":         {meta: day, member: ann, now: at.Add(24 * time.Hour), want: dueLapse, deadline: at.Add(24 * time.Hour)},
 		"no warning in quiet hours":   {meta: day, member: quiet, now: at.Add(18*time.Hour + 30*time.Minute), want: dueNothing},
-		"a long deadline warns 12 h":  {meta: store.Meta{Deadline: 7 * 24 * time.Hour}, member: ann, now: at.Add(6*24*time.Hour + 11*time.Hour), want: dueNothing},
-		"own reminder":                {member: store.Member{UserID: "1", Remind: 6 * time.Hour}, now: at.Add(6 * time.Hour), want: dueRemind},
-		"own reminder, away":          {member: store.Member{UserID: "1", Remind: 6 * time.Hour, AwayUntil: at.Add(48 * time.Hour)}, now: at.Add(6 * time.Hour), want: dueNothing},
-		"own reminder, pinged since":  {meta: store.Meta{Pinged: at.Add(3 * time.Hour)}, member: store.Member{UserID: "1", Remind: 6 * time.Hour}, now: at.Add(6 * time.Hour), want: dueNothing},
-		"a held ping at its time":     {meta: store.Meta{Ping: store.Ping{At: at.Add(time.Hour), Who: "1"}}, member: ann, now: at.Add(time.Hour), want: dueHeldPing},
-		"a held ping before its time": {meta: store.Meta{Ping: store.Ping{At: at.Add(2 * time.Hour), Who: "1"}}, member: ann, now: at.Add(time.Hour), want: dueNothing},
+		"a long deadline warns 12 h":  {meta: record.Meta{Deadline: 7 * 24 * time.Hour}, member: ann, now: at.Add(6*24*time.Hour + 11*time.Hour), want: dueNothing},
+		"own reminder":                {member: record.Member{UserID: "1", Remind: 6 * time.Hour}, now: at.Add(6 * time.Hour), want: dueRemind},
+		"own reminder, away":          {member: record.Member{UserID: "1", Remind: 6 * time.Hour, AwayUntil: at.Add(48 * time.Hour)}, now: at.Add(6 * time.Hour), want: dueNothing},
+		"own reminder, pinged since":  {meta: record.Meta{Pinged: at.Add(3 * time.Hour)}, member: record.Member{UserID: "1", Remind: 6 * time.Hour}, now: at.Add(6 * time.Hour), want: dueNothing},
+		"a held ping at its time":     {meta: record.Meta{Ping: record.Ping{At: at.Add(time.Hour), Who: "1"}}, member: ann, now: at.Add(time.Hour), want: dueHeldPing},
+		"a held ping before its time": {meta: record.Meta{Ping: record.Ping{At: at.Add(2 * time.Hour), Who: "1"}}, member: ann, now: at.Add(time.Hour), want: dueNothing},
 	} {
 		rec := clockRecord(t, at, c.meta)
 		got := peopleDue(rec, c.member, c.member, c.now, func() bool { return c.queued })
@@ -91,11 +91,11 @@ func TestPeopleDue(t *testing.T) {
 	}
 	// A warning and a lapse are given once a step.
 	rec := clockRecord(t, at, day)
-	rec.Meta.Warned = store.MarkAt(len(rec.Game.History))
+	rec.Meta.Warned = record.MarkAt(len(rec.Game.History))
 	assert.Equal(t, dueNothing, peopleDue(rec, ann, ann, at.Add(18*time.Hour), never).what)
-	rec.Meta.Lapsed = store.MarkAt(len(rec.Game.History))
+	rec.Meta.Lapsed = record.MarkAt(len(rec.Game.History))
 	assert.Equal(t, dueNothing, peopleDue(rec, ann, ann, at.Add(25*time.Hour), never).what)
-	rec.Meta.Lapsed = store.MarkAt(len(rec.Game.History) - 1)
+	rec.Meta.Lapsed = record.MarkAt(len(rec.Game.History) - 1)
 	assert.Equal(t, dueLapse, peopleDue(rec, ann, ann, at.Add(25*time.Hour), never).what, "a mark of another step")
 }
 
@@ -103,18 +103,18 @@ func TestPeopleDue(t *testing.T) {
 // in the set-up; the game's reminder once a step, not while away.
 func TestRoundLimitAndReminderDue(t *testing.T) {
 	at := time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC)
-	rec := clockRecord(t, at, store.Meta{RoundLimit: 24 * time.Hour, Remind: 12 * time.Hour})
+	rec := clockRecord(t, at, record.Meta{RoundLimit: 24 * time.Hour, Remind: 12 * time.Hour})
 	assert.False(t, roundLimitDue(rec, at.Add(23*time.Hour)))
 	assert.True(t, roundLimitDue(rec, at.Add(24*time.Hour)))
-	setup := &store.Record{Game: rules.NewGame(rules.DefaultScenario(), rules.Options{}, 5), Meta: rec.Meta, Created: at}
+	setup := &record.Record{Game: rules.NewGame(rules.DefaultScenario(), rules.Options{}, 5), Meta: rec.Meta, Created: at}
 	assert.False(t, roundLimitDue(setup, at.Add(48*time.Hour)), "the set-up is never passed")
-	assert.False(t, roundLimitDue(clockRecord(t, at, store.Meta{}), at.Add(480*time.Hour)), "no limit")
+	assert.False(t, roundLimitDue(clockRecord(t, at, record.Meta{}), at.Add(480*time.Hour)), "no limit")
 
-	assert.False(t, reminderDue(rec, store.Member{}, at.Add(11*time.Hour)))
-	assert.True(t, reminderDue(rec, store.Member{}, at.Add(12*time.Hour)))
-	assert.False(t, reminderDue(rec, store.Member{AwayUntil: at.Add(13 * time.Hour)}, at.Add(12*time.Hour)), "away")
-	rec.Meta.Reminded = store.MarkAt(len(rec.Game.History))
-	assert.False(t, reminderDue(rec, store.Member{}, at.Add(12*time.Hour)), "once a step")
+	assert.False(t, reminderDue(rec, record.Member{}, at.Add(11*time.Hour)))
+	assert.True(t, reminderDue(rec, record.Member{}, at.Add(12*time.Hour)))
+	assert.False(t, reminderDue(rec, record.Member{AwayUntil: at.Add(13 * time.Hour)}, at.Add(12*time.Hour)), "away")
+	rec.Meta.Reminded = record.MarkAt(len(rec.Game.History))
+	assert.False(t, reminderDue(rec, record.Member{}, at.Add(12*time.Hour)), "once a step")
 }
 
 // A vacation pauses a side's deadline within the allowance of the game
@@ -122,16 +122,16 @@ func TestRoundLimitAndReminderDue(t *testing.T) {
 func TestPauseSide(t *testing.T) {
 	now := time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC)
 	day := 24 * time.Hour
-	var m store.SideMeta
+	var m record.SideMeta
 	assert.Equal(t, now.Add(5*day), pauseSide(&m, now.Add(5*day), now))
-	assert.Equal(t, store.SideMeta{PausedUntil: now.Add(5 * day), VacationUsed: 5 * day}, m)
+	assert.Equal(t, record.SideMeta{PausedUntil: now.Add(5 * day), VacationUsed: 5 * day}, m)
 	assert.Equal(t, now.Add(14*day), pauseSide(&m, now.Add(20*day), now), "lengthened to the allowance")
 	assert.Equal(t, 14*day, m.VacationUsed)
 	assert.Equal(t, now.Add(14*day), pauseSide(&m, now.Add(30*day), now), "no allowance left")
 	assert.Equal(t, now.Add(2*day), pauseSide(&m, now.Add(2*day), now), "back sooner")
-	assert.Equal(t, store.SideMeta{PausedUntil: now.Add(2 * day), VacationUsed: 2 * day}, m)
+	assert.Equal(t, record.SideMeta{PausedUntil: now.Add(2 * day), VacationUsed: 2 * day}, m)
 	assert.Equal(t, now, pauseSide(&m, now, now), "back now")
 	assert.Zero(t, m.VacationUsed)
-	used := store.SideMeta{VacationUsed: 13 * day}
+	used := record.SideMeta{VacationUsed: 13 * day}
 	assert.Equal(t, now.Add(day), pauseSide(&used, now.Add(3*day), now), "one day left of a game's allowance")
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/mortain/mortain/internal/i18n"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // Commands that end a game (new over a running one, resign, abort) ask
@@ -56,7 +56,7 @@ func (s *Service) rememberNew(req Request) Button {
 }
 
 // confirmNew runs the new a Confirm button was offered for.
-func (s *Service) confirmNew(key store.Key, caller Caller, token string) (Request, bool) {
+func (s *Service) confirmNew(key record.Key, caller Caller, token string) (Request, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	p, ok := s.pending[key]

@@ -8,7 +8,7 @@ import (
 
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 const (
@@ -17,7 +17,7 @@ const (
 	SettingDeadline = "deadline"
 	// SettingWarned is the mark of a deadline warning's notice
 	// (Meta.Warned once delivered).
-	SettingWarned = store.MarkWarned
+	SettingWarned = record.MarkWarned
 )
 
 // Deadlines offered at new (off by default).
@@ -29,12 +29,12 @@ const VacationAllowance = 14 * 24 * time.Hour
 
 // deadlineLine words the deadline of the player to act in the game's
 // language, or "".
-func deadlineLine(fe FrontEnd, rec *store.Record) string {
+func deadlineLine(fe FrontEnd, rec *record.Record) string {
 	return deadlineLineIn(fe, rec, langOf(rec.Meta))
 }
 
 // deadlineLineIn words the deadline of the player to act in lang, or "".
-func deadlineLineIn(fe FrontEnd, rec *store.Record, lang i18n.Lang) string {
+func deadlineLineIn(fe FrontEnd, rec *record.Record, lang i18n.Lang) string {
 	due, ok := deadlineDue(rec)
 	if !ok {
 		return ""
@@ -45,13 +45,13 @@ func deadlineLineIn(fe FrontEnd, rec *store.Record, lang i18n.Lang) string {
 
 // missedText words a side's deadlines missed in a row in the game's
 // language, or "" under two.
-func missedText(fe FrontEnd, rec *store.Record, side rules.Side) string {
+func missedText(fe FrontEnd, rec *record.Record, side rules.Side) string {
 	return missedTextIn(fe, rec, side, langOf(rec.Meta))
 }
 
 // missedTextIn words a side's deadlines missed in a row in lang, or ""
 // under two.
-func missedTextIn(fe FrontEnd, rec *store.Record, side rules.Side, lang i18n.Lang) string {
+func missedTextIn(fe FrontEnd, rec *record.Record, side rules.Side, lang i18n.Lang) string {
 	n := rec.Meta.Side(side).Missed
 	if n < 2 {
 		return ""
@@ -61,7 +61,7 @@ func missedTextIn(fe FrontEnd, rec *store.Record, side rules.Side, lang i18n.Lan
 
 // quietEnd reports whether now falls in the member's quiet hours, and
 // when they end.
-func quietEnd(m store.Member, now time.Time) (time.Time, bool) {
+func quietEnd(m record.Member, now time.Time) (time.Time, bool) {
 	if m.QuietFrom == m.QuietTo {
 		return time.Time{}, false
 	}
@@ -96,12 +96,12 @@ func quietEnd(m store.Member, now time.Time) (time.Time, bool) {
 // ping: a member who turned pings off is named without a ping; quiet
 // hours hold the ping for later (Tick sends it); a member who asked for
 // direct messages gets one; the player to act sees their deadline.
-func (s *Service) dress(rec *store.Record, notices []store.Notice) []store.Notice {
+func (s *Service) dress(rec *record.Record, notices []record.Notice) []record.Notice {
 	if !s.cfg.FrontEnd.Members() {
 		return notices
 	}
 	now := s.cfg.Now()
-	var dms []store.Notice
+	var dms []record.Notice
 	for i := range notices {
 		n := &notices[i]
 		if n.Key.Channel != "" && n.Key != rec.Key {
@@ -110,7 +110,7 @@ func (s *Service) dress(rec *store.Record, notices []store.Notice) []store.Notic
 		if n.Mention == "" {
 			continue
 		}
-		toAct := n.Mention == mentionOf(rec, rec.Game.State.ToAct()) && rec.Meta.Resigned == rules.NoSide && !rec.Game.State.Over()
+		toAct := n.Mention == mentionOf(rec, rec.Game.State.ToAct()) && !rec.Ended()
 		// A post that pings someone shows the deadline of the player to
 		// act while it is still ahead.
 		if due, ok := deadlineDue(rec); ok && due.After(now) {
@@ -128,8 +128,8 @@ func (s *Service) dress(rec *store.Record, notices []store.Notice) []store.Notic
 		if end, quiet := quietEnd(m, now); quiet {
 			n.NoPing = true
 			if !m.NoPing || m.DM && toAct {
-				rec.Meta.Ping = store.Ping{At: stampTime(end), Who: n.Mention,
-					Step: store.MarkAt(len(rec.Game.History)), Text: clipText(firstLine(n.Text), 300)}
+				rec.Meta.Ping = record.Ping{At: stampTime(end), Who: n.Mention,
+					Step: record.MarkAt(len(rec.Game.History)), Text: clipText(firstLine(n.Text), 300)}
 			}
 			continue
 		}
@@ -145,7 +145,7 @@ func (s *Service) dress(rec *store.Record, notices []store.Notice) []store.Notic
 const DMPrefix = "dm:"
 
 // dm is a direct message telling a member that a game waits for them.
-func (s *Service) dm(rec *store.Record, user string) store.Notice {
+func (s *Service) dm(rec *record.Record, user string) record.Notice {
 	st := &rec.Game.State
 	lang := langOf(rec.Meta)
 	d := map[string]any{"Channel": s.cfg.FrontEnd.Channel(rec.Key.Channel), "What": whatWaitsIn(st, lang), "Header": roundHeaderIn(st, lang)}
@@ -154,31 +154,28 @@ func (s *Service) dm(rec *store.Record, user string) store.Notice {
 		d["Deadline"] = line
 		text = i18n.T(lang, "deadline.dm-deadline", d)
 	}
-	return store.Notice{Key: store.Key{Guild: rec.Key.Guild, Channel: DMPrefix + user}, Text: text, Origin: rec.Key}
+	return record.Notice{Key: record.Key{Guild: rec.Key.Guild, Channel: DMPrefix + user}, Text: text, Origin: rec.Key}
 }
 
 // tickPeople sends what the people of a game are due: a ping that quiet
 // hours held, the passing of a deadline (with the opponent's buttons), a
 // warning before it, a member's own reminder. The game waits for a
 // person (Tick checked). ok is false when nothing was due.
-func (s *Service) tickPeople(key store.Key, rec *store.Record) (resp Response, ok bool) {
+func (s *Service) tickPeople(key record.Key, rec *record.Record) (resp Response, ok bool) {
 	now := s.cfg.Now()
 	st := &rec.Game.State
 	side := st.ToAct()
 	steps := len(rec.Game.History)
 	step := strconv.Itoa(steps)
 	who := rec.Seats[side]
-	var member store.Member
-	if m, err := s.cfg.Store.Member(key.Guild, who.UserID); err == nil {
-		member = m
-	}
+	member, held := s.membersToTell(key, rec, side)
 	lang := langOf(rec.Meta)
 	// update queues what fn says in one commit, unless the game moved on;
 	// mark, when set, is the mark of Meta the notice sets to step once
 	// delivered.
-	update := func(mark string, fn func(r *store.Record) Response) (Response, bool) {
+	update := func(mark string, fn func(r *record.Record) Response) (Response, bool) {
 		var out Response
-		err := s.cfg.Store.Update(key, func(r *store.Record) error {
+		err := s.cfg.Store.Update(key, func(r *record.Record) error {
 			if len(r.Game.History) != steps {
 				return errStale
 			}
@@ -195,21 +192,15 @@ func (s *Service) tickPeople(key store.Key, rec *store.Record) (resp Response, o
 		})
 		return out, err == nil && len(out.Posts) > 0
 	}
-	// A held ping waits for its own member's quiet hours to end.
-	held := member
-	if who := rec.Meta.Ping.Who; who != "" && who != member.UserID {
-		if m, err := s.cfg.Store.Member(key.Guild, who); err == nil {
-			held = m
-		}
-	}
+	// A held ping waits for its own member's quiet hours to end (held).
 	due := peopleDue(rec, member, held, now, func() bool { return s.noticeQueued(key, SettingWarned, step) })
 	switch due.what {
 	case dueHeldPing:
 		// The ping quiet hours held: its time came.
 		user := rec.Meta.Ping.Who
-		return update("", func(r *store.Record) Response {
+		return update("", func(r *record.Record) Response {
 			ping := r.Meta.Ping
-			r.Meta.Ping = store.Ping{Who: ping.Who, Step: ping.Step}
+			r.Meta.Ping = record.Ping{Who: ping.Who, Step: ping.Step}
 			if !ping.Step.At(steps) {
 				return Response{}
 			}
@@ -221,13 +212,13 @@ func (s *Service) tickPeople(key store.Key, rec *store.Record) (resp Response, o
 			return Response{Posts: []Post{{Text: i18n.T(lang, "deadline.held", map[string]any{"Text": held}), Mention: user}}}
 		})
 	case dueLapse:
-		return update("", func(r *store.Record) Response { return s.lapse(r, side, due.deadline) })
+		return update("", func(r *record.Record) Response { return s.lapse(r, side, due.deadline) })
 	case dueWarn:
-		return update(SettingWarned, func(r *store.Record) Response {
+		return update(SettingWarned, func(r *record.Record) Response {
 			return Response{Posts: []Post{{Text: i18n.T(lang, "deadline.warn", map[string]any{"Due": s.cfg.FrontEnd.When(due.deadline, lang)}), Mention: who.UserID}}}
 		})
 	case dueRemind:
-		return update("", func(r *store.Record) Response {
+		return update("", func(r *record.Record) Response {
 			r.Meta.Pinged = stampTime(now)
 			return Response{Posts: []Post{{Text: i18n.T(lang, "deadline.remind", map[string]any{"What": whatWaitsIn(st, lang), "Header": roundHeaderIn(st, lang), "Since": s.cfg.FrontEnd.When(waitingSince(r), lang)}), Mention: who.UserID}}}
 		})
@@ -237,7 +228,7 @@ func (s *Service) tickPeople(key store.Key, rec *store.Record) (resp Response, o
 
 // noticeQueued reports whether a notice marking name=value waits in the
 // outbox.
-func (s *Service) noticeQueued(key store.Key, name, value string) bool {
+func (s *Service) noticeQueued(key record.Key, name, value string) bool {
 	if !s.cfg.FrontEnd.Queues() {
 		return false
 	}
@@ -256,8 +247,8 @@ func (s *Service) noticeQueued(key store.Key, name, value string) bool {
 // lapse records that side's deadline passed and offers the opponent the
 // ways out: claim the win, hand the side to the AI, or wait longer. A
 // game with no opponent to ask (the AI, the same member) only says so.
-func (s *Service) lapse(rec *store.Record, side rules.Side, due time.Time) Response {
-	rec.Meta.Lapsed = store.MarkAt(len(rec.Game.History))
+func (s *Service) lapse(rec *record.Record, side rules.Side, due time.Time) Response {
+	rec.Meta.Lapsed = record.MarkAt(len(rec.Game.History))
 	rec.Meta.Side(side).Missed++
 	absent, other := rec.Seats[side], rec.Seats[side.Enemy()]
 	lang := langOf(rec.Meta)
@@ -289,10 +280,10 @@ func deadlineVerb(verb string) bool {
 
 // deadlineButton runs a button of a passed deadline for the opponent of
 // the absent player (or a moderator).
-func (s *Service) deadlineButton(_ context.Context, key store.Key, caller Caller, verb string, fresh func(*store.Record) error) Response {
+func (s *Service) deadlineButton(_ context.Context, key record.Key, caller Caller, verb string, fresh func(*record.Record) error) Response {
 	var resp Response
-	var archived *store.Record
-	err := s.cfg.Store.Update(key, func(r *store.Record) error {
+	var archived *record.Record
+	err := s.cfg.Store.Update(key, func(r *record.Record) error {
 		if err := fresh(r); err != nil {
 			return err
 		}
@@ -313,10 +304,10 @@ func (s *Service) deadlineButton(_ context.Context, key store.Key, caller Caller
 			}
 			text := i18n.T(lang, "deadline.claims", map[string]any{"Name": seatNameIn(s.cfg.FrontEnd, other, lang)}) + "\n" + summaryIn(s.cfg.FrontEnd, r, lang)
 			resp = Response{Posts: []Post{{Text: text, Mention: absent.UserID, Live: true}}, Over: true}
-			archived = cloneRecord(r)
+			archived = r.Clone()
 		case verb == "wait":
 			r.Meta.Side(side).PausedUntil = stampTime(s.cfg.Now())
-			r.Meta.Lapsed, r.Meta.Warned = store.StepMark{}, store.StepMark{}
+			r.Meta.Lapsed, r.Meta.Warned = record.StepMark{}, record.StepMark{}
 			d := map[string]any{"Name": seatNameIn(s.cfg.FrontEnd, other, lang), "Absent": seatNameIn(s.cfg.FrontEnd, absent, lang)}
 			text := i18n.T(lang, "deadline.waits", d)
 			if line := deadlineLineIn(s.cfg.FrontEnd, r, lang); line != "" {
@@ -331,9 +322,9 @@ func (s *Service) deadlineButton(_ context.Context, key store.Key, caller Caller
 				return refuseT("deadline.unknown-button", nil)
 			}
 			r.Meta.Side(side).Absent = absent.UserID
-			r.Seats[side] = store.Seat{AI: level}
+			r.Seats[side] = record.Seat{AI: level}
 			r.Meta.Unrated = unratedAI
-			r.Meta.Lapsed = store.StepMark{}
+			r.Meta.Lapsed = record.StepMark{}
 			text := i18n.T(lang, "deadline.hand", map[string]any{"Level": i18n.Level(lang, level), "Side": sideName(side, lang), "Name": seatNameIn(s.cfg.FrontEnd, absent, lang)})
 			resp = Response{Posts: []Post{{Text: text, Live: true}}, AINext: true}
 		}
@@ -352,7 +343,7 @@ func (s *Service) deadlineButton(_ context.Context, key store.Key, caller Caller
 // markOwn sets the Mark of the newest notice of the game's own channel
 // (not a direct message or the parent channel's line): it counts as sent
 // once delivered there.
-func markOwn(r *store.Record, mark, value string) {
+func markOwn(r *record.Record, mark, value string) {
 	for i := len(r.Notices) - 1; i >= 0; i-- {
 		if k := r.Notices[i].Key; k.Channel == "" || k == r.Key {
 			r.Notices[i].Mark, r.Notices[i].MarkValue = mark, value
@@ -362,7 +353,7 @@ func markOwn(r *store.Record, mark, value string) {
 }
 
 // quietSpan is how long a member's quiet hours last each day.
-func quietSpan(m store.Member) time.Duration {
+func quietSpan(m record.Member) time.Duration {
 	if m.QuietFrom == m.QuietTo {
 		return 0
 	}

@@ -11,21 +11,21 @@ import (
 
 	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
-// peopleService is a Service with a settable clock over a MemStore that
+// peopleService is a Service with a settable clock over a memStore that
 // keeps an outbox.
-func peopleService(t *testing.T) (*Service, *MemStore, *time.Time) {
+func peopleService(t *testing.T) (*Service, *memStore, *time.Time) {
 	t.Helper()
-	st := NewMemStore()
+	st := newMemStore()
 	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	seed := uint64(0)
 	s := New(Config{Store: st, FrontEnd: frontend.Discord{Outbox: true}, Now: func() time.Time { return now }, Seed: func() uint64 { seed++; return seed }})
 	return s, st, &now
 }
 
-func lastNotice(t *testing.T, st *MemStore, key store.Key) store.Notice {
+func lastNotice(t *testing.T, st *memStore, key record.Key) record.Notice {
 	t.Helper()
 	p, err := st.Pending(key)
 	require.NoError(t, err)
@@ -33,7 +33,7 @@ func lastNotice(t *testing.T, st *MemStore, key store.Key) store.Notice {
 	return p[len(p)-1]
 }
 
-func buttonOf(t *testing.T, n store.Notice, verb string) string {
+func buttonOf(t *testing.T, n record.Notice, verb string) string {
 	t.Helper()
 	for _, b := range n.Buttons {
 		if strings.HasPrefix(b.CustomID, "mortain/"+verb+"/") {
@@ -71,7 +71,7 @@ func TestAPassedDeadlineLetsTheOpponentClaimTheWin(t *testing.T) {
 	require.False(t, r.Refused, r.Private)
 	assert.True(t, r.Over)
 	_, err := st.Get(testKey)
-	assert.ErrorIs(t, err, store.ErrNotFound)
+	assert.ErrorIs(t, err, record.ErrNotFound)
 	done, err := st.LastFinished(testKey)
 	require.NoError(t, err)
 	assert.Equal(t, rules.German, done.Winner)
@@ -125,7 +125,7 @@ func TestWaitLongerGivesAWholeNewDeadlineAndMissesAreCounted(t *testing.T) {
 
 func TestAwayPausesTheDeadlinesOfAllTheMembersGames(t *testing.T) {
 	s, st, now := peopleService(t)
-	other := store.Key{Guild: testKey.Guild, Channel: "c2"}
+	other := record.Key{Guild: testKey.Guild, Channel: "c2"}
 	mustDo(t, s, ann, "new opponent:<@2> deadline:24h")
 	r := s.Handle(context.Background(), Request{Key: other, Caller: ann, Command: "new", Options: map[string]string{"opponent": "<@3>", "deadline": "48h"}})
 	require.False(t, r.Refused, r.Private)
@@ -133,13 +133,13 @@ func TestAwayPausesTheDeadlinesOfAllTheMembersGames(t *testing.T) {
 	away := mustDo(t, s, ann, "away days:5")
 	assert.Contains(t, away.Private, "<#c1>")
 	assert.Contains(t, away.Private, "<#c2>")
-	for _, k := range []store.Key{testKey, other} {
+	for _, k := range []record.Key{testKey, other} {
 		n := lastNotice(t, st, k)
 		assert.Contains(t, n.Text, "is away until", "each opponent is told")
 		assert.NotEmpty(t, n.Mention)
 	}
 	*now = now.Add(5*24*time.Hour + 23*time.Hour)
-	for _, k := range []store.Key{testKey, other} {
+	for _, k := range []record.Key{testKey, other} {
 		for _, p := range s.Tick(context.Background(), k).Posts {
 			assert.NotContains(t, p.Text, "passed", "no deadline passes while she is away and for a day after")
 		}
@@ -186,7 +186,7 @@ func TestNotifySettingsShapeThePings(t *testing.T) {
 	p, err := st.Pending(testKey)
 	require.NoError(t, err)
 	assert.True(t, p[len(p)-1].NoPing, "pings off: named without a ping")
-	dms, err := st.Pending(store.Key{Guild: testKey.Guild, Channel: DMPrefix + bob.UserID})
+	dms, err := st.Pending(record.Key{Guild: testKey.Guild, Channel: DMPrefix + bob.UserID})
 	require.NoError(t, err)
 	require.Len(t, dms, 1, "a direct message")
 	assert.Contains(t, dms[0].Text, "<#c1>")
@@ -194,7 +194,7 @@ func TestNotifySettingsShapeThePings(t *testing.T) {
 
 	// A refused DM switches them off, said once in the game's channel.
 	resp := s.DMRefused(dms[0].Key, dms[0])
-	assert.Equal(t, []store.Key{testKey}, resp.Also)
+	assert.Equal(t, []record.Key{testKey}, resp.Also)
 	assert.Contains(t, lastNotice(t, st, testKey).Text, "direct messages are switched off")
 	assert.Empty(t, s.DMRefused(dms[0].Key, dms[0]).Also, "told once")
 	m, _ := st.Member(testKey.Guild, bob.UserID)
@@ -202,7 +202,7 @@ func TestNotifySettingsShapeThePings(t *testing.T) {
 }
 
 func TestQuietEndAcrossMidnightAndWithinADay(t *testing.T) {
-	m := store.Member{QuietFrom: 22 * 60, QuietTo: 7 * 60, TimeZone: "Europe/Paris"}
+	m := record.Member{QuietFrom: 22 * 60, QuietTo: 7 * 60, TimeZone: "Europe/Paris"}
 	at := func(h int) time.Time { return time.Date(2026, 7, 1, h, 0, 0, 0, time.UTC) } // Paris is UTC+2
 	end, quiet := quietEnd(m, at(21))                                                  // 23:00 in Paris
 	assert.True(t, quiet)
@@ -212,7 +212,7 @@ func TestQuietEndAcrossMidnightAndWithinADay(t *testing.T) {
 	end, quiet = quietEnd(m, at(3)) // 05:00 in Paris
 	assert.True(t, quiet)
 	assert.Equal(t, at(5), end.UTC())
-	day := store.Member{QuietFrom: 13 * 60, QuietTo: 15 * 60}
+	day := record.Member{QuietFrom: 13 * 60, QuietTo: 15 * 60}
 	_, quiet = quietEnd(day, at(14))
 	assert.True(t, quiet)
 	_, quiet = quietEnd(day, at(15))
@@ -229,13 +229,13 @@ func TestAWarningWithDMsOnGoesOnceAndTheEndSaysNoDeadline(t *testing.T) {
 		*now = now.Add(time.Minute)
 		assert.Empty(t, s.Tick(context.Background(), testKey).Posts, "the warning goes once, DMs on or not")
 	}
-	dms, _ := st.Pending(store.Key{Guild: testKey.Guild, Channel: DMPrefix + ann.UserID})
+	dms, _ := st.Pending(record.Key{Guild: testKey.Guild, Channel: DMPrefix + ann.UserID})
 	n := len(dms)
 	r := mustDo(t, s, ann, "resign confirm:yes")
 	assert.NotContains(t, r.Posts[0].Text, "Deadline for")
-	dms, _ = st.Pending(store.Key{Guild: testKey.Guild, Channel: DMPrefix + ann.UserID})
+	dms, _ = st.Pending(record.Key{Guild: testKey.Guild, Channel: DMPrefix + ann.UserID})
 	assert.Len(t, dms, n, "no DM says an ended game waits")
-	bobDMs, _ := st.Pending(store.Key{Guild: testKey.Guild, Channel: DMPrefix + bob.UserID})
+	bobDMs, _ := st.Pending(record.Key{Guild: testKey.Guild, Channel: DMPrefix + bob.UserID})
 	assert.Empty(t, bobDMs)
 }
 

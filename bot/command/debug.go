@@ -7,7 +7,7 @@ import (
 
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // debugCommands edit a game in local play started with --debug.
@@ -73,7 +73,7 @@ func (s *Service) debug(_ context.Context, req Request) (Response, error) {
 	default:
 		return Response{}, say("options.debug.unknown-edit", map[string]any{"Edit": quote(edit), "Help": help})
 	}
-	out, err := s.commit(req.Key, func(*store.Record) error { return nil }, func(g *rules.Game) ([]rules.Event, string, error) {
+	out, err := s.commit(req.Key, func(*record.Record) error { return nil }, func(g *rules.Game) ([]rules.Event, string, error) {
 		if err := g.Debug(text); err != nil {
 			var re *rules.RuleError
 			if errors.As(err, &re) {
@@ -101,7 +101,7 @@ func (s *Service) debug(_ context.Context, req Request) (Response, error) {
 // debug edit does, and undo does not go back past it.
 func (s *Service) debugPosition(req Request) (Response, error) {
 	var pos string
-	_, err := s.commit(req.Key, func(*store.Record) error { return nil }, func(g *rules.Game) ([]rules.Event, string, error) {
+	_, err := s.commit(req.Key, func(*record.Record) error { return nil }, func(g *rules.Game) ([]rules.Event, string, error) {
 		pos = g.State.Position()
 		return nil, "", g.Debug("debug position")
 	}, func(*outcome) Response { return Response{} })

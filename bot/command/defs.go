@@ -4,7 +4,7 @@ import (
 	"strings"
 
 	"github.com/mortain/mortain/internal/i18n"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // OptionType is the kind of value an option takes.
@@ -126,14 +126,14 @@ const (
 	PaceEnd        = "end"
 )
 
-// Names of the options of new that a game keeps (store.Meta), and the mark
+// Names of the options of new that a game keeps (record.Meta), and the mark
 // of a reminder.
 const (
-	SettingRemind     = "remind"           // a duration; remind the player to act after it
-	SettingRoundLimit = "round-limit"      // a duration; pass the round after it
-	SettingPace       = "pace"             // PaceActivation ... PaceEnd
-	SettingLevel      = "level"            // the AI level of the game
-	SettingReminded   = store.MarkReminded // the mark of a reminder's notice
+	SettingRemind     = "remind"            // a duration; remind the player to act after it
+	SettingRoundLimit = "round-limit"       // a duration; pass the round after it
+	SettingPace       = "pace"              // PaceActivation ... PaceEnd
+	SettingLevel      = "level"             // the AI level of the game
+	SettingReminded   = record.MarkReminded // the mark of a reminder's notice
 )
 
 // Option returns the definition's option called name.

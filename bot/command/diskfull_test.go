@@ -8,15 +8,15 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // fullDisk is a store whose disk is full: every Update fails as the
 // store's does, and nothing is written.
-type fullDisk struct{ *MemStore }
+type fullDisk struct{ *memStore }
 
-func (fullDisk) Update(store.Key, func(*store.Record) error) error {
-	return &store.DiskFullError{Path: "/data/mortain.db", Err: &os.PathError{Op: "write", Path: "/data/mortain.db", Err: syscall.ENOSPC}}
+func (fullDisk) Update(record.Key, func(*record.Record) error) error {
+	return &record.DiskFullError{Path: "/data/mortain.db", Err: &os.PathError{Op: "write", Path: "/data/mortain.db", Err: syscall.ENOSPC}}
 }
 
 // A full disk was answered "Something went wrong on our side ... please
@@ -25,7 +25,7 @@ func (fullDisk) Update(store.Key, func(*store.Record) error) error {
 // disk is full and which file.
 func TestAFullDiskIsToldToThePlayerAndTheOperator(t *testing.T) {
 	for _, local := range []bool{false, true} {
-		mem := NewMemStore()
+		mem := newMemStore()
 		var log bytes.Buffer
 		s := New(Config{Store: fullDisk{mem}, FrontEnd: frontEndFor(local), Seed: func() uint64 { return 1 }, Logger: slog.New(slog.NewTextHandler(&log, nil))})
 		if err := mem.Create(rankedRecord(t, testKey, 3)); err != nil {

@@ -13,7 +13,7 @@ import (
 	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // A deadline runs only while the game waits for a person: not while the
@@ -27,10 +27,10 @@ func TestNoDeadlineRunsForTheAIOrAnOpenSeat(t *testing.T) {
 	_, ok := deadlineDue(rec)
 	assert.False(t, ok, "the AI is to act")
 	assert.Empty(t, deadlineLine(frontend.Discord{}, rec))
-	rec.Seats[rules.US] = store.Seat{}
+	rec.Seats[rules.US] = record.Seat{}
 	_, ok = deadlineDue(rec)
 	assert.False(t, ok, "an open seat is to act")
-	rec.Seats[rules.US] = store.Seat{UserID: eve.UserID}
+	rec.Seats[rules.US] = record.Seat{UserID: eve.UserID}
 	_, ok = deadlineDue(rec)
 	assert.True(t, ok, "a member is to act")
 }
@@ -61,8 +61,8 @@ func TestTheChannelListsTenOfItsThreadsGames(t *testing.T) {
 		c := Caller{UserID: fmt.Sprint(100 + i), Name: fmt.Sprint("P", i)}
 		name, opts, err := Parse("new mode:hotseat")
 		require.NoError(t, err)
-		key := store.Key{Guild: testKey.Guild, Channel: fmt.Sprint("t", i)}
-		place := Place{OpenThread: func(nt NewThread) (store.Key, error) { th.names = append(th.names, nt.Name); return key, nil }}
+		key := record.Key{Guild: testKey.Guild, Channel: fmt.Sprint("t", i)}
+		place := Place{OpenThread: func(nt NewThread) (record.Key, error) { th.names = append(th.names, nt.Name); return key, nil }}
 		r := s.Handle(context.Background(), Request{Key: testKey, Caller: c, Command: name, Options: opts, Place: place})
 		require.False(t, r.Refused, r.Private)
 	}
@@ -132,15 +132,15 @@ func TestWaitLongerSaysTheNewDeadline(t *testing.T) {
 // round, the historical set-up in the set-up, Pass in a round, redraw or
 // miss on a face card.
 func TestTheButtonsFollowThePhase(t *testing.T) {
-	verbs := func(rec *store.Record) []string {
+	verbs := func(rec *record.Record) []string {
 		var out []string
 		for _, b := range buttonsFor(rec) {
 			out = append(out, strings.Split(b.CustomID, "/")[1])
 		}
 		return out
 	}
-	rec := &store.Record{Key: testKey, Game: rules.NewGame(rules.DefaultScenario(), rules.Options{}, 5),
-		Seats: map[rules.Side]store.Seat{rules.US: {UserID: "1"}, rules.German: {UserID: "2"}}}
+	rec := &record.Record{Key: testKey, Game: rules.NewGame(rules.DefaultScenario(), rules.Options{}, 5),
+		Seats: map[rules.Side]record.Seat{rules.US: {UserID: "1"}, rules.German: {UserID: "2"}}}
 	assert.Subset(t, verbs(rec), []string{"play", "setup-historical"}, "the set-up")
 	p := rules.NewRandomPlayer(7)
 	seen := map[rules.Phase]bool{}
@@ -188,7 +188,7 @@ func TestADirectMessageGoesToThePlayerToActOnly(t *testing.T) {
 	s, st, _ := peopleService(t)
 	mustDo(t, s, bob, "notify dm:on")
 	r := mustDo(t, s, ann, "new opponent:<@2> side:german")
-	assert.Contains(t, r.Also, store.Key{Guild: testKey.Guild, Channel: DMPrefix + bob.UserID}, "the DM's channel is named for delivery")
+	assert.Contains(t, r.Also, record.Key{Guild: testKey.Guild, Channel: DMPrefix + bob.UserID}, "the DM's channel is named for delivery")
 	assert.Len(t, dmsOf(t, st, bob.UserID), 1, "Bob sets the US up")
 
 	s, st, now := peopleService(t)

@@ -19,6 +19,7 @@ import (
 	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // endChildEnv names the database of the child process of
@@ -30,18 +31,18 @@ const endChildEnv = "MORTAIN_COMMAND_END_CHILD"
 // is committed, and nothing after it runs.
 type stopAfterUpdate struct{ *store.DB }
 
-func (s stopAfterUpdate) Update(key store.Key, fn func(rec *store.Record) error) error {
+func (s stopAfterUpdate) Update(key record.Key, fn func(rec *record.Record) error) error {
 	err := s.DB.Update(key, fn)
 	fmt.Printf("committed %v\n", err)
 	select {} // killed here
 }
 
 // rankedRecord is a ranked game between Ann (US) and Bob, 12 steps in.
-func rankedRecord(t *testing.T, key store.Key, seed uint64) *store.Record {
+func rankedRecord(t *testing.T, key record.Key, seed uint64) *record.Record {
 	t.Helper()
-	rec := &store.Record{Key: key, Game: rules.NewGame(rules.DefaultScenario(), rules.Options{}, seed),
-		Seats: map[rules.Side]store.Seat{rules.US: {UserID: ann.UserID, Name: ann.Name}, rules.German: {UserID: bob.UserID, Name: bob.Name}},
-		Meta:  store.Meta{Ranked: true, Acted: time.Now().UTC().Truncate(time.Second)}}
+	rec := &record.Record{Key: key, Game: rules.NewGame(rules.DefaultScenario(), rules.Options{}, seed),
+		Seats: map[rules.Side]record.Seat{rules.US: {UserID: ann.UserID, Name: ann.Name}, rules.German: {UserID: bob.UserID, Name: bob.Name}},
+		Meta:  record.Meta{Ranked: true, Acted: time.Now().UTC().Truncate(time.Second)}}
 	p := rules.NewRandomPlayer(seed)
 	for len(rec.Game.History) < 12 {
 		a, _ := p.Choose(&rec.Game.State)
@@ -63,7 +64,7 @@ func TestEndChild(t *testing.T) {
 	require.NoError(t, err)
 	// A first rated game on the server, so that the second one's rating
 	// depends on what the archive holds.
-	first := rankedRecord(t, store.Key{Guild: testKey.Guild, Channel: "c0"}, 8)
+	first := rankedRecord(t, record.Key{Guild: testKey.Guild, Channel: "c0"}, 8)
 	first.Meta.Resigned = rules.US
 	require.NoError(t, db.Create(first))
 	_, err = db.Finish(first.Key)

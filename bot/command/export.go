@@ -6,13 +6,14 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // randomSeed is a new game's seed from crypto/rand: nobody can guess it
@@ -33,7 +34,7 @@ func randomSalt() string {
 // Record exports the channel's running game, or its last finished one, as
 // a self-contained record; the seed and salt are in it only once the game
 // is over (a game started without a salt cannot be checked).
-func (s *Service) Record(key store.Key) (*rules.Record, error) {
+func (s *Service) Record(key record.Key) (*rules.Record, error) {
 	v, err := s.load(key)
 	if err != nil {
 		return nil, err
@@ -92,7 +93,7 @@ func (s *Service) games(req Request) (Response, error) {
 	if all && !req.Caller.CanManage {
 		return Response{}, refuseT("reply.games.all-manage", nil)
 	}
-	keys, err := s.cfg.Store.Running()
+	keys, err := s.gamesListed(req, all)
 	if err != nil {
 		return Response{}, err
 	}
@@ -144,9 +145,29 @@ type gamesRow struct {
 	since   time.Time
 }
 
+// gamesListed are the games games lists: the caller's, from the index of
+// seats, and with all (a moderator's view) the channel's, found by the
+// server's games' heads.
+func (s *Service) gamesListed(req Request, all bool) ([]record.Key, error) {
+	keys, err := s.cfg.Store.GamesOf(req.Key.Guild, req.Caller.UserID)
+	if err != nil || !all {
+		return keys, err
+	}
+	heads, err := s.cfg.Store.HeadsOf(req.Key.Guild)
+	if err != nil {
+		return nil, err
+	}
+	for _, h := range heads {
+		if (h.Key == req.Key || h.Parent == req.Key.Channel) && !slices.Contains(keys, h.Key) {
+			keys = append(keys, h.Key)
+		}
+	}
+	return keys, nil
+}
+
 // gameRow is games' line of the game rec at k, the caller holding the
 // seats mine: its thread, opponent, turn, wait, deadline and warnings.
-func (s *Service) gameRow(k store.Key, rec *store.Record, mine []rules.Side, req Request, now time.Time) gamesRow {
+func (s *Service) gameRow(k record.Key, rec *record.Record, mine []rules.Side, req Request, now time.Time) gamesRow {
 	st := &rec.Game.State
 	since := waitingSince(rec)
 	toAct := st.ToAct()

@@ -10,13 +10,13 @@ import (
 	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // Fair dealing: the start commits to the seed, nothing shows the seed
 // before the end, the end reveals it, and the exported record checks out.
 func TestTheDealingIsCommittedHiddenThenRevealed(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	const seed = 987654321987
 	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return seed }, Salt: func() string { return "abc123" }})
 	commitment := rules.Commitment(seed, "abc123")
@@ -69,7 +69,7 @@ func TestTheDealingIsCommittedHiddenThenRevealed(t *testing.T) {
 }
 
 func TestLimitsRefuseNamingTheLimit(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	seed := uint64(0)
 	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { seed++; return seed }, Limits: Limits{AIGamesPerServer: 1, GamesPerMember: 1, ReplaysPerMinute: 1},
 		Replay: func(*rules.Game, i18n.Lang) ([]byte, error) { return []byte("GIF89a"), nil }})
@@ -78,7 +78,7 @@ func TestLimitsRefuseNamingTheLimit(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return s.Handle(context.Background(), Request{Key: store.Key{Guild: "g1", Channel: ch}, Caller: c, Command: name, Options: opts})
+		return s.Handle(context.Background(), Request{Key: record.Key{Guild: "g1", Channel: ch}, Caller: c, Command: name, Options: opts})
 	}
 	if r := in("c1", ann, "new mode:ai-vs-ai"); r.Refused {
 		t.Fatal(r.Private)

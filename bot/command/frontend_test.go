@@ -41,9 +41,9 @@ func (web) Members() bool            { return true }
 // a member is named in its syntax, and no Discord markup is left.
 func TestAThirdFrontEndWordsMembersTimesAndPlaces(t *testing.T) {
 	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
-	st := NewMemStore()
+	st := newMemStore()
 	s := New(Config{FrontEnd: web{}, Store: st, Now: func() time.Time { return now }, Seed: func() uint64 { return 5 }})
-	mustRefuse(t, s, NewMemStore(), ann, "new opponent:<@2>", "opponent")
+	mustRefuse(t, s, newMemStore(), ann, "new opponent:<@2>", "opponent")
 	due := "[at " + strconv.FormatInt(now.Add(24*time.Hour).Unix(), 10) + "]"
 	texts := []string{}
 	mustDo(t, s, ann, "new opponent:@[2] deadline:24h")

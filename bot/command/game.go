@@ -10,7 +10,7 @@ import (
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/rules/ai"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // newGameCommands start a game, take its open seat, or give it up.
@@ -101,11 +101,11 @@ type newGamePlan struct {
 	lang      i18n.Lang
 	seed      uint64
 	salt      string
-	me, other store.Seat
+	me, other record.Seat
 	side      rules.Side
 	threaded  bool
-	server    store.ServerSettings
-	rec       *store.Record
+	server    record.ServerSettings
+	rec       *record.Record
 }
 
 // planGame reads new's options into the game they make, or refuses them.
@@ -120,7 +120,7 @@ func (s *Service) planGame(req Request) (*newGamePlan, error) {
 	if err != nil {
 		return nil, err
 	}
-	var meta store.Meta
+	var meta record.Meta
 	if err := newClocks(o, &meta); err != nil {
 		return nil, err
 	}
@@ -138,8 +138,8 @@ func (s *Service) planGame(req Request) (*newGamePlan, error) {
 	}
 	g.side = sideOf(o, g.seed)
 	now := s.cfg.Now()
-	g.rec = &store.Record{Key: req.Key, Game: rules.NewGame(s.cfg.Scenario, g.opts, g.seed),
-		Seats: map[rules.Side]store.Seat{g.side: g.me, g.side.Enemy(): g.other},
+	g.rec = &record.Record{Key: req.Key, Game: rules.NewGame(s.cfg.Scenario, g.opts, g.seed),
+		Seats: map[rules.Side]record.Seat{g.side: g.me, g.side.Enemy(): g.other},
 		Meta:  meta, Created: now, Updated: now}
 	for _, sd := range []rules.Side{rules.US, rules.German} {
 		s.awayNow(g.rec, sd)
@@ -149,7 +149,7 @@ func (s *Service) planGame(req Request) (*newGamePlan, error) {
 
 // seatGame gives the plan its seats and where it is played, and meta
 // whether it is ranked and its pace, within the limits of games.
-func (s *Service) seatGame(g *newGamePlan, meta *store.Meta, level string) error {
+func (s *Service) seatGame(g *newGamePlan, meta *record.Meta, level string) error {
 	req, o := g.req, g.req.Options
 	var err error
 	if g.me, g.other, err = seatsOf(s.cfg.FrontEnd, o, req.Caller, level); err != nil {
@@ -208,7 +208,7 @@ func (s *Service) newLevel(o map[string]string) (string, error) {
 
 // paceSetting sets the pace of a game the AI plays for the caller's side
 // (ai-vs-ai); pace: is refused for any other.
-func paceSetting(o map[string]string, me store.Seat, meta *store.Meta) error {
+func paceSetting(o map[string]string, me record.Seat, meta *record.Meta) error {
 	if me.AI == "" {
 		if o[SettingPace] != "" {
 			return refuseT("reply.new.pace", nil)
@@ -245,7 +245,7 @@ func (s *Service) keepLocal(g *newGamePlan, b *strings.Builder) (string, error) 
 	}
 	// Local play keeps every game: the new one gets the next id and the
 	// one played so far stays saved, to resume.
-	if cur, err := s.cfg.Store.Get(req.Key); err == nil && !cur.Game.State.Over() && cur.Meta.Resigned == rules.NoSide {
+	if cur, err := s.cfg.Store.Get(req.Key); err == nil && !cur.Ended() {
 		id, _ := LocalID(req.Key)
 		b.WriteString(i18n.T(lang, "post.new.kept", map[string]any{"ID": id, "Seats": seatsLineIn(s.cfg.FrontEnd, cur.Seats, lang)}) + "\n")
 	}
@@ -260,16 +260,16 @@ func (s *Service) keepLocal(g *newGamePlan, b *strings.Builder) (string, error) 
 // endRunning ends the game cur running here for the new one, telling so
 // in b: only its players (or a moderator) may, and only once they
 // confirm; asked is true when the answer is the question.
-func (s *Service) endRunning(req Request, cur *store.Record, b *strings.Builder, lang i18n.Lang) (resp Response, asked bool, err error) {
+func (s *Service) endRunning(req Request, cur *record.Record, b *strings.Builder, lang i18n.Lang) (resp Response, asked bool, err error) {
 	starter := cur.Meta.StartedBy == req.Caller.UserID && isAIvsAI(cur)
 	if len(sidesOf(cur, req.Caller)) == 0 && !req.Caller.CanManage && !starter {
-		return Response{}, false, store.ErrExists
+		return Response{}, false, record.ErrExists
 	}
 	if !confirmed(req) {
 		what := i18n.T(req.Lang, "reply.new.running", map[string]any{"Seats": seatsLineIn(s.cfg.FrontEnd, cur.Seats, req.Lang), "What": whatWaitsIn(&cur.Game.State, req.Lang)})
 		return askConfirm(req.Lang, what, s.rememberNew(req)), true, nil
 	}
-	if _, err := s.cfg.Store.Finish(req.Key); err != nil && !errors.Is(err, store.ErrNotFound) {
+	if _, err := s.cfg.Store.Finish(req.Key); err != nil && !errors.Is(err, record.ErrNotFound) {
 		return Response{}, false, err
 	}
 	b.WriteString(i18n.T(lang, "post.new.ended", map[string]any{"Seats": seatsLineIn(s.cfg.FrontEnd, cur.Seats, lang)}) + "\n")
@@ -332,9 +332,9 @@ func (s *Service) openGameThread(g *newGamePlan) error {
 
 // newGameResponse is new's answer with its post, and the notice the
 // channel a thread was opened from gets.
-func (s *Service) newGameResponse(g *newGamePlan, post Post) (Response, []store.Notice) {
+func (s *Service) newGameResponse(g *newGamePlan, post Post) (Response, []record.Notice) {
 	rec, req := g.rec, g.req
-	var also []store.Notice
+	var also []record.Notice
 	resp := Response{Posts: []Post{post}, AINext: isAI(rec, rules.US)}
 	if g.threaded && !req.Place.Forum {
 		var buttons []Button
@@ -345,12 +345,9 @@ func (s *Service) newGameResponse(g *newGamePlan, post Post) (Response, []store.
 			also = append(also, n)
 		}
 	}
+	resp.Game = rec.Key
 	if g.threaded {
-		resp.Game = rec.Key
 		resp.Private = i18n.T(req.Lang, "reply.new.in-thread", map[string]any{"Channel": s.cfg.FrontEnd.Channel(rec.Key.Channel)})
-	}
-	if !s.cfg.FrontEnd.Members() {
-		resp.Switch = rec.Key
 	}
 	if g.me.AI == "" && g.other.AI != "" && s.firstGame(req) {
 		first := i18n.T(req.Lang, "reply.new.first-us", nil)
@@ -380,8 +377,8 @@ func (s *Service) firstGame(req Request) bool {
 // seatsOf gives the seats new makes for the caller (me) and their
 // opponent: the member of opponent: (a seat holds an account, never a
 // typed name), or the choice of mode:. Challenging oneself is hotseat.
-func seatsOf(fe FrontEnd, o map[string]string, c Caller, level string) (me, other store.Seat, err error) {
-	me = store.Seat{UserID: c.UserID, Name: c.Name}
+func seatsOf(fe FrontEnd, o map[string]string, c Caller, level string) (me, other record.Seat, err error) {
+	me = record.Seat{UserID: c.UserID, Name: c.Name}
 	mode := strings.ToLower(strings.TrimSpace(o["mode"]))
 	if user := strings.TrimSpace(o["opponent"]); user != "" {
 		if mode != "" {
@@ -394,15 +391,15 @@ func seatsOf(fe FrontEnd, o map[string]string, c Caller, level string) (me, othe
 		if id == me.UserID {
 			return me, me, nil // playing oneself is hotseat
 		}
-		return me, store.Seat{UserID: id}, nil
+		return me, record.Seat{UserID: id}, nil
 	}
 	switch mode {
 	case ModeAI:
-		return me, store.Seat{AI: level}, nil
+		return me, record.Seat{AI: level}, nil
 	case ModeHotseat:
 		return me, me, nil
 	case ModeAIvsAI:
-		return store.Seat{AI: level}, store.Seat{AI: level}, nil
+		return record.Seat{AI: level}, record.Seat{AI: level}, nil
 	case "", ModeOpen:
 		return me, other, nil
 	}
@@ -432,7 +429,7 @@ func validLevel(level string) bool {
 
 // newClocks reads the clocks of new (remind:, round-limit:, deadline:)
 // into m; off or nothing leaves one off.
-func newClocks(o map[string]string, m *store.Meta) error {
+func newClocks(o map[string]string, m *record.Meta) error {
 	for name, dst := range map[string]*time.Duration{SettingRemind: &m.Remind, SettingRoundLimit: &m.RoundLimit, SettingDeadline: &m.Deadline} {
 		if v := o[name]; v != "" && !strings.EqualFold(v, "off") {
 			d, err := duration.Parse(v)
@@ -447,7 +444,7 @@ func newClocks(o map[string]string, m *store.Meta) error {
 
 // metaSettings are the options of new a game keeps, as they are shown:
 // name and value, in the order status gives them.
-func metaSettings(m store.Meta) [][2]string {
+func metaSettings(m record.Meta) [][2]string {
 	clock := func(d time.Duration) string {
 		if d <= 0 {
 			return ""
@@ -464,7 +461,7 @@ func metaSettings(m store.Meta) [][2]string {
 
 // settingsLineIn words the options of new in force, in lang: "level:
 // hard · deadline: 24h".
-func settingsLineIn(m store.Meta, lang i18n.Lang) string {
+func settingsLineIn(m record.Meta, lang i18n.Lang) string {
 	var parts []string
 	for _, kv := range metaSettings(m) {
 		if k, v := kv[0], kv[1]; v != "" {
@@ -483,7 +480,7 @@ func settingsLineIn(m store.Meta, lang i18n.Lang) string {
 
 // joinButtonIn is the Join button of an open challenge (joinButton), its
 // label in lang.
-func joinButtonIn(rec *store.Record, lang i18n.Lang) Button {
+func joinButtonIn(rec *record.Record, lang i18n.Lang) Button {
 	b := joinButton(rec)
 	b.Label = i18n.T(lang, "reply.button.join", nil)
 	return b
@@ -492,12 +489,12 @@ func joinButtonIn(rec *store.Record, lang i18n.Lang) Button {
 // join seats the caller in the open seat.
 func (s *Service) join(req Request) (Response, error) {
 	var side rules.Side
-	var rec *store.Record
+	var rec *record.Record
 	var resp Response
 	if err := s.withinLimits(req, false); err != nil {
 		return Response{}, err
 	}
-	err := s.cfg.Store.Update(req.Key, func(r *store.Record) error {
+	err := s.cfg.Store.Update(req.Key, func(r *record.Record) error {
 		if r.Game.State.Over() {
 			return refuseT("reply.over", nil)
 		}
@@ -506,8 +503,8 @@ func (s *Service) join(req Request) (Response, error) {
 			if m := r.Meta.Side(sd); m.Absent == req.Caller.UserID && r.Seats[sd].AI != "" {
 				// The player whose seat was handed to the AI takes it back.
 				m.Absent, m.Missed = "", 0
-				r.Seats[sd] = store.Seat{UserID: req.Caller.UserID, Name: req.Caller.Name}
-				rec = cloneRecord(r)
+				r.Seats[sd] = record.Seat{UserID: req.Caller.UserID, Name: req.Caller.Name}
+				rec = r.Clone()
 				post := Post{Text: tr(lang, "post.join.back", map[string]any{"Who": seatNameIn(s.cfg.FrontEnd, rec.Seats[sd], lang), "Side": sd,
 					"Seats": seatsLineIn(s.cfg.FrontEnd, rec.Seats, lang), "What": whatWaitsIn(&rec.Game.State, lang)})}
 				post.Mention = mentionOf(rec, rec.Game.State.ToAct())
@@ -531,9 +528,9 @@ func (s *Service) join(req Request) (Response, error) {
 		if side == rules.NoSide {
 			return refuseT("reply.join.none-open", map[string]any{"Seats": seatsPhrase(s.cfg.FrontEnd, r.Seats)})
 		}
-		r.Seats[side] = store.Seat{UserID: req.Caller.UserID, Name: req.Caller.Name}
+		r.Seats[side] = record.Seat{UserID: req.Caller.UserID, Name: req.Caller.Name}
 		s.awayNow(r, side)
-		rec = cloneRecord(r)
+		rec = r.Clone()
 		post := Post{Text: tr(lang, "post.join.joins", map[string]any{"Who": seatNameIn(s.cfg.FrontEnd, rec.Seats[side], lang), "Side": side,
 			"Seats": seatsLineIn(s.cfg.FrontEnd, rec.Seats, lang), "What": whatWaitsIn(&rec.Game.State, lang)})}
 		post.Mention = mentionOf(rec, rec.Game.State.ToAct())
@@ -564,9 +561,9 @@ func (s *Service) resign(req Request) (Response, error) {
 		return askConfirm(req.Lang, i18n.T(req.Lang, "reply.resign.ask", nil),
 			button(rec, i18n.T(req.Lang, "reply.button.confirm-resign", nil), "resign-confirm", Danger)), nil
 	}
-	var rec *store.Record
+	var rec *record.Record
 	var resp Response
-	err := s.cfg.Store.Update(req.Key, func(r *store.Record) error {
+	err := s.cfg.Store.Update(req.Key, func(r *record.Record) error {
 		if r.Game.State.Over() {
 			return refuseT("reply.already-over", nil)
 		}
@@ -581,7 +578,7 @@ func (s *Service) resign(req Request) (Response, error) {
 		if err := r.Game.Resign(side); err != nil {
 			return err
 		}
-		rec = cloneRecord(r)
+		rec = r.Clone()
 		lang := langOf(rec.Meta)
 		text := tr(lang, "post.resign.by", map[string]any{"Who": seatNameIn(s.cfg.FrontEnd, rec.Seats[side], lang), "Side": side})
 		if rec.Seats[side].Name == "you" { // the terminal's player
@@ -624,7 +621,7 @@ func (s *Service) abort(req Request) (Response, error) {
 		text += "\n" + reveal
 	}
 	resp := Response{Posts: []Post{{Text: text, Live: true}}, Over: true}
-	var notices []store.Notice
+	var notices []record.Notice
 	if s.cfg.FrontEnd.Queues() {
 		notices, resp.queued = noticesOf(resp.Posts), true
 		if n, ok := s.parentNotice(rec, &resp, endLine(s.cfg.FrontEnd, rec)); ok {
@@ -642,10 +639,10 @@ func (s *Service) abort(req Request) (Response, error) {
 // deleted: no result, no change to anyone's record, and its undelivered
 // notices dropped. It reports whether a game was running there.
 // A game in a thread says so in the channel its thread was opened from.
-func (s *Service) Abandon(key store.Key) (bool, error) {
+func (s *Service) Abandon(key record.Key) (bool, error) {
 	running, _ := s.cfg.Store.Get(key)
 	rec, err := s.cfg.Store.Abandon(key)
-	if errors.Is(err, store.ErrNotFound) {
+	if errors.Is(err, record.ErrNotFound) {
 		return false, nil
 	}
 	if err != nil {
@@ -655,7 +652,7 @@ func (s *Service) Abandon(key store.Key) (bool, error) {
 		if pk, ok := s.reportKey(running); ok {
 			lang := langOf(running.Meta)
 			line := i18n.T(lang, "post.thread-lost", map[string]any{"Channel": s.cfg.FrontEnd.Channel(key.Channel), "Seats": seatsLineIn(s.cfg.FrontEnd, running.Seats, lang)})
-			if err := s.cfg.Store.Enqueue(pk, store.Notice{Text: line}); err != nil {
+			if err := s.cfg.Store.Enqueue(pk, record.Notice{Text: line}); err != nil {
 				s.cfg.Logger.Error("telling a channel its game's thread was lost", "key", key, "err", err)
 			}
 		}
@@ -668,8 +665,8 @@ func (s *Service) Abandon(key store.Key) (bool, error) {
 // channel, and how it ended (end).
 type view struct {
 	game     *rules.Game
-	seats    map[rules.Side]store.Seat
-	meta     store.Meta
+	seats    map[rules.Side]record.Seat
+	meta     record.Meta
 	created  time.Time // when the running game started (its clocks count from it before its first step)
 	finished bool
 	outcome  rules.Outcome
@@ -691,7 +688,7 @@ func (v *view) end() rules.Outcome {
 // load returns the channel's running game, or else its last finished one.
 // A running game found over (the process stopped before archiving it) is
 // archived now.
-func (s *Service) load(key store.Key) (*view, error) {
+func (s *Service) load(key record.Key) (*view, error) {
 	rec, err := s.cfg.Store.Get(key)
 	if err == nil {
 		if o := rec.Outcome(); o.End != rules.NotEnded {
@@ -700,7 +697,7 @@ func (s *Service) load(key store.Key) (*view, error) {
 		}
 		return &view{game: rec.Game, seats: rec.Seats, meta: rec.Meta, created: rec.Created}, nil
 	}
-	if !errors.Is(err, store.ErrNotFound) {
+	if !errors.Is(err, record.ErrNotFound) {
 		return nil, err
 	}
 	s.mu.Lock()
@@ -708,7 +705,7 @@ func (s *Service) load(key store.Key) (*view, error) {
 	s.mu.Unlock()
 	if !known {
 		f, err := s.cfg.Store.LastFinished(key)
-		if err != nil && !errors.Is(err, store.ErrNotFound) {
+		if err != nil && !errors.Is(err, record.ErrNotFound) {
 			return nil, err
 		}
 		if f != nil && f.Game != nil {
@@ -717,18 +714,18 @@ func (s *Service) load(key store.Key) (*view, error) {
 		s.remember(key, v)
 	}
 	if v == nil {
-		return nil, store.ErrNotFound
+		return nil, record.ErrNotFound
 	}
 	return v, nil
 }
 
 // finishedView is the view of an archived game, with its outcome.
-func finishedView(f *store.Finished) *view {
-	return &view{game: f.Game, seats: f.Seats, meta: store.Meta{Salt: f.Salt, Lang: f.Lang}, finished: true, outcome: f.Outcome}
+func finishedView(f *record.Finished) *view {
+	return &view{game: f.Game, seats: f.Seats, meta: record.Meta{Salt: f.Salt, Lang: f.Lang}, finished: true, outcome: f.Outcome}
 }
 
 // remember caches the last finished game of a channel (nil: none).
-func (s *Service) remember(key store.Key, v *view) {
+func (s *Service) remember(key record.Key, v *view) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if _, ok := s.last[key]; !ok && len(s.last) >= maxCached {
@@ -747,8 +744,8 @@ const maxCached = 1024
 
 // Game returns the channel's running game, or its last finished game
 // (finished set), for front ends that show it (local play's --json).
-// store.ErrNotFound when the channel never had one.
-func (s *Service) Game(key store.Key) (g *rules.Game, finished bool, err error) {
+// record.ErrNotFound when the channel never had one.
+func (s *Service) Game(key record.Key) (g *rules.Game, finished bool, err error) {
 	v, err := s.load(key)
 	if err != nil {
 		return nil, false, err

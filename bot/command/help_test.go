@@ -107,7 +107,7 @@ func TestHelpAnswersInTheMembersLanguage(t *testing.T) {
 	assert.Equal(t, RuleTextIn("R6.8", i18n.Japanese), ask(ann, i18n.Japanese, "R6.8"))
 	assert.NotEqual(t, ask(bob, i18n.English, "R6.8"), ask(ann, i18n.Japanese, "R6.8"))
 	local := LocalKey(1)
-	terminal := New(Config{FrontEnd: lone{}, Store: NewMemStore()})
+	terminal := New(Config{FrontEnd: lone{}, Store: newMemStore()})
 	r := terminal.Handle(context.Background(), Request{Key: local, Caller: ann, Command: "help", Options: map[string]string{}, Lang: i18n.Japanese})
 	assert.Equal(t, LocalHelpTextIn("", false, i18n.Japanese), r.Private)
 }

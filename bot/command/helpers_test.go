@@ -6,21 +6,21 @@ import (
 	"testing"
 
 	"github.com/mortain/mortain/bot/frontend"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 var (
-	testKey = store.Key{Guild: "g1", Channel: "c1"}
+	testKey = record.Key{Guild: "g1", Channel: "c1"}
 	ann     = Caller{UserID: "1", Name: "Ann"}
 	bob     = Caller{UserID: "2", Name: "Bob"}
 	eve     = Caller{UserID: "3", Name: "Eve"}
 	mod     = Caller{UserID: "4", Name: "Mod", CanManage: true}
 )
 
-// newService returns a Service over a fresh MemStore with a fixed seed.
-func newService(t *testing.T, seed uint64) (*Service, *MemStore) {
+// newService returns a Service over a fresh memStore with a fixed seed.
+func newService(t *testing.T, seed uint64) (*Service, *memStore) {
 	t.Helper()
-	st := NewMemStore()
+	st := newMemStore()
 	return New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return seed }}), st
 }
 
@@ -31,7 +31,7 @@ func do(t *testing.T, s *Service, c Caller, text string) Response {
 }
 
 // doAt runs a command written in text form for caller in the game at key.
-func doAt(t *testing.T, s *Service, key store.Key, c Caller, text string) Response {
+func doAt(t *testing.T, s *Service, key record.Key, c Caller, text string) Response {
 	t.Helper()
 	name, opts, err := Parse(text)
 	if err != nil {
@@ -52,7 +52,7 @@ func mustDo(t *testing.T, s *Service, c Caller, text string) Response {
 
 // mustRefuse runs a command that must be refused with a reason containing
 // want, and checks that nothing was written.
-func mustRefuse(t *testing.T, s *Service, st *MemStore, c Caller, text, want string) {
+func mustRefuse(t *testing.T, s *Service, st *memStore, c Caller, text, want string) {
 	t.Helper()
 	before := st.Commits
 	r := do(t, s, c, text)

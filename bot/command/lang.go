@@ -4,12 +4,12 @@ import (
 	"strings"
 
 	"github.com/mortain/mortain/internal/i18n"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // langOf is the language of a game (English when unset): its public posts
 // and its maps are in it.
-func langOf(m store.Meta) i18n.Lang {
+func langOf(m record.Meta) i18n.Lang {
 	if m.Lang != "" {
 		return i18n.Parse(m.Lang)
 	}
@@ -36,10 +36,10 @@ func (s *Service) gameLang(req Request) (i18n.Lang, error) {
 
 // LangOf is the language of a game (Record.Meta): its public posts, and
 // the direct messages about it, are in it.
-func LangOf(m store.Meta) i18n.Lang { return langOf(m) }
+func LangOf(m record.Meta) i18n.Lang { return langOf(m) }
 
 // serverLanguage words a server's language setting in lang.
-func serverLanguage(s store.ServerSettings, lang i18n.Lang) string {
+func serverLanguage(s record.ServerSettings, lang i18n.Lang) string {
 	if s.Language == "" {
 		return i18n.T(lang, "server.lang-unset", nil)
 	}

@@ -11,20 +11,20 @@ import (
 	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 func TestANewGameTakesItsLanguageAndItsMapsAreDrawnInIt(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	var drawn []i18n.Lang
 	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return 4 },
 		Render: func(_ *rules.State, _ []rules.Event, lang i18n.Lang) ([]byte, error) {
 			drawn = append(drawn, lang)
 			return []byte("png"), nil
 		}})
-	start := func(ch string, c Caller, lang i18n.Lang, opts map[string]string) *store.Record {
+	start := func(ch string, c Caller, lang i18n.Lang, opts map[string]string) *record.Record {
 		t.Helper()
-		key := store.Key{Guild: "g", Channel: ch}
+		key := record.Key{Guild: "g", Channel: ch}
 		opts["mode"] = "hotseat"
 		r := s.Handle(context.Background(), Request{Key: key, Caller: c, Command: "new", Options: opts, Lang: lang})
 		require.False(t, r.Refused, r.Private)
@@ -35,13 +35,13 @@ func TestANewGameTakesItsLanguageAndItsMapsAreDrawnInIt(t *testing.T) {
 	assert.Equal(t, "ja", start("c1", ann, i18n.Japanese, map[string]string{}).Meta.Lang, "the starter's language")
 	assert.Equal(t, i18n.Japanese, drawn[len(drawn)-1], "the new game's map is drawn in it")
 	assert.Equal(t, "en", start("c2", ann, i18n.Japanese, map[string]string{"language": "en"}).Meta.Lang, "language: wins")
-	set := s.Handle(context.Background(), Request{Key: store.Key{Guild: "g", Channel: "c1"}, Caller: mod, Command: "server", Options: map[string]string{"language": "ja"}})
+	set := s.Handle(context.Background(), Request{Key: record.Key{Guild: "g", Channel: "c1"}, Caller: mod, Command: "server", Options: map[string]string{"language": "ja"}})
 	require.False(t, set.Refused, set.Private)
 	assert.Equal(t, "ja", start("c3", bob, i18n.English, map[string]string{}).Meta.Lang, "the server's setting wins over the starter's")
-	mapResp := s.Handle(context.Background(), Request{Key: store.Key{Guild: "g", Channel: "c3"}, Caller: eve, Command: "map", Options: map[string]string{}})
+	mapResp := s.Handle(context.Background(), Request{Key: record.Key{Guild: "g", Channel: "c3"}, Caller: eve, Command: "map", Options: map[string]string{}})
 	require.False(t, mapResp.Refused, mapResp.Private)
 	assert.Equal(t, i18n.Japanese, drawn[len(drawn)-1], "a spectator's map is in the game's language")
-	r := s.Handle(context.Background(), Request{Key: store.Key{Guild: "g", Channel: "c4"}, Caller: ann, Command: "new", Options: map[string]string{"language": "fr"}})
+	r := s.Handle(context.Background(), Request{Key: record.Key{Guild: "g", Channel: "c4"}, Caller: ann, Command: "new", Options: map[string]string{"language": "fr"}})
 	assert.True(t, r.Refused)
 }
 

@@ -3,7 +3,8 @@ package command
 import (
 	"time"
 
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store/record"
 )
 
 // Limits bound what one member, channel or server may start, so that no
@@ -27,24 +28,23 @@ func (s *Service) withinLimits(req Request, aiVsAI bool) error {
 	if l.AIGamesPerServer <= 0 && l.GamesPerMember <= 0 {
 		return nil
 	}
-	keys, err := s.cfg.Store.Running()
+	heads, err := s.cfg.Store.HeadsOf(req.Key.Guild)
 	if err != nil {
 		return err
 	}
 	ais, mine := 0, 0
-	for _, k := range keys {
-		if k.Guild != req.Key.Guild || k == req.Key {
+	for _, h := range heads {
+		if h.Key == req.Key {
 			continue
 		}
-		rec, err := s.cfg.Store.Get(k)
-		if err != nil {
-			continue
-		}
-		if isAIvsAI(rec) {
+		if aiOnly(h.Seats) {
 			ais++
 		}
-		if len(sidesOf(rec, req.Caller)) > 0 {
-			mine++
+		for _, seat := range h.Seats {
+			if seat.UserID == req.Caller.UserID {
+				mine++
+				break
+			}
 		}
 	}
 	if aiVsAI && l.AIGamesPerServer > 0 && ais >= l.AIGamesPerServer {
@@ -57,13 +57,17 @@ func (s *Service) withinLimits(req Request, aiVsAI bool) error {
 }
 
 // isAIvsAI reports whether the AI plays both sides of a game.
-func isAIvsAI(rec *store.Record) bool {
-	for _, seat := range rec.Seats {
+func isAIvsAI(rec *record.Record) bool { return aiOnly(rec.Seats) }
+
+// aiOnly reports whether the AI holds every one of seats (and there are
+// some).
+func aiOnly(seats map[rules.Side]record.Seat) bool {
+	for _, seat := range seats {
 		if seat.AI == "" {
 			return false
 		}
 	}
-	return len(rec.Seats) > 0
+	return len(seats) > 0
 }
 
 // replaySlot takes the right to draw a replay in key's channel now: at
@@ -71,7 +75,7 @@ func isAIvsAI(rec *store.Record) bool {
 // the whole process (drawing one is long work, done outside the channel's
 // lock, and must leave the processor to the games). It returns the
 // function that gives the slot back, or a refusal.
-func (s *Service) replaySlot(key store.Key) (release func(), err error) {
+func (s *Service) replaySlot(key record.Key) (release func(), err error) {
 	select {
 	case s.drawing <- struct{}{}:
 	default:

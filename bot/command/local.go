@@ -11,7 +11,7 @@ import (
 
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // Local play keeps several games in its database, each under a key of its
@@ -28,16 +28,16 @@ const localGuild = "local"
 const LocalPlayer = "local"
 
 // LocalKey returns the key of local game id (1 or more).
-func LocalKey(id int) store.Key {
+func LocalKey(id int) record.Key {
 	if id <= 1 {
-		return store.Key{Guild: localGuild, Channel: localGuild}
+		return record.Key{Guild: localGuild, Channel: localGuild}
 	}
-	return store.Key{Guild: localGuild, Channel: strconv.Itoa(id)}
+	return record.Key{Guild: localGuild, Channel: strconv.Itoa(id)}
 }
 
 // LocalID returns the id of a local game's key; false for a key that is
 // not one of local play's games.
-func LocalID(k store.Key) (int, bool) {
+func LocalID(k record.Key) (int, bool) {
 	if k.Guild != localGuild {
 		return 0, false
 	}
@@ -54,9 +54,9 @@ func LocalID(k store.Key) (int, bool) {
 // LocalGame is one of local play's saved games, as games lists it.
 type LocalGame struct {
 	ID  int
-	Key store.Key
+	Key record.Key
 	// Seats are who plays each side.
-	Seats map[rules.Side]store.Seat
+	Seats map[rules.Side]record.Seat
 	// Where is where the game stands ("Turn 3 · US round 5H (2 points
 	// left)", "US set-up", "Game over").
 	Where string
@@ -96,7 +96,7 @@ func (s *Service) localGamesIn(lang i18n.Lang) ([]LocalGame, error) {
 		}
 		rec, err := s.cfg.Store.Get(k)
 		switch {
-		case errors.Is(err, store.ErrSetAside):
+		case errors.Is(err, record.ErrSetAside):
 			out = append(out, LocalGame{ID: id, Key: k, SetAside: true})
 			continue
 		case err != nil:
@@ -140,10 +140,10 @@ func (s *Service) localGamesIn(lang i18n.Lang) ([]LocalGame, error) {
 
 // nextLocalKey is the key of the next new local game: one more than the
 // highest id in use, running or finished.
-func (s *Service) nextLocalKey() (store.Key, error) {
+func (s *Service) nextLocalKey() (record.Key, error) {
 	games, err := s.LocalGames()
 	if err != nil {
-		return store.Key{}, err
+		return record.Key{}, err
 	}
 	next := 1
 	for _, g := range games {
@@ -184,7 +184,7 @@ func (s *Service) localGames(req Request) (Response, error) {
 	return Response{Private: i18n.T(lang, "term.games.head", nil) + "\n" + strings.Join(lines, "\n")}, nil
 }
 
-// resume switches local play to the saved game id: (Response.Switch).
+// resume switches local play to the saved game id: (Response.Game).
 func (s *Service) resume(req Request) (Response, error) {
 	if s.cfg.FrontEnd.Members() {
 		return Response{}, refuseT("term.resume.server", nil)
@@ -211,13 +211,13 @@ func (s *Service) resume(req Request) (Response, error) {
 		if err != nil {
 			return Response{}, err
 		}
-		resp := Response{Switch: g.Key}
+		resp := Response{Game: g.Key}
 		if v.finished {
 			resp.Private = i18n.T(lang, "term.resume.over", map[string]any{"ID": id, "Result": g.Result}) + "\n" + statusTextIn(s.cfg.FrontEnd, v, lang)
 			return resp, nil
 		}
 		// Touch the game, so that it is the one resumed at the next start.
-		if err := s.cfg.Store.Update(g.Key, func(*store.Record) error { return nil }); err != nil {
+		if err := s.cfg.Store.Update(g.Key, func(*record.Record) error { return nil }); err != nil {
 			return Response{}, err
 		}
 		resp.Private = i18n.T(lang, "term.resume.resumed", map[string]any{"ID": id, "Steps": StepsText(lang, len(v.game.History))}) + "\n" + statusTextIn(s.cfg.FrontEnd, v, lang)
@@ -235,7 +235,7 @@ func (s *Service) resume(req Request) (Response, error) {
 func StepsText(lang i18n.Lang, n int) string { return i18n.Plural(lang, "term.steps", n, nil) }
 
 // localChoices offers the saved local games for resume id:.
-func (s *Service) localChoices(key store.Key) []Choice {
+func (s *Service) localChoices(key record.Key) []Choice {
 	games, err := s.LocalGames()
 	if err != nil {
 		return nil

@@ -12,7 +12,7 @@ import (
 // made for a phone's preview; map posts the full one, map size:small the
 // compact one.
 func TestMapSizeSmall(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return 8 },
 		Render:      func(*rules.State, []rules.Event, i18n.Lang) ([]byte, error) { return []byte("full"), nil },
 		RenderSmall: func(*rules.State, []rules.Event, i18n.Lang) ([]byte, error) { return []byte("small"), nil }})
@@ -33,7 +33,7 @@ func TestMapSizeSmall(t *testing.T) {
 
 // Without a compact renderer (local play) every map is the full one.
 func TestMapWithoutSmallRenderer(t *testing.T) {
-	s := New(Config{FrontEnd: frontend.Discord{}, Store: NewMemStore(), Seed: func() uint64 { return 8 },
+	s := New(Config{FrontEnd: frontend.Discord{}, Store: newMemStore(), Seed: func() uint64 { return 8 },
 		Render: func(*rules.State, []rules.Event, i18n.Lang) ([]byte, error) { return []byte("full"), nil }})
 	for _, cmd := range []string{"new opponent:hotseat", "setup preset:historical done", "map size:small"} {
 		r := mustDo(t, s, ann, cmd)

@@ -12,7 +12,7 @@ import (
 	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // expandMoves reads the answer of moves (in English) back into the
@@ -97,7 +97,7 @@ func expandPart(t *testing.T, part, unit string) []string {
 }
 
 // movesOf is the answer of moves for the side to act.
-func movesOf(t *testing.T, s *Service, key store.Key, lang i18n.Lang) string {
+func movesOf(t *testing.T, s *Service, key record.Key, lang i18n.Lang) string {
 	t.Helper()
 	r := s.Handle(context.Background(), Request{Key: key, Caller: eve, Command: "moves", Options: map[string]string{}, Lang: lang})
 	require.False(t, r.Refused, r.Private)

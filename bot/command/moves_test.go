@@ -10,7 +10,7 @@ import (
 // moves lists the legal commands as typed, grouped by unit, with the odds
 // of each shot; fire's post and the Resolve button show the same chance.
 func TestMovesListsLegalCommandsWithTheOdds(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return 5 }, Debug: true})
 	mustDo(t, s, ann, "new mode:hotseat")
 	mustDo(t, s, ann, "setup preset:historical done")
@@ -48,7 +48,7 @@ func TestMovesListsLegalCommandsWithTheOdds(t *testing.T) {
 // moves says its lines are written exactly as typed: a line pasted whole,
 // its odds included, is the command it lists.
 func TestAPastedMovesLineIsTheCommand(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return 5 }, Debug: true})
 	mustDo(t, s, ann, "new mode:hotseat")
 	mustDo(t, s, ann, "setup preset:historical done")

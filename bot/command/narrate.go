@@ -204,7 +204,11 @@ func (n narrator) attack(e rules.Event) string {
 	add(e.TigerMod, "narrate.mod-tiger")
 	m := n.t("narrate.no-modifier", nil)
 	if len(mods) > 0 {
-		m = strings.Join(mods, n.t("narrate.mods-sep", nil))
+		sum := fmt.Sprintf("%+d", e.Modifier())
+		if e.Modifier() == 0 {
+			sum = "0"
+		}
+		m = n.t("narrate.mods", map[string]any{"Total": sum, "Mods": strings.Join(mods, n.t("narrate.mods-sep", nil))})
 	}
 	card := n.t("narrate.no-card", nil)
 	if e.Card != rules.NoCard {

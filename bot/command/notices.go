@@ -5,16 +5,16 @@ import (
 	"strings"
 
 	"github.com/mortain/mortain/internal/i18n"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // noticesOf turns posts into the store's notices.
-func noticesOf(posts []Post) []store.Notice {
-	out := make([]store.Notice, 0, len(posts))
+func noticesOf(posts []Post) []record.Notice {
+	out := make([]record.Notice, 0, len(posts))
 	for _, p := range posts {
-		n := store.Notice{Text: p.Text, Mention: p.Mention, Image: p.Image, ImageName: p.ImageName, Live: p.Live}
+		n := record.Notice{Text: p.Text, Mention: p.Mention, Image: p.Image, ImageName: p.ImageName, Live: p.Live}
 		for _, b := range p.Buttons {
-			n.Buttons = append(n.Buttons, store.Button{Label: b.Label, CustomID: b.CustomID, Style: int(b.Style)})
+			n.Buttons = append(n.Buttons, record.Button{Label: b.Label, CustomID: b.CustomID, Style: int(b.Style)})
 		}
 		out = append(out, n)
 	}
@@ -24,7 +24,7 @@ func noticesOf(posts []Post) []store.Notice {
 // queue adds resp's posts to the notices rec commits with (FrontEnd.Queues).
 // A game that ends with resp is archived in the same commit (end); in a
 // thread it also tells the channel its thread was opened from.
-func (s *Service) queue(rec *store.Record, resp *Response) {
+func (s *Service) queue(rec *record.Record, resp *Response) {
 	if resp.Over {
 		s.end(rec, resp, len(rec.Notices)+len(resp.Posts)-1)
 	}
@@ -46,16 +46,16 @@ func (s *Service) queue(rec *store.Record, resp *Response) {
 }
 
 // end marks rec's game, which ended with resp, to be archived in the
-// commit of its last step (store.Record.End): its result, the players'
+// commit of its last step (record.Record.End): its result, the players'
 // records and ratings, and its posts are one commit. The rating line is
 // worded from what that commit stores and added to the result post, the
 // notice at index last (FrontEnd.Queues), and to resp's last post.
-func (s *Service) end(rec *store.Record, resp *Response, last int) {
+func (s *Service) end(rec *record.Record, resp *Response, last int) {
 	var text string
 	if len(resp.Posts) > 0 {
 		text = resp.Posts[len(resp.Posts)-1].Text
 	}
-	rec.End = func(f *store.Finished, notices []store.Notice) []store.Notice {
+	rec.End = func(f *record.Finished, notices []record.Notice) []record.Notice {
 		line := s.ratingLine(rec, f)
 		if line == "" || len(resp.Posts) == 0 {
 			return notices
@@ -70,13 +70,13 @@ func (s *Service) end(rec *store.Record, resp *Response, last int) {
 
 // flush queues the posts of a response that no game change carried (a
 // map, a replay asked for) after the channel's earlier notices.
-func (s *Service) flush(key store.Key, resp Response, lang i18n.Lang) Response {
+func (s *Service) flush(key record.Key, resp Response, lang i18n.Lang) Response {
 	if !s.cfg.FrontEnd.Queues() || resp.queued || len(resp.Posts) == 0 {
 		return resp
 	}
 	if err := s.cfg.Store.Enqueue(key, noticesOf(resp.Posts)...); err != nil {
-		var dmg *store.DamagedFileError
-		if errors.As(err, &dmg) || errors.Is(err, store.ErrDiskFull) {
+		var dmg *record.DamagedFileError
+		if errors.As(err, &dmg) || errors.Is(err, record.ErrDiskFull) {
 			return s.fail(err, lang)
 		}
 		s.cfg.Logger.Error("queueing posts", "key", key, "err", err)
@@ -89,7 +89,7 @@ func (s *Service) flush(key store.Key, resp Response, lang i18n.Lang) Response {
 // Undelivered words what the channel's outbox still holds when Discord
 // refused a post for good ("" when nothing failed): for status, and for
 // the reply of the next command in the channel, in lang.
-func (s *Service) Undelivered(key store.Key, lang i18n.Lang) string {
+func (s *Service) Undelivered(key record.Key, lang i18n.Lang) string {
 	if !s.cfg.FrontEnd.Queues() {
 		return ""
 	}
@@ -105,12 +105,12 @@ func (s *Service) Undelivered(key store.Key, lang i18n.Lang) string {
 // undeliverableStore is a store that keeps the notices Discord refused
 // for good (*store.DB).
 type undeliverableStore interface {
-	UndeliverableNotices(key store.Key) ([]store.Notice, error)
+	UndeliverableNotices(key record.Key) ([]record.Notice, error)
 }
 
 // setAside words the channel's posts Discord refused for good and that
 // were set aside ("" when there are none), in lang: for status.
-func (s *Service) setAside(key store.Key, lang i18n.Lang) string {
+func (s *Service) setAside(key record.Key, lang i18n.Lang) string {
 	us, ok := s.cfg.Store.(undeliverableStore)
 	if !s.cfg.FrontEnd.Queues() || !ok {
 		return ""

@@ -12,7 +12,7 @@ import (
 // outbox on: every post the commands return is in the store's outbox, in
 // the same order, and a refusal queues nothing.
 func TestEveryPostIsQueuedWithItsStep(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	s := New(Config{Store: st, Seed: func() uint64 { return 5 }, Level: "random", FrontEnd: frontend.Discord{Outbox: true}})
 	var want []string
 	keep := func(r Response) {
@@ -65,7 +65,7 @@ func TestEveryPostIsQueuedWithItsStep(t *testing.T) {
 // TestAReminderIsQueuedOnce: while a reminder waits in the outbox the
 // clock does not queue another one.
 func TestAReminderIsQueuedOnce(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	s := New(Config{Store: st, Seed: func() uint64 { return 5 }, FrontEnd: frontend.Discord{Outbox: true}, Now: func() time.Time { return now }})
 	mustDo(t, s, ann, "new opponent:<@2> side:us remind:1h")

@@ -14,6 +14,7 @@ import (
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -51,7 +52,7 @@ func requireRefusedWhenSwapped(t *testing.T, rec rules.Record) {
 // exported record of a resigned game states it, and the same record with
 // its result changed to the other side is refused.
 func TestAResignedGamesRecordChecksWhoResigned(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return 4242 }, Salt: func() string { return "s4lt" }})
 	mustDo(t, s, ann, "new opponent:<@2>")
 	mustDo(t, s, ann, "setup preset:historical done")
@@ -69,7 +70,7 @@ func TestAResignedGamesRecordChecksWhoResigned(t *testing.T) {
 // lost: the exported record states it, and the same record with its
 // result changed to the other side is refused.
 func TestALostOnTimeGamesRecordChecksWhoLost(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	s := New(Config{Store: st, FrontEnd: frontend.Discord{Outbox: true}, Now: func() time.Time { return now }, Seed: func() uint64 { return 77 }, Salt: func() string { return "s4lt" }})
 	mustDo(t, s, ann, "new opponent:<@2> deadline:24h")
@@ -88,7 +89,7 @@ func TestALostOnTimeGamesRecordChecksWhoLost(t *testing.T) {
 // An aborted game's record names no winner, stated as its outcome, and
 // verifies.
 func TestAnAbortedGamesRecordNamesNoWinner(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return 5 }, Salt: func() string { return "s4lt" }})
 	mustDo(t, s, ann, "new opponent:<@2>")
 	mustDo(t, s, mod, "abort confirm:yes")
@@ -128,7 +129,7 @@ func TestPreviousReleaseEndsShowRight(t *testing.T) {
 		"abandoned":     "abandoned: its channel was deleted",
 		"unarchived":    "the US side resigned; German won",
 	} {
-		key := store.Key{Guild: "g1", Channel: ch}
+		key := record.Key{Guild: "g1", Channel: ch}
 		lang := i18n.English
 		if ch == "resign-german" {
 			lang = i18n.Japanese
@@ -137,11 +138,11 @@ func TestPreviousReleaseEndsShowRight(t *testing.T) {
 		assert.Contains(t, r.Private, want, ch)
 	}
 	var unchecked *rules.UncheckedResultError
-	old, err := s.Record(store.Key{Guild: "g1", Channel: "resign-us"})
+	old, err := s.Record(record.Key{Guild: "g1", Channel: "resign-us"})
 	require.NoError(t, err)
 	assert.Equal(t, rules.RecordFormatV1, old.Format)
 	assert.True(t, errors.As(old.Verify(), &unchecked), "an older resignation's record: %v", old.Verify())
-	played, err := s.Record(store.Key{Guild: "g1", Channel: "played"})
+	played, err := s.Record(record.Key{Guild: "g1", Channel: "played"})
 	require.NoError(t, err)
 	assert.NoError(t, played.Verify())
 	assert.Equal(t, rules.RecordFormat, played.Format)
@@ -152,7 +153,7 @@ func TestPreviousReleaseEndsShowRight(t *testing.T) {
 // parent channel's line).
 func TestEveryOutcomeIsWordedInEachLanguage(t *testing.T) {
 	g := rules.NewGame(nil, rules.Options{}, 3)
-	seats := map[rules.Side]store.Seat{rules.US: {UserID: "1", Name: "Ann"}, rules.German: {UserID: "2", Name: "Bob"}}
+	seats := map[rules.Side]record.Seat{rules.US: {UserID: "1", Name: "Ann"}, rules.German: {UserID: "2", Name: "Bob"}}
 	outcomes := map[rules.Outcome]string{
 		{End: rules.Resigned, Winner: rules.German}:                        "the US side resigned",
 		{End: rules.Resigned, Winner: rules.US}:                            "the German side resigned",
@@ -174,7 +175,7 @@ func TestEveryOutcomeIsWordedInEachLanguage(t *testing.T) {
 		func(g *rules.Game) error { return g.LoseOnTime(rules.German) },
 		func(*rules.Game) error { return nil }, // aborted
 	} {
-		rec := &store.Record{Game: g.Clone(), Seats: seats}
+		rec := &record.Record{Game: g.Clone(), Seats: seats}
 		require.NoError(t, end(rec.Game))
 		en, ja := summaryIn(frontend.Discord{}, rec, i18n.English), summaryIn(frontend.Discord{}, rec, i18n.Japanese)
 		assert.NotEqual(t, en, ja)

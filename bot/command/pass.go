@@ -3,7 +3,7 @@ package command
 import (
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // A pass gives up the rest of the round and draws the next card, which
@@ -41,7 +41,7 @@ func passQuestion(st *rules.State, lang i18n.Lang) string {
 // button and changes nothing (ask set). Otherwise the button goes ahead,
 // as typed (a stale button, or a presser not to act, is then refused as
 // usual).
-func (s *Service) askPass(verb string, key store.Key, caller Caller, fresh func(*store.Record) error) (resp Response, ask bool) {
+func (s *Service) askPass(verb string, key record.Key, caller Caller, fresh func(*record.Record) error) (resp Response, ask bool) {
 	if verb != "pass" {
 		return Response{}, false
 	}
@@ -56,7 +56,7 @@ func (s *Service) askPass(verb string, key store.Key, caller Caller, fresh func(
 // passPanel is the picker's question before a pass that would give up what
 // the side could still do, under the picker's head, in the member's
 // language lang: Confirm passes, Back returns to the picker.
-func passPanel(rec *store.Record, lang i18n.Lang) *Panel {
+func passPanel(rec *record.Record, lang i18n.Lang) *Panel {
 	st := &rec.Game.State
 	head := words{st.Scenario(), lang}.pickHead(st)
 	return &Panel{Text: head + "\n" + passQuestion(st, lang), Buttons: []Button{

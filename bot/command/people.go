@@ -12,7 +12,7 @@ import (
 	"github.com/mortain/mortain/internal/duration"
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // The reminder intervals notify offers.
@@ -41,8 +41,8 @@ func (s *Service) notify(req Request) (Response, error) {
 		return Response{}, err
 	}
 	changed := c.changed()
-	var m store.Member
-	err = s.cfg.Store.UpdateMember(req.Key.Guild, req.Caller.UserID, func(cur *store.Member) error {
+	var m record.Member
+	err = s.cfg.Store.UpdateMember(req.Key.Guild, req.Caller.UserID, func(cur *record.Member) error {
 		c.apply(cur)
 		m = *cur
 		if !changed {
@@ -56,8 +56,26 @@ func (s *Service) notify(req Request) (Response, error) {
 	head := i18n.T(req.Lang, "people.notify.head", nil)
 	if changed {
 		head = i18n.T(req.Lang, "people.notify.saved", nil)
+		s.checkSoon(req.Key.Guild, req.Caller.UserID)
 	}
 	return Response{Private: head + "\n" + notifyText(s.cfg.FrontEnd, m, s.cfg.Now(), req.Lang)}, nil
+}
+
+// checkSoon makes the games of a member whose settings changed (a
+// reminder, quiet hours) due for Tick at once, so that their timers
+// follow the new settings.
+func (s *Service) checkSoon(guild, user string) {
+	keys, err := s.cfg.Store.GamesOf(guild, user)
+	if err != nil {
+		s.cfg.Logger.Error("listing a member's games", "member", user, "err", err)
+		return
+	}
+	now := s.cfg.Now()
+	for _, k := range keys {
+		if err := s.cfg.Store.SetDue(k, now, time.Time{}); err != nil && !errors.Is(err, record.ErrNotFound) {
+			s.cfg.Logger.Error("setting a game's next timer check", "key", k, "err", err)
+		}
+	}
 }
 
 // notifyChange is what notify's options change: each set* (or a remind
@@ -124,7 +142,7 @@ func (c notifyChange) changed() bool {
 }
 
 // apply writes the settings given into m.
-func (c notifyChange) apply(m *store.Member) {
+func (c notifyChange) apply(m *record.Member) {
 	if c.setPing {
 		m.NoPing = !c.ping
 	}
@@ -144,7 +162,7 @@ func (c notifyChange) apply(m *store.Member) {
 
 // notifyText words a member's notification settings in lang, a line
 // each.
-func notifyText(fe FrontEnd, m store.Member, now time.Time, lang i18n.Lang) string {
+func notifyText(fe FrontEnd, m record.Member, now time.Time, lang i18n.Lang) string {
 	onOff := func(b bool) string {
 		if b {
 			return i18n.T(lang, "people.notify.on", nil)
@@ -230,7 +248,7 @@ func (s *Service) away(req Request) (Response, error) {
 	if answer != "" || err != nil {
 		return Response{Private: answer}, err
 	}
-	if err := s.cfg.Store.UpdateMember(req.Key.Guild, req.Caller.UserID, func(cur *store.Member) error {
+	if err := s.cfg.Store.UpdateMember(req.Key.Guild, req.Caller.UserID, func(cur *record.Member) error {
 		cur.AwayUntil = time.Time{}
 		if !back {
 			cur.AwayUntil = until
@@ -258,7 +276,7 @@ func (s *Service) away(req Request) (Response, error) {
 // awayUntil reads until when member m is away from away's options (zero
 // when back), or the answer to give instead (nothing to change, or
 // whether m is away).
-func awayUntil(fe FrontEnd, o map[string]string, m store.Member, back bool, now time.Time, lang i18n.Lang) (until time.Time, answer string, err error) {
+func awayUntil(fe FrontEnd, o map[string]string, m record.Member, back bool, now time.Time, lang i18n.Lang) (until time.Time, answer string, err error) {
 	switch {
 	case back && !m.AwayUntil.After(now):
 		return until, i18n.T(lang, "people.away.nothing-to-end", nil), nil
@@ -295,7 +313,7 @@ func awayUntil(fe FrontEnd, o map[string]string, m store.Member, back bool, now 
 // running games on this server: the games' posts, and a line a game for
 // the caller.
 func (s *Service) pauseGames(req Request, until time.Time, back bool, now time.Time) (Response, []string, error) {
-	keys, err := s.cfg.Store.Running()
+	keys, err := s.cfg.Store.GamesOf(req.Key.Guild, req.Caller.UserID)
 	if err != nil {
 		return Response{}, nil, err
 	}
@@ -307,7 +325,7 @@ func (s *Service) pauseGames(req Request, until time.Time, back bool, now time.T
 			continue
 		}
 		var line string
-		err := s.cfg.Store.Update(k, func(r *store.Record) error {
+		err := s.cfg.Store.Update(k, func(r *record.Record) error {
 			sides := sidesOf(r, req.Caller)
 			if len(sides) == 0 || r.Game.State.Over() {
 				return errStale
@@ -330,7 +348,7 @@ func (s *Service) pauseGames(req Request, until time.Time, back bool, now time.T
 // pause pauses (or, back, resumes) the deadline of the caller's sides of
 // a game within its vacation allowance, and words the game's post (in
 // the game's language) and the caller's line about it (in lang, theirs).
-func (s *Service) pause(r *store.Record, c Caller, sides []rules.Side, until time.Time, back bool, now time.Time, lang i18n.Lang) (Post, string) {
+func (s *Service) pause(r *record.Record, c Caller, sides []rules.Side, until time.Time, back bool, now time.Time, lang i18n.Lang) (Post, string) {
 	game := langOf(r.Meta)
 	name := seatNameIn(s.cfg.FrontEnd, r.Seats[sides[0]], game)
 	opp := r.Seats[sides[0].Enemy()]
@@ -367,7 +385,7 @@ func (s *Service) pause(r *store.Record, c Caller, sides []rules.Side, until tim
 }
 
 // parseDeadline is a game's deadline, if it has one.
-func parseDeadline(r *store.Record) (time.Duration, bool) {
+func parseDeadline(r *record.Record) (time.Duration, bool) {
 	d := r.Meta.Deadline
 	return d, d > 0
 }
@@ -417,10 +435,10 @@ var timeZones = []string{
 // member's privacy settings): their DMs are switched off, and the first
 // time they are told so in the game's thread. The Response's Also names
 // the channels with new notices.
-func (s *Service) DMRefused(key store.Key, n store.Notice) Response {
+func (s *Service) DMRefused(key record.Key, n record.Notice) Response {
 	user := strings.TrimPrefix(key.Channel, DMPrefix)
 	wasOn := false
-	if err := s.cfg.Store.UpdateMember(key.Guild, user, func(m *store.Member) error {
+	if err := s.cfg.Store.UpdateMember(key.Guild, user, func(m *record.Member) error {
 		wasOn = m.DM
 		m.DM = false
 		return nil
@@ -436,16 +454,16 @@ func (s *Service) DMRefused(key store.Key, n store.Notice) Response {
 		lang = langOf(rec.Meta)
 	}
 	line := i18n.T(lang, "people.dm-refused", nil)
-	if err := s.cfg.Store.Enqueue(n.Origin, store.Notice{Text: line, Mention: user, Report: true}); err != nil {
+	if err := s.cfg.Store.Enqueue(n.Origin, record.Notice{Text: line, Mention: user, Report: true}); err != nil {
 		s.cfg.Logger.Error("telling a member their DMs were refused", "member", user, "err", err)
 		return Response{}
 	}
-	return Response{Also: []store.Key{n.Origin}}
+	return Response{Also: []record.Key{n.Origin}}
 }
 
 // awayNow pauses the deadline of side's player in a game they just sat
 // down in when they are away (within the game's allowance).
-func (s *Service) awayNow(r *store.Record, side rules.Side) {
+func (s *Service) awayNow(r *record.Record, side rules.Side) {
 	seat := r.Seats[side]
 	if seat.UserID == "" || !s.cfg.FrontEnd.Members() {
 		return

@@ -13,7 +13,7 @@ import (
 	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // Quiet hours hold from their first minute to the minute before their
@@ -41,21 +41,21 @@ func TestQuietHoursFromTheirFirstMinuteToTheirLast(t *testing.T) {
 		{"the minute before 22:30-07:15", 22*60 + 30, 7*60 + 15, at(22, 29), false, time.Time{}},
 	}
 	for _, c := range cases {
-		end, quiet := quietEnd(store.Member{QuietFrom: c.from, QuietTo: c.to}, c.now)
+		end, quiet := quietEnd(record.Member{QuietFrom: c.from, QuietTo: c.to}, c.now)
 		assert.Equal(t, c.quiet, quiet, c.name)
 		assert.True(t, end.Equal(c.end), "%s: ends %v, want %v", c.name, end, c.end)
 	}
-	_, quiet := quietEnd(store.Member{}, at(3, 0))
+	_, quiet := quietEnd(record.Member{}, at(3, 0))
 	assert.False(t, quiet, "no quiet hours set")
-	assert.Equal(t, 9*time.Hour, quietSpan(store.Member{QuietFrom: 22 * 60, QuietTo: 7 * 60}))
-	assert.Equal(t, 2*time.Hour, quietSpan(store.Member{QuietFrom: 13 * 60, QuietTo: 15 * 60}))
-	assert.Zero(t, quietSpan(store.Member{}))
+	assert.Equal(t, 9*time.Hour, quietSpan(record.Member{QuietFrom: 22 * 60, QuietTo: 7 * 60}))
+	assert.Equal(t, 2*time.Hour, quietSpan(record.Member{QuietFrom: 13 * 60, QuietTo: 15 * 60}))
+	assert.Zero(t, quietSpan(record.Member{}))
 }
 
 // dmsOf is the direct messages queued for a member.
-func dmsOf(t *testing.T, st *MemStore, user string) []store.Notice {
+func dmsOf(t *testing.T, st *memStore, user string) []record.Notice {
 	t.Helper()
-	dms, err := st.Pending(store.Key{Guild: testKey.Guild, Channel: DMPrefix + user})
+	dms, err := st.Pending(record.Key{Guild: testKey.Guild, Channel: DMPrefix + user})
 	require.NoError(t, err)
 	return dms
 }
@@ -149,7 +149,7 @@ func TestNoReminderWhileTheMemberIsAway(t *testing.T) {
 
 // missTwice lets the US player (Ann) miss two 24 h deadlines of a new
 // game in a row, Bob choosing to wait the first time.
-func missTwice(t *testing.T, s *Service, st *MemStore, now *time.Time) {
+func missTwice(t *testing.T, s *Service, st *memStore, now *time.Time) {
 	t.Helper()
 	mustDo(t, s, ann, "new opponent:<@2> deadline:24h")
 	*now = now.Add(25 * time.Hour)
@@ -254,17 +254,17 @@ func TestNoButtonsWhileTheAIOrNobodyIsToAct(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, isAI(rec, rec.Game.State.ToAct()), "the AI sets the US up first")
 	assert.Empty(t, buttonsFor(rec))
-	rec.Seats[rules.US] = store.Seat{UserID: ann.UserID}
+	rec.Seats[rules.US] = record.Seat{UserID: ann.UserID}
 	assert.NotEmpty(t, buttonsFor(rec), "the same position with a person to act")
-	rec.Seats[rules.US] = store.Seat{}
+	rec.Seats[rules.US] = record.Seat{}
 	assert.Empty(t, buttonsFor(rec), "an open seat")
 }
 
 // A thread's name is at most Discord's 100 characters: a name of 101 is
 // cut to 99 and an ellipsis.
 func TestAThreadNameIsClippedToDiscords100Characters(t *testing.T) {
-	seats := func(us string) map[rules.Side]store.Seat {
-		return map[rules.Side]store.Seat{rules.US: {UserID: "1", Name: us}, rules.German: {UserID: "2", Name: "B"}}
+	seats := func(us string) map[rules.Side]record.Seat {
+		return map[rules.Side]record.Seat{rules.US: {UserID: "1", Name: us}, rules.German: {UserID: "2", Name: "B"}}
 	}
 	for _, lang := range i18n.Langs() {
 		overhead := utf8.RuneCountInString(threadName(seats("A"), lang)) - 1
@@ -289,7 +289,7 @@ func TestAThreadNameIsClippedToDiscords100Characters(t *testing.T) {
 func TestANewHolderIsWarnedThoughThePreviousOneWas(t *testing.T) {
 	now := new(time.Time)
 	*now = time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
-	s := New(Config{FrontEnd: frontend.Discord{}, Store: NewMemStore(), Now: func() time.Time { return *now }, Seed: func() uint64 { return 5 }})
+	s := New(Config{FrontEnd: frontend.Discord{}, Store: newMemStore(), Now: func() time.Time { return *now }, Seed: func() uint64 { return 5 }})
 	mustDo(t, s, ann, "new opponent:<@2> deadline:24h")
 	start := *now
 	got, _ := firstPostAfter(t, s, now, start, time.Hour, 24*time.Hour)
@@ -305,7 +305,7 @@ func TestANewHolderIsWarnedThoughThePreviousOneWas(t *testing.T) {
 // beyond, changing nothing.
 func TestNotifyAndAwayTakeTheirLimits(t *testing.T) {
 	s, st, now := peopleService(t)
-	member := func() store.Member {
+	member := func() record.Member {
 		t.Helper()
 		m, err := st.Member(testKey.Guild, bob.UserID)
 		require.NoError(t, err)
@@ -388,12 +388,12 @@ func TestAnAwayMemberSeatedInANewGameHasTheDeadlinePaused(t *testing.T) {
 
 // A hotseat game's thread is named after its one player.
 func TestAHotseatThreadIsNamedAfterItsPlayer(t *testing.T) {
-	ann := store.Seat{UserID: "1", Name: "Ann"}
+	ann := record.Seat{UserID: "1", Name: "Ann"}
 	for _, lang := range i18n.Langs() {
-		both := threadName(map[rules.Side]store.Seat{rules.US: ann, rules.German: ann}, lang)
+		both := threadName(map[rules.Side]record.Seat{rules.US: ann, rules.German: ann}, lang)
 		assert.Equal(t, i18n.T(lang, "thread.name-both", map[string]any{"Name": "Ann"}), both, lang)
-		open := threadName(map[rules.Side]store.Seat{rules.US: ann, rules.German: {}}, lang)
-		assert.Equal(t, i18n.T(lang, "thread.name", map[string]any{"US": "Ann", "German": plainName(store.Seat{}, lang)}), open, lang)
+		open := threadName(map[rules.Side]record.Seat{rules.US: ann, rules.German: {}}, lang)
+		assert.Equal(t, i18n.T(lang, "thread.name", map[string]any{"US": "Ann", "German": plainName(record.Seat{}, lang)}), open, lang)
 	}
 }
 

@@ -12,12 +12,12 @@ import (
 	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
-// unratedStore is a MemStore that rates no game, for the lines that say
+// unratedStore is a memStore that rates no game, for the lines that say
 // why.
-type unratedStore struct{ *MemStore }
+type unratedStore struct{ *memStore }
 
 func (unratedStore) RecomputeRatings() (int, error) { return 0, nil }
 
@@ -28,19 +28,19 @@ func (unratedStore) RecomputeRatings() (int, error) { return 0, nil }
 // a thread, the ratings' words. Each is keyed by what it is.
 func peopleTexts(t *testing.T, lang i18n.Lang) map[string]string {
 	t.Helper()
-	st := NewMemStore()
+	st := newMemStore()
 	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	seed := uint64(0)
 	s := New(Config{Store: unratedStore{st}, FrontEnd: frontend.Discord{Outbox: true}, Now: func() time.Time { return now }, Seed: func() uint64 { seed++; return seed }})
 	ann := Caller{UserID: "1", Name: "Ann", Lang: lang}
 	out := map[string]string{}
-	run := func(key store.Key, c Caller, text string) Response {
+	run := func(key record.Key, c Caller, text string) Response {
 		t.Helper()
 		name, opts, err := Parse(text)
 		require.NoError(t, err)
 		return s.Handle(context.Background(), Request{Key: key, Caller: c, Command: name, Options: opts, Lang: lang})
 	}
-	one, two, three := store.Key{Guild: "g", Channel: "c1"}, store.Key{Guild: "g", Channel: "c2"}, store.Key{Guild: "g", Channel: "c3"}
+	one, two, three := record.Key{Guild: "g", Channel: "c1"}, record.Key{Guild: "g", Channel: "c2"}, record.Key{Guild: "g", Channel: "c3"}
 	refusals := map[string]string{
 		"tz":             "notify tz:Nowhere/Atlantis",
 		"quiet":          "notify quiet:later",
@@ -62,7 +62,7 @@ func peopleTexts(t *testing.T, lang i18n.Lang) map[string]string {
 	// A hotseat game with a deadline and a round time limit: its lapse
 	// waits on, with the count of deadlines missed.
 	run(one, ann, "new mode:hotseat deadline:24h round-limit:72h")
-	require.NoError(t, st.Update(one, func(r *store.Record) error { r.Meta.US.Missed = 1; return nil }))
+	require.NoError(t, st.Update(one, func(r *record.Record) error { r.Meta.US.Missed = 1; return nil }))
 	now = now.Add(25 * time.Hour)
 	lapse := s.Tick(context.Background(), one)
 	require.Len(t, lapse.Posts, 1)
@@ -86,20 +86,20 @@ func peopleTexts(t *testing.T, lang i18n.Lang) map[string]string {
 	out["back post"] = lastNotice(t, st, three).Text
 
 	// Bob's own reminder, and a ping his quiet hours held.
-	require.NoError(t, st.UpdateMember("g", "1", func(m *store.Member) error { m.Remind, m.QuietFrom, m.QuietTo = time.Hour, 0, 0; return nil }))
+	require.NoError(t, st.UpdateMember("g", "1", func(m *record.Member) error { m.Remind, m.QuietFrom, m.QuietTo = time.Hour, 0, 0; return nil }))
 	now = now.Add(2 * time.Hour)
 	rem := s.Tick(context.Background(), three)
 	require.Len(t, rem.Posts, 1)
 	out["own reminder"] = rem.Posts[0].Text
-	require.NoError(t, st.Update(three, func(r *store.Record) error {
-		r.Meta.Ping = store.Ping{At: now.Add(-time.Minute), Who: "2", Step: store.MarkAt(0), Text: "text"}
+	require.NoError(t, st.Update(three, func(r *record.Record) error {
+		r.Meta.Ping = record.Ping{At: now.Add(-time.Minute), Who: "2", Step: record.MarkAt(0), Text: "text"}
 		return nil
 	}))
 	held := s.Tick(context.Background(), three)
 	require.Len(t, held.Posts, 1)
 	out["held"] = held.Posts[0].Text
-	require.NoError(t, st.Update(three, func(r *store.Record) error {
-		r.Meta.Ping = store.Ping{At: now.Add(-time.Minute), Who: "1", Step: store.MarkAt(0)}
+	require.NoError(t, st.Update(three, func(r *record.Record) error {
+		r.Meta.Ping = record.Ping{At: now.Add(-time.Minute), Who: "1", Step: record.MarkAt(0)}
 		return nil
 	}))
 	held = s.Tick(context.Background(), three)
@@ -119,36 +119,36 @@ func peopleTexts(t *testing.T, lang i18n.Lang) map[string]string {
 	// The lines of a game in a thread, and the refusal in its channel.
 	rec := mustGet(t, st, three)
 	rec.Meta.Parent = "c0"
-	rec.Seats[rules.German] = store.Seat{}
+	rec.Seats[rules.German] = record.Seat{}
 	out["start open"] = startLine(frontend.Discord{}, rec)
 	out["forum"] = forumFirst(frontend.Discord{}, rec, "")
 	out["forum open"] = forumFirst(frontend.Discord{}, rec, "")
 	out["join"] = joinButton(rec).Label
-	rec.Seats[rules.German] = store.Seat{AI: "hard"}
+	rec.Seats[rules.German] = record.Seat{AI: "hard"}
 	out["forum"] = forumFirst(frontend.Discord{}, rec, "")
 	out["forum results"] = forumFirst(frontend.Discord{}, rec, "c9")
 	out["end"] = endLine(frontend.Discord{}, rec)
-	require.NoError(t, st.Update(three, func(r *store.Record) error { r.Meta.Parent = "c0"; return nil }))
-	out["games here"] = s.gamesFromHereIn(store.Key{Guild: "g", Channel: "c0"}, lang)
+	require.NoError(t, st.Update(three, func(r *record.Record) error { r.Meta.Parent = "c0"; return nil }))
+	out["games here"] = s.gamesFromHereIn(record.Key{Guild: "g", Channel: "c0"}, lang)
 	out["thread limit"] = ThreadLimitText(lang)
 
 	// The ratings' words.
-	out["rating"] = ratingIn(&store.PlayerStats{RatingValue: 1528, RatingRD: 32, RatedGames: 9}, lang)
-	out["rating provisional"] = ratingIn(&store.PlayerStats{}, lang)
+	out["rating"] = ratingIn(&record.PlayerStats{RatingValue: 1528, RatingRD: 32, RatedGames: 9}, lang)
+	out["rating provisional"] = ratingIn(&record.PlayerStats{}, lang)
 	rec.Meta.Ranked, rec.Meta.Resigned = true, rules.US
 	out["not rated few"] = s.ratingLine(rec, nil)
 	rec.Meta.Unrated = unratedAI
 	out["not rated ai"] = s.ratingLine(rec, nil)
-	for i := 0; i < store.MinRatedSteps; i++ {
+	for i := 0; i < record.MinRatedSteps; i++ {
 		rec.Game.History = append(rec.Game.History, "pass")
 	}
 	rec.Meta.Unrated = ""
 	out["not rated members"] = s.ratingLine(rec, nil)
-	out["server"] = serverText(frontend.Discord{}, lang, "server.head", store.ServerSettings{InChannel: true, Language: "ja"}, "server.change")
+	out["server"] = serverText(frontend.Discord{}, lang, "server.head", record.ServerSettings{InChannel: true, Language: "ja"}, "server.change")
 	return out
 }
 
-func mustGet(t *testing.T, st *MemStore, key store.Key) *store.Record {
+func mustGet(t *testing.T, st *memStore, key record.Key) *record.Record {
 	t.Helper()
 	rec, err := st.Get(key)
 	require.NoError(t, err)

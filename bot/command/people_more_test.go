@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mortain/mortain/bot/frontend"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // TestNotifyShowsAnAbsenceUntilItEnds: the notify reply of a member who
@@ -30,7 +30,7 @@ func TestNotifyShowsAnAbsenceUntilItEnds(t *testing.T) {
 func TestAwayListsTheGamesInChannelOrder(t *testing.T) {
 	s, _, _ := peopleService(t)
 	for _, ch := range []string{"c9", "c5", "c1", "c7"} {
-		key := store.Key{Guild: testKey.Guild, Channel: ch}
+		key := record.Key{Guild: testKey.Guild, Channel: ch}
 		name, opts, err := Parse("new opponent:<@2> deadline:24h")
 		require.NoError(t, err)
 		r := s.Handle(context.Background(), Request{Key: key, Caller: ann, Command: name, Options: opts})
@@ -57,8 +57,8 @@ func TestAHeldPingQuotesAtMost300Characters(t *testing.T) {
 	require.NoError(t, err)
 	require.NotEqual(t, bob.UserID, mentionOf(rec, rec.Game.State.ToAct()), "Bob is not to act")
 	long := strings.Repeat("x", 400) + "\nsecond line"
-	require.NoError(t, st.Update(testKey, func(r *store.Record) error {
-		r.Notices = s.dress(r, []store.Notice{{Key: testKey, Text: long, Mention: bob.UserID}})
+	require.NoError(t, st.Update(testKey, func(r *record.Record) error {
+		r.Notices = s.dress(r, []record.Notice{{Key: testKey, Text: long, Mention: bob.UserID}})
 		return nil
 	}))
 	*now = now.Add(time.Hour) // 13:00: Bob's quiet hours are over
@@ -113,7 +113,7 @@ func TestAWinOnTimeIsTheChannelsLastGame(t *testing.T) {
 // games and lists them; a game of others on the server is not touched.
 func TestAwayLeavesOtherPeoplesGamesAlone(t *testing.T) {
 	s, st, _ := peopleService(t)
-	others := store.Key{Guild: testKey.Guild, Channel: "c2"}
+	others := record.Key{Guild: testKey.Guild, Channel: "c2"}
 	name, opts, err := Parse("new opponent:<@3> deadline:24h")
 	require.NoError(t, err)
 	r := s.Handle(context.Background(), Request{Key: others, Caller: bob, Command: name, Options: opts})
@@ -133,7 +133,7 @@ func TestAwayLeavesOtherPeoplesGamesAlone(t *testing.T) {
 // a ping until that minute, not the hour before or after.
 func TestQuietHoursEndOnTheirMinute(t *testing.T) {
 	at := time.Date(2026, 3, 1, 23, 0, 0, 0, time.UTC)
-	for _, m := range []store.Member{
+	for _, m := range []record.Member{
 		{QuietFrom: 22*60 + 15, QuietTo: 6*60 + 45},
 		{QuietFrom: 21*60 + 15, QuietTo: 23*60 + 45},
 	} {
@@ -174,15 +174,15 @@ func TestAGameHandedToTheAICannotBeClaimedToo(t *testing.T) {
 
 // fullDiskOutbox is a store whose outbox cannot take a notice: the disk
 // is full.
-type fullDiskOutbox struct{ *MemStore }
+type fullDiskOutbox struct{ *memStore }
 
-func (fullDiskOutbox) Enqueue(store.Key, ...store.Notice) error { return store.ErrDiskFull }
+func (fullDiskOutbox) Enqueue(record.Key, ...record.Notice) error { return record.ErrDiskFull }
 
 // TestAPictureNotQueuedOnAFullDiskSaysSo: a map whose post cannot be
 // queued because the disk is full is refused with the full disk named,
 // not a generic failure.
 func TestAPictureNotQueuedOnAFullDiskSaysSo(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	s := New(Config{Store: fullDiskOutbox{st}, FrontEnd: frontend.Discord{Outbox: true}, Seed: func() uint64 { return 5 }})
 	mustDo(t, s, ann, "new opponent:ai side:us")
 	r := do(t, s, ann, "map")

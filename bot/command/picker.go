@@ -9,7 +9,7 @@ import (
 
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // The picker: the Play button of a person's live post opens a message
@@ -22,6 +22,9 @@ import (
 // Panel is a message of menus and buttons: the picker, or what replaces
 // the message whose component was pressed.
 type Panel struct {
+	// Apart makes the panel a new message for the caller alone instead
+	// of the pressed message's replacement.
+	Apart   bool
 	Text    string
 	Selects []Select // a row each
 	Buttons []Button // after the menus, five to a row
@@ -53,14 +56,14 @@ const pickVerb = "pk"
 
 // pickID is the custom id of a picker component: ARG says what it does
 // ("unit", "cmd:0", "view:air", "do:pass").
-func pickID(rec *store.Record, arg string) string {
+func pickID(rec *record.Record, arg string) string {
 	return buttonPrefix + pickVerb + "/" + gameTag(rec) + "/" + strconv.Itoa(len(rec.Game.History)) + "/" + arg
 }
 
 // picker builds the picker of the side to act at view: "top", "u:ID"
 // (a unit's commands), "air" or "oba" (their hexes), "air:HEX" or
 // "oba:HEX" (the strikes there).
-func (s *Service) picker(rec *store.Record, view string, lang i18n.Lang) *Panel {
+func (s *Service) picker(rec *record.Record, view string, lang i18n.Lang) *Panel {
 	pv := pickView{rec: rec, st: &rec.Game.State, w: words{rec.Game.State.Scenario(), lang}}
 	pv.cmds = legalCommands(pv.st)
 	pv.head = pv.w.pickHead(pv.st)
@@ -91,7 +94,7 @@ func (s *Service) picker(rec *store.Record, view string, lang i18n.Lang) *Panel 
 // pickView is what every view of the picker starts from: the game, the
 // legal commands of the side to act, the heading and the Back button.
 type pickView struct {
-	rec  *store.Record
+	rec  *record.Record
 	st   *rules.State
 	w    words
 	cmds []legalCommand
@@ -235,7 +238,7 @@ func (w words) pickHead(st *rules.State) string {
 
 // menus splits options into menus of at most 25 (each a row), named
 // ARG:N so that each has its own custom id.
-func menus(rec *store.Record, arg, placeholder string, opts []SelectOption) []Select {
+func menus(rec *record.Record, arg, placeholder string, opts []SelectOption) []Select {
 	var out []Select
 	for i := 0; i < len(opts); i += maxSelectOptions {
 		part := opts[i:min(i+maxSelectOptions, len(opts))]
@@ -391,7 +394,7 @@ func (w words) sideLabel(st *rules.State, lc legalCommand) string {
 
 // openPicker answers the Play button of a live post: the picker, for the
 // seated player of the side to act alone.
-func (s *Service) openPicker(key store.Key, caller Caller) Response {
+func (s *Service) openPicker(key record.Key, caller Caller) Response {
 	rec, err := s.cfg.Store.Get(key)
 	if err != nil {
 		return s.fail(err, caller.Lang)
@@ -402,14 +405,16 @@ func (s *Service) openPicker(key store.Key, caller Caller) Response {
 		}
 		return s.fail(err, caller.Lang)
 	}
-	return Response{Open: s.picker(rec, "top", caller.Lang)}
+	p := s.picker(rec, "top", caller.Lang)
+	p.Apart = true
+	return Response{Panel: p}
 }
 
 // pick runs a choice of the picker ("mortain/pk/GAME/STEP/ARG", with the
 // menu's value): a view to show, or a command to play. A choice made for
 // an earlier step is refused, saying what changed, and the picker shows
 // the current step.
-func (s *Service) pick(ctx context.Context, key store.Key, caller Caller, parts []string, values []string) Response {
+func (s *Service) pick(ctx context.Context, key record.Key, caller Caller, parts []string, values []string) Response {
 	if len(parts) < 4 {
 		return refusedT(caller.Lang, "reply.button.damaged", nil)
 	}
@@ -434,7 +439,7 @@ func (s *Service) pick(ctx context.Context, key store.Key, caller Caller, parts 
 	if step != len(rec.Game.History) {
 		p := s.picker(rec, "top", caller.Lang)
 		p.Text = "⛔ " + i18n.T(caller.Lang, "reply.pick.earlier", map[string]any{"Changed": changedSince(rec, step, caller.Lang)}) + "\n" + p.Text
-		return Response{Refused: true, Update: p}
+		return Response{Refused: true, Panel: p}
 	}
 	value := ""
 	if len(values) > 0 {
@@ -443,13 +448,13 @@ func (s *Service) pick(ctx context.Context, key store.Key, caller Caller, parts 
 	name, _, _ := strings.Cut(arg, ":")
 	switch {
 	case strings.HasPrefix(arg, "view:"):
-		return Response{Update: s.picker(rec, strings.TrimPrefix(arg, "view:"), caller.Lang)}
+		return Response{Panel: s.picker(rec, strings.TrimPrefix(arg, "view:"), caller.Lang)}
 	case name == "unit":
-		return Response{Update: s.picker(rec, "u:"+value, caller.Lang)}
+		return Response{Panel: s.picker(rec, "u:"+value, caller.Lang)}
 	case name == "airhex" || name == "obahex":
-		return Response{Update: s.picker(rec, strings.TrimSuffix(name, "hex")+":"+value, caller.Lang)}
+		return Response{Panel: s.picker(rec, strings.TrimSuffix(name, "hex")+":"+value, caller.Lang)}
 	case arg == "do:pass" && passGivesUp(&rec.Game.State):
-		return Response{Update: passPanel(rec, caller.Lang)}
+		return Response{Panel: passPanel(rec, caller.Lang)}
 	case arg == "confirm:pass":
 		return s.pickCommand(ctx, key, caller, rec, "pass")
 	case strings.HasPrefix(arg, "do:"):
@@ -462,7 +467,7 @@ func (s *Service) pick(ctx context.Context, key store.Key, caller Caller, parts 
 
 // pickCommand plays a command the picker offered, as typed, and shows the
 // picker's next step (or closes it when the caller's turn is over).
-func (s *Service) pickCommand(ctx context.Context, key store.Key, caller Caller, rec *store.Record, text string) Response {
+func (s *Service) pickCommand(ctx context.Context, key record.Key, caller Caller, rec *record.Record, text string) Response {
 	offered := text == "undo" && rec.Game.CanUndo()
 	for _, lc := range legalCommands(&rec.Game.State) {
 		offered = offered || lc.text == text
@@ -477,7 +482,7 @@ func (s *Service) pickCommand(ctx context.Context, key store.Key, caller Caller,
 	if !offered {
 		p := s.picker(rec, "top", caller.Lang)
 		p.Text = "⛔ " + i18n.T(caller.Lang, "reply.pick.not-legal", nil) + "\n" + p.Text
-		return Response{Refused: true, Update: p}
+		return Response{Refused: true, Panel: p}
 	}
 	name, opts, err := Parse(text)
 	if err != nil {
@@ -485,7 +490,7 @@ func (s *Service) pickCommand(ctx context.Context, key store.Key, caller Caller,
 	}
 	step := len(rec.Game.History)
 	tag := gameTag(rec)
-	fresh := func(r *store.Record) error {
+	fresh := func(r *record.Record) error {
 		if gameTag(r) != tag || len(r.Game.History) != step {
 			return refuseT("reply.pick.moved-on", map[string]any{"Changed": phrase(func(l i18n.Lang) string { return changedSince(r, step, l) })})
 		}
@@ -495,14 +500,14 @@ func (s *Service) pickCommand(ctx context.Context, key store.Key, caller Caller,
 	after, err := s.cfg.Store.Get(key)
 	switch {
 	case err != nil:
-		resp.Update = &Panel{Text: "✓ " + i18n.T(caller.Lang, "reply.pick.played", map[string]any{"Command": text}) + "\n" + i18n.T(caller.Lang, "reply.pick.over", nil)}
+		resp.Panel = &Panel{Text: "✓ " + i18n.T(caller.Lang, "reply.pick.played", map[string]any{"Command": text}) + "\n" + i18n.T(caller.Lang, "reply.pick.over", nil)}
 		if resp.Refused {
-			resp.Update.Text = "⛔ " + resp.Private
+			resp.Panel.Text = "⛔ " + resp.Private
 		}
 	case mayAct(s.cfg.FrontEnd, after, caller) != nil:
-		resp.Update = &Panel{Text: "✓ " + i18n.T(caller.Lang, "reply.pick.played", map[string]any{"Command": text}) + "\n" + i18n.T(caller.Lang, "reply.pick.turn-over", nil)}
+		resp.Panel = &Panel{Text: "✓ " + i18n.T(caller.Lang, "reply.pick.played", map[string]any{"Command": text}) + "\n" + i18n.T(caller.Lang, "reply.pick.turn-over", nil)}
 		if resp.Refused {
-			resp.Update.Text = "⛔ " + resp.Private + "\n" + i18n.T(caller.Lang, "reply.pick.waits", map[string]any{"What": whatWaitsIn(&after.Game.State, caller.Lang)})
+			resp.Panel.Text = "⛔ " + resp.Private + "\n" + i18n.T(caller.Lang, "reply.pick.waits", map[string]any{"What": whatWaitsIn(&after.Game.State, caller.Lang)})
 		}
 	default:
 		p := s.picker(after, "top", caller.Lang)
@@ -511,7 +516,7 @@ func (s *Service) pickCommand(ctx context.Context, key store.Key, caller Caller,
 		} else {
 			p.Text = "✓ " + i18n.T(caller.Lang, "reply.pick.played", map[string]any{"Command": text}) + "\n" + p.Text
 		}
-		resp.Update = p
+		resp.Panel = p
 	}
 	resp.Private = ""
 	return resp
@@ -519,14 +524,14 @@ func (s *Service) pickCommand(ctx context.Context, key store.Key, caller Caller,
 
 // closed is a refusal that also closes the picker it came from.
 func closed(r Response) Response {
-	r.Update = &Panel{Text: "⛔ " + r.Private}
+	r.Panel = &Panel{Text: "⛔ " + r.Private}
 	r.Private = ""
 	return r
 }
 
 // changedSince words what happened in a game since step, in lang: the
 // steps taken, and the last of them.
-func changedSince(rec *store.Record, step int, lang i18n.Lang) string {
+func changedSince(rec *record.Record, step int, lang i18n.Lang) string {
 	h := rec.Game.History
 	switch n := len(h) - step; {
 	case n > 0:

@@ -13,7 +13,7 @@ import (
 	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // choice is one way to act the picker offers: the component to use (with
@@ -25,7 +25,7 @@ type choice struct {
 
 // offered walks the picker of the side to act, every menu and view, and
 // returns every command it offers with how to choose it.
-func offered(t *testing.T, s *Service, rec *store.Record, lang i18n.Lang) []choice {
+func offered(t *testing.T, s *Service, rec *record.Record, lang i18n.Lang) []choice {
 	t.Helper()
 	var out []choice
 	var walk func(p *Panel, depth int)
@@ -94,7 +94,7 @@ func legalTexts(g *rules.Game) []string {
 
 func TestThePickerOffersEveryLegalCommandAndPlaysWholeGames(t *testing.T) {
 	for seed := uint64(1); seed <= 3; seed++ {
-		st := NewMemStore()
+		st := newMemStore()
 		s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return seed }})
 		mustDo(t, s, ann, "new mode:hotseat")
 		rng := rand.New(rand.NewPCG(seed, 9))
@@ -136,8 +136,8 @@ func TestThePickerOffersEveryLegalCommandAndPlaysWholeGames(t *testing.T) {
 			caller := ann
 			caller.Lang = lang
 			r := s.HandleButton(context.Background(), testKey, caller, c.customID, values...)
-			require.False(t, r.Refused, "seed %d step %d: %s refused: %s %v", seed, step, c.command, r.Private, r.Update)
-			require.NotNil(t, r.Update, "the picker shows the next step")
+			require.False(t, r.Refused, "seed %d step %d: %s refused: %s %v", seed, step, c.command, r.Private, r.Panel)
+			require.NotNil(t, r.Panel, "the picker shows the next step")
 		}
 	}
 }
@@ -149,12 +149,13 @@ func TestStaleForeignAndSpectatorPicksAreRefusedAndChangeNothing(t *testing.T) {
 	play := button(rec, "Play", "play", Success).CustomID
 
 	open := s.HandleButton(context.Background(), testKey, ann, play)
-	require.NotNil(t, open.Open, open.Private)
+	require.NotNil(t, open.Panel, open.Private)
+	assert.True(t, open.Panel.Apart, "the Play button opens the picker as a message of its own")
 	spectator := s.HandleButton(context.Background(), testKey, eve, play)
-	assert.Nil(t, spectator.Open)
+	assert.Nil(t, spectator.Panel)
 	assert.Contains(t, spectator.Private, "you can follow the game")
 	notYet := s.HandleButton(context.Background(), testKey, bob, play)
-	assert.Nil(t, notYet.Open, "bob does not act in the set-up")
+	assert.Nil(t, notYet.Panel, "bob does not act in the set-up")
 
 	hist := pickID(rec, "do:setup preset:historical")
 	before := st.Commits
@@ -167,10 +168,11 @@ func TestStaleForeignAndSpectatorPicksAreRefusedAndChangeNothing(t *testing.T) {
 	before = st.Commits
 	stale := s.HandleButton(context.Background(), testKey, ann, hist)
 	assert.True(t, stale.Refused)
-	require.NotNil(t, stale.Update)
-	assert.Contains(t, stale.Update.Text, "earlier position")
-	assert.Contains(t, stale.Update.Text, "1 step was played since")
-	assert.NotEmpty(t, stale.Update.Buttons, "the picker refreshes")
+	require.NotNil(t, stale.Panel)
+	assert.False(t, stale.Panel.Apart, "the picker's own buttons replace it")
+	assert.Contains(t, stale.Panel.Text, "earlier position")
+	assert.Contains(t, stale.Panel.Text, "1 step was played since")
+	assert.NotEmpty(t, stale.Panel.Buttons, "the picker refreshes")
 	assert.Equal(t, before, st.Commits, "nothing changed")
 }
 

@@ -9,7 +9,7 @@ import (
 
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // playCommands play for the side to act: the set-up, the activations,
@@ -89,7 +89,7 @@ type outcome struct {
 	before rules.State
 	events []rules.Event
 	note   string
-	rec    *store.Record
+	rec    *record.Record
 	resp   Response
 }
 
@@ -98,9 +98,9 @@ type outcome struct {
 // The response (report's, or present's when given) is built inside the
 // update, so that its posts are queued in the same commit as the step; a
 // game that ended is archived in that commit too (queue).
-func (s *Service) commit(key store.Key, check func(rec *store.Record) error, step stepFunc, present ...func(out *outcome) Response) (*outcome, error) {
+func (s *Service) commit(key record.Key, check func(rec *record.Record) error, step stepFunc, present ...func(out *outcome) Response) (*outcome, error) {
 	var out *outcome
-	err := s.cfg.Store.Update(key, func(rec *store.Record) error {
+	err := s.cfg.Store.Update(key, func(rec *record.Record) error {
 		out = nil
 		if err := check(rec); err != nil {
 			return err
@@ -111,7 +111,7 @@ func (s *Service) commit(key store.Key, check func(rec *store.Record) error, ste
 			return err
 		}
 		rec.Meta.Acted = stampTime(s.cfg.Now())
-		out = &outcome{before: before, events: append([]rules.Event(nil), evs...), note: note, rec: cloneRecord(rec)}
+		out = &outcome{before: before, events: append([]rules.Event(nil), evs...), note: note, rec: rec.Clone()}
 		if len(present) > 0 {
 			out.resp = present[0](out)
 		} else {
@@ -146,7 +146,7 @@ func (s *Service) playStep(ctx context.Context, req Request, step stepFunc) (Res
 // its note).
 func (s *Service) playStepIn(_ context.Context, req Request, step func(lang i18n.Lang) stepFunc) (Response, error) {
 	lang := i18n.English
-	out, err := s.commit(req.Key, func(rec *store.Record) error {
+	out, err := s.commit(req.Key, func(rec *record.Record) error {
 		if err := mayAct(s.cfg.FrontEnd, rec, req.Caller); err != nil {
 			return err
 		}
@@ -246,7 +246,7 @@ func narration(out *outcome, told []rules.Event, lang i18n.Lang) []string {
 // yourMove starts a post that pings the player to act with what the ping
 // is for: their move, the round and its points, in the game's language;
 // what happened follows. The terminal says it after the post instead.
-func (s *Service) yourMove(rec *store.Record, p *Post) {
+func (s *Service) yourMove(rec *record.Record, p *Post) {
 	st := &rec.Game.State
 	if !s.cfg.FrontEnd.Members() || p.Mention == "" || st.Over() || p.Mention != mentionOf(rec, st.ToAct()) {
 		return
@@ -272,7 +272,7 @@ func strikeOf(g *rules.Game, lang i18n.Lang) string {
 
 // finish archives a game that ended and words the result (in the game's
 // language).
-func (s *Service) finish(key store.Key, rec *store.Record) string {
+func (s *Service) finish(key record.Key, rec *record.Record) string {
 	s.archive(key, rec)
 	return summaryIn(s.cfg.FrontEnd, rec, langOf(rec.Meta))
 }
@@ -280,8 +280,8 @@ func (s *Service) finish(key store.Key, rec *store.Record) string {
 // archive moves a game found ended but still running to the archive
 // (its result posts are already queued) and remembers it as the
 // channel's last game.
-func (s *Service) archive(key store.Key, rec *store.Record) {
-	if _, err := s.cfg.Store.Finish(key); err != nil && !errors.Is(err, store.ErrNotFound) {
+func (s *Service) archive(key record.Key, rec *record.Record) {
+	if _, err := s.cfg.Store.Finish(key); err != nil && !errors.Is(err, record.ErrNotFound) {
 		s.cfg.Logger.Error("archiving a finished game", "key", key, "err", err)
 	}
 	s.ended(key, rec)
@@ -289,13 +289,13 @@ func (s *Service) archive(key store.Key, rec *store.Record) {
 
 // ended remembers a game that ended, archived in the commit of its last
 // step, as the channel's last game.
-func (s *Service) ended(key store.Key, rec *store.Record) {
+func (s *Service) ended(key record.Key, rec *record.Record) {
 	s.remember(key, &view{game: rec.Game, seats: rec.Seats, meta: rec.Meta, finished: true, outcome: rec.Outcome()})
 }
 
 // summaryIn words the final result of a record's game in lang, from its
 // outcome.
-func summaryIn(fe FrontEnd, rec *store.Record, lang i18n.Lang) string {
+func summaryIn(fe FrontEnd, rec *record.Record, lang i18n.Lang) string {
 	g, seats := rec.Game, rec.Seats
 	st := &g.State
 	sc := st.Scenario()
@@ -365,9 +365,30 @@ func stepHeaderIn(before, after *rules.State, evs []rules.Event, lang i18n.Lang)
 	case before.Phase() == rules.PhaseSetup:
 		return roundHeaderIn(before, lang)
 	case endsRound(evs):
-		return roundHeaderLeft(before, 0, lang)
+		return roundHeaderLeft(before, pointsLeftAtEnd(before, evs), lang)
 	}
 	return roundHeaderIn(after, lang)
+}
+
+// pointsLeftAtEnd is how many points a step that ended the round left
+// unused: those the round had less the step's paid activations when it
+// ended for want of a legal action (R4.5), none otherwise.
+func pointsLeftAtEnd(before *rules.State, evs []rules.Event) int {
+	spent := 0
+	for _, e := range evs {
+		switch e.Kind {
+		case rules.EvMove, rules.EvEnter, rules.EvExit, rules.EvFire:
+			if !e.Free {
+				spent++
+			}
+		case rules.EvRoundEnd:
+			if e.Reason != rules.ReasonNoLegalAction || before.FaceRound() {
+				return 0
+			}
+			return max(0, before.PointsLeft()-spent)
+		}
+	}
+	return 0
 }
 
 // roundHeaderIn words the round of st and its points left in lang: "Turn

@@ -4,7 +4,7 @@ import (
 	"strings"
 
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // How often a game posts its map (new posts:, and the server's default):
@@ -21,7 +21,7 @@ const (
 
 // postsOf is how often the game posts its map: PostsActivation or
 // PostsRound.
-func postsOf(m store.Meta) string {
+func postsOf(m record.Meta) string {
 	if m.Posts == PostsRound {
 		return PostsRound
 	}
@@ -31,7 +31,7 @@ func postsOf(m store.Meta) string {
 // choosePosts keeps in m how often the new game of req posts its
 // map: posts: of new, else the server's default (the default when it
 // cannot be read); PostsActivation is kept as no entry.
-func (s *Service) choosePosts(req Request, m *store.Meta) {
+func (s *Service) choosePosts(req Request, m *record.Meta) {
 	posts := strings.ToLower(strings.TrimSpace(req.Options[SettingPosts]))
 	if posts == "" {
 		if server, err := s.cfg.Store.Server(req.Key.Guild); err == nil {
@@ -71,13 +71,13 @@ func endsRound(evs []rules.Event) bool {
 // noteTold keeps, in the record of a step just committed, the first step
 // no post has told yet (Meta.Untold; posted: whether this step's response
 // posts).
-func noteTold(rec *store.Record, posted bool) {
+func noteTold(rec *record.Record, posted bool) {
 	if posted {
-		rec.Meta.Untold = store.StepMark{}
+		rec.Meta.Untold = record.StepMark{}
 		return
 	}
 	if _, ok := rec.Meta.Untold.Get(); !ok && len(rec.Game.History) > 0 {
-		rec.Meta.Untold = store.MarkAt(len(rec.Game.History) - 1)
+		rec.Meta.Untold = record.MarkAt(len(rec.Game.History) - 1)
 	}
 }
 

@@ -8,9 +8,9 @@ import (
 )
 
 // debugGame is a hotseat game past the set-up, with the debug commands on.
-func debugGame(t *testing.T) (*Service, *MemStore) {
+func debugGame(t *testing.T) (*Service, *memStore) {
 	t.Helper()
-	st := NewMemStore()
+	st := newMemStore()
 	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return 5 }, Debug: true})
 	mustDo(t, s, ann, "new mode:hotseat")
 	mustDo(t, s, ann, "setup preset:historical done")
@@ -95,8 +95,8 @@ func TestR4_6MoveWithTheTiger(t *testing.T) {
 
 // next: offers the best shots by their odds, not only pass.
 func TestNextOffersTheBestShots(t *testing.T) {
-	s := New(Config{Store: NewMemStore(), Seed: func() uint64 { return 5 }, Debug: true, FrontEnd: lone{}})
-	key := mustDo(t, s, ann, "new mode:hotseat").Switch // the terminal plays each game under its own id
+	s := New(Config{Store: newMemStore(), Seed: func() uint64 { return 5 }, Debug: true, FrontEnd: lone{}})
+	key := mustDo(t, s, ann, "new mode:hotseat").Game // the terminal plays each game under its own id
 	for _, text := range []string{"setup preset:historical done", "debug place unit:DR-1 hex:1601"} {
 		if r := doAt(t, s, key, ann, text); r.Refused {
 			t.Fatalf("%q refused: %s", text, r.Private)
@@ -163,7 +163,7 @@ func TestMapOfAnEndedGameAndTheStarterOfAnAIGame(t *testing.T) {
 	if r := mustDo(t, s, eve, "map"); !strings.HasPrefix(r.Posts[0].Text, "Game over:") {
 		t.Errorf("map of a resigned game: %q", r.Posts[0].Text)
 	}
-	st := NewMemStore()
+	st := newMemStore()
 	s = New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return 5 }})
 	mustDo(t, s, ann, "new mode:ai-vs-ai pace:round")
 	if r := do(t, s, eve, "new mode:hotseat"); !strings.Contains(r.Private, "already running") {

@@ -7,7 +7,7 @@ import (
 
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // SettingRanked is the option of new that makes a game ranked
@@ -15,14 +15,14 @@ import (
 const SettingRanked = "ranked"
 
 // ratingStore is a store that rates ranked games as it archives them
-// (*store.DB; a MemStore does not).
+// (*store.DB; the tests' in-memory store does not).
 type ratingStore interface {
 	RecomputeRatings() (int, error)
 }
 
 // rankedSetting decides whether a new game is ranked: between two
 // members, yes unless ranked:no; ranked:yes is refused for any other.
-func rankedSetting(o map[string]string, me, other store.Seat) (string, error) {
+func rankedSetting(o map[string]string, me, other record.Seat) (string, error) {
 	v := strings.ToLower(strings.TrimSpace(o[SettingRanked]))
 	members := me.AI == "" && other.AI == "" && me.UserID != "" && me.UserID != other.UserID
 	switch {
@@ -44,14 +44,14 @@ const unratedAI = "an AI played a side"
 // players' ratings, f being its archive entry ("Ratings: alice 1512 →
 // 1528 (+16) · bob 1490 → 1474 (−16)"), or why it was not rated, in the
 // game's language; "" for an unranked game.
-func (s *Service) ratingLine(rec *store.Record, f *store.Finished) string {
+func (s *Service) ratingLine(rec *record.Record, f *record.Finished) string {
 	lang := langOf(rec.Meta)
 	if _, ok := s.cfg.Store.(ratingStore); !ok || !rec.Meta.Ranked {
 		return ""
 	}
 	if f == nil || !f.Rated {
 		switch {
-		case rec.Game.State.Winner() == rules.NoSide && rec.Meta.Resigned == rules.NoSide:
+		case rec.Outcome().Winner == rules.NoSide:
 			return ""
 		case rec.Meta.Unrated != "":
 			why := rec.Meta.Unrated
@@ -59,8 +59,8 @@ func (s *Service) ratingLine(rec *store.Record, f *store.Finished) string {
 				why = i18n.T(lang, "rating.unrated-ai", nil)
 			}
 			return i18n.T(lang, "rating.not-rated", map[string]any{"Why": why})
-		case rec.Game.PlayedSteps() < store.MinRatedSteps:
-			return i18n.Plural(lang, "rating.few-steps", store.MinRatedSteps, nil)
+		case rec.Game.PlayedSteps() < record.MinRatedSteps:
+			return i18n.Plural(lang, "rating.few-steps", record.MinRatedSteps, nil)
 		}
 		return i18n.T(lang, "rating.members-only", nil)
 	}

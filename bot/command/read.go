@@ -9,7 +9,7 @@ import (
 
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // readCommands show the game: its state, map, units and log, the
@@ -93,7 +93,7 @@ func statusTextIn(fe FrontEnd, v *view, lang i18n.Lang) string {
 // deadline, the deadlines each side missed, a seat whose member left.
 func statusClocks(fe FrontEnd, v *view, lang i18n.Lang) string {
 	var b strings.Builder
-	rec := &store.Record{Game: v.game, Seats: v.seats, Meta: v.meta, Created: v.created}
+	rec := &record.Record{Game: v.game, Seats: v.seats, Meta: v.meta, Created: v.created}
 	if line := deadlineLineIn(fe, rec, lang); line != "" {
 		b.WriteString(line + "\n")
 	}
@@ -280,11 +280,14 @@ func (s *Service) stats(req Request) (Response, error) {
 		return Response{Private: i18n.T(req.Lang, "reply.stats.none", nil)}, nil
 	}
 	var b strings.Builder
-	byID := map[string]*store.PlayerStats{}
+	byID := map[string]*record.PlayerStats{}
 	for i := range ps {
 		byID[ps[i].UserID] = &ps[i]
 	}
-	name := func(p *store.PlayerStats) string {
+	name := func(p *record.PlayerStats) string {
+		if p.UserID == LocalPlayer {
+			return i18n.T(lang, "reply.seat.you", nil)
+		}
 		if p.Name != "" {
 			return p.Name
 		}
@@ -293,7 +296,7 @@ func (s *Service) stats(req Request) (Response, error) {
 	if me := byID[req.Caller.UserID]; me != nil && s.cfg.FrontEnd.Members() {
 		b.WriteString(i18n.Plural(lang, "post.stats.me", me.RatedGames, map[string]any{"Name": name(me), "Rating": ratingIn(me, lang), "Record": recordText(me, lang)}) + "\n")
 	}
-	var ranked []*store.PlayerStats
+	var ranked []*record.PlayerStats
 	provisional := 0
 	for i := range ps {
 		switch p := &ps[i]; {
@@ -345,7 +348,7 @@ func (s *Service) postLang(req Request) i18n.Lang {
 
 // ratingIn words a player's rating in lang: "1520 (±90)", "1500
 // (provisional, ±350)".
-func ratingIn(p *store.PlayerStats, lang i18n.Lang) string {
+func ratingIn(p *record.PlayerStats, lang i18n.Lang) string {
 	r := p.Rating()
 	d := map[string]any{"Rating": round(r.R), "Dev": round(2 * r.RD)}
 	if p.Provisional() {
@@ -356,14 +359,14 @@ func ratingIn(p *store.PlayerStats, lang i18n.Lang) string {
 
 // recordText words a player's record in lang: "3 won, 1 lost (as US 2-0,
 // as German 1-1; vs people 2-1; vs AI easy 1-0)".
-func recordText(p *store.PlayerStats, lang i18n.Lang) string {
+func recordText(p *record.PlayerStats, lang i18n.Lang) string {
 	score := func(w, l int) string { return strconv.Itoa(w) + "-" + strconv.Itoa(l) }
 	ai := ""
 	for _, lv := range sortedKeys(p.VsAI) {
 		r := p.VsAI[lv]
 		ai += i18n.T(lang, "post.stats.vs-ai", map[string]any{"Level": i18n.Level(lang, lv), "Score": score(r[0], r[1])})
 	}
-	return i18n.T(lang, "post.stats.record-text", map[string]any{"Won": total(p.Wins), "Lost": total(p.Losses),
+	return i18n.T(lang, "post.stats.record-text", map[string]any{"Won": p.TotalWins(), "Lost": p.TotalLosses(),
 		"US": score(p.Wins[rules.US], p.Losses[rules.US]), "German": score(p.Wins[rules.German], p.Losses[rules.German]),
 		"People": score(p.VsHuman[0], p.VsHuman[1]), "AI": ai})
 }

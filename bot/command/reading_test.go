@@ -13,7 +13,7 @@ import (
 // The end of a game words each side's eliminated units as its losses, so
 // that "US ...: eliminated 119" cannot read as the US eliminating them.
 func TestGameOverSaysWhatEachSideLost(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return 5 }, Debug: true})
 	mustDo(t, s, ann, "new mode:hotseat")
 	mustDo(t, s, ann, "setup preset:historical")
@@ -40,7 +40,7 @@ func TestPostsCountThePointsLeftAfterTheActivation(t *testing.T) {
 		{"ja", "(残り 3 ポイント)", "(残り 0 ポイント)"},
 	} {
 		t.Run(c.lang, func(t *testing.T) {
-			st := NewMemStore()
+			st := newMemStore()
 			s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return 5 }, Debug: true})
 			mustDo(t, s, ann, "new mode:hotseat language:"+c.lang)
 			mustDo(t, s, ann, "setup preset:historical")
@@ -129,7 +129,7 @@ func pressed(s *Service, c Caller, b Button) Response {
 // (R4.5: the pass draws the next card, which undo cannot take back); its
 // Confirm button passes. A spectator's press is refused as before.
 func TestThePassButtonAsksWhenPointsAreLeft(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return 5 }, Debug: true})
 	mustDo(t, s, ann, "new mode:hotseat")
 	mustDo(t, s, ann, "setup preset:historical")
@@ -166,7 +166,7 @@ func TestThePassButtonAsksWhenPointsAreLeft(t *testing.T) {
 // A pass with nothing left to do stays one tap; the typed pass never
 // asks.
 func TestPassWithNothingLeftToDoIsOneTap(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return 5 }, Debug: true})
 	mustDo(t, s, ann, "new mode:hotseat")
 	mustDo(t, s, ann, "setup preset:historical")
@@ -187,7 +187,7 @@ func TestPassWithNothingLeftToDoIsOneTap(t *testing.T) {
 // The picker's Pass asks too, in the picker itself: Confirm passes, Back
 // returns to the units; with nothing left to do it passes at once.
 func TestThePickersPassAsksWhenPointsAreLeft(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return 5 }, Debug: true})
 	mustDo(t, s, ann, "new mode:hotseat")
 	mustDo(t, s, ann, "setup preset:historical")
@@ -196,11 +196,11 @@ func TestThePickersPassAsksWhenPointsAreLeft(t *testing.T) {
 	rec, _ := st.Get(testKey)
 	before := st.Commits
 	r := s.HandleButton(context.Background(), testKey, ann, pickID(rec, "do:pass"))
-	if r.Refused || r.Update == nil || !strings.Contains(r.Update.Text, "4 points left") || st.Commits != before {
-		t.Fatalf("the picker's Pass with 4 points left did not ask: %+v %+v", r, r.Update)
+	if r.Refused || r.Panel == nil || !strings.Contains(r.Panel.Text, "4 points left") || st.Commits != before {
+		t.Fatalf("the picker's Pass with 4 points left did not ask: %+v %+v", r, r.Panel)
 	}
 	var confirm, back string
-	for _, b := range r.Update.Buttons {
+	for _, b := range r.Panel.Buttons {
 		switch {
 		case b.Label == "Confirm: pass":
 			confirm = b.CustomID
@@ -209,9 +209,9 @@ func TestThePickersPassAsksWhenPointsAreLeft(t *testing.T) {
 		}
 	}
 	if confirm == "" || back == "" {
-		t.Fatalf("the question's buttons: %+v", r.Update.Buttons)
+		t.Fatalf("the question's buttons: %+v", r.Panel.Buttons)
 	}
-	if b := s.HandleButton(context.Background(), testKey, ann, back); b.Update == nil || len(b.Update.Selects) == 0 || st.Commits != before {
+	if b := s.HandleButton(context.Background(), testKey, ann, back); b.Panel == nil || len(b.Panel.Selects) == 0 || st.Commits != before {
 		t.Errorf("Back: %+v", b)
 	}
 	done := s.HandleButton(context.Background(), testKey, ann, confirm)
@@ -244,7 +244,7 @@ func (d *drawn) render(_ *rules.State, evs []rules.Event, _ i18n.Lang) ([]byte, 
 func aiGame(t *testing.T, seed uint64, newText string, turns int) (posts []Post, d *drawn) {
 	t.Helper()
 	d = &drawn{}
-	st := NewMemStore()
+	st := newMemStore()
 	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return seed }, Render: d.render})
 	posts = append(posts, mustDo(t, s, ann, newText).Posts...)
 	for i := 0; i < 200; i++ {
@@ -318,7 +318,7 @@ func TestTheAIsSetUpAndRoundsAreOnePostEach(t *testing.T) {
 // every activation of the round.
 func TestPostsByRoundMapTheRoundOnce(t *testing.T) {
 	d := &drawn{}
-	st := NewMemStore()
+	st := newMemStore()
 	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return 5 }, Render: d.render, Debug: true})
 	mustDo(t, s, ann, "new mode:hotseat posts:round")
 	if r := mustDo(t, s, ann, "setup unit:120 hex:1501"); r.Posts[0].Image != nil {

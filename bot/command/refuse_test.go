@@ -115,7 +115,7 @@ func TestDebugRefusalsWorded(t *testing.T) {
 	if got := i18n.T(i18n.English, "options.debug.help", nil); got != findDef("debug").Help {
 		t.Errorf("options.debug.help is %q, want debug's Help %q", got, findDef("debug").Help)
 	}
-	s := New(Config{FrontEnd: frontend.Discord{}, Store: NewMemStore(), Seed: func() uint64 { return 1 }, Debug: true})
+	s := New(Config{FrontEnd: frontend.Discord{}, Store: newMemStore(), Seed: func() uint64 { return 1 }, Debug: true})
 	mustDo(t, s, ann, "new opponent:hotseat")
 	for _, c := range []struct {
 		opts map[string]string

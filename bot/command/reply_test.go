@@ -7,7 +7,7 @@ import (
 
 	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/internal/i18n"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // replyTexts are the texts a person reads in a Response: its posts and
@@ -30,7 +30,7 @@ func replyTexts(r Response) []string {
 	for _, b := range r.Offer {
 		add(b.Label)
 	}
-	for _, p := range []*Panel{r.Update, r.Open} {
+	for _, p := range []*Panel{r.Panel} {
 		if p == nil {
 			continue
 		}
@@ -56,7 +56,7 @@ func replyTexts(r Response) []string {
 // one, and abort with its Confirm.
 func playFlows(t *testing.T, lang i18n.Lang) [][]string {
 	t.Helper()
-	st := NewMemStore()
+	st := newMemStore()
 	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return 5 }, Debug: true})
 	ctx := context.Background()
 	var shown [][]string
@@ -131,7 +131,7 @@ func playFlows(t *testing.T, lang i18n.Lang) [][]string {
 	see(ann, "export")
 
 	// Against the AI, in another channel.
-	key = store.Key{Guild: "g1", Channel: "c2"}
+	key = record.Key{Guild: "g1", Channel: "c2"}
 	see(ann, "new mode:ai level:easy")
 	see(ann, "setup preset:historical done")
 	aiPosts := 0
@@ -159,8 +159,8 @@ func playFlows(t *testing.T, lang i18n.Lang) [][]string {
 		t.Fatal(err)
 	}
 	if play := buttonsFor(rec); len(play) > 0 {
-		if p := press(ann, play[0].CustomID); p.Open != nil {
-			for _, b := range p.Open.Buttons {
+		if p := press(ann, play[0].CustomID); p.Panel != nil {
+			for _, b := range p.Panel.Buttons {
 				if strings.HasSuffix(b.CustomID, "/do:pass") {
 					press(ann, b.CustomID) // the picker plays pass
 					press(ann, b.CustomID) // and is out of date

@@ -3,7 +3,7 @@ package command
 import (
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // The words of the game's replies and posts that several files share: a
@@ -46,7 +46,7 @@ func sideName(s rules.Side, lang i18n.Lang) string { return narrator{lang: lang}
 
 // seatNameIn words a seat in lang: the holder's display name, else their
 // name as the front end gives it (FrontEnd.Member); "the AI (hard)"; "an open seat".
-func seatNameIn(fe FrontEnd, seat store.Seat, lang i18n.Lang) string {
+func seatNameIn(fe FrontEnd, seat record.Seat, lang i18n.Lang) string {
 	switch {
 	case seat.AI != "":
 		return i18n.T(lang, "reply.seat.ai", map[string]any{"Level": i18n.Level(lang, seat.AI)})
@@ -61,7 +61,7 @@ func seatNameIn(fe FrontEnd, seat store.Seat, lang i18n.Lang) string {
 }
 
 // seatsLineIn words both seats in lang: "US: Ann · German: the AI (easy)".
-func seatsLineIn(fe FrontEnd, seats map[rules.Side]store.Seat, lang i18n.Lang) string {
+func seatsLineIn(fe FrontEnd, seats map[rules.Side]record.Seat, lang i18n.Lang) string {
 	return i18n.T(lang, "reply.seats", map[string]any{"US": seatNameIn(fe, seats[rules.US], lang), "German": seatNameIn(fe, seats[rules.German], lang)})
 }
 
@@ -71,7 +71,7 @@ func whatWaitsIn(st *rules.State, lang i18n.Lang) string {
 }
 
 // seatsPhrase, waitsPhrase are seatsLineIn and whatWaitsIn for a refusal.
-func seatsPhrase(fe FrontEnd, seats map[rules.Side]store.Seat) phrase {
+func seatsPhrase(fe FrontEnd, seats map[rules.Side]record.Seat) phrase {
 	return func(l i18n.Lang) string { return seatsLineIn(fe, seats, l) }
 }
 
@@ -79,7 +79,7 @@ func waitsPhrase(st *rules.State) phrase {
 	return func(l i18n.Lang) string { return whatWaitsIn(st, l) }
 }
 
-func seatPhrase(fe FrontEnd, seat store.Seat) phrase {
+func seatPhrase(fe FrontEnd, seat record.Seat) phrase {
 	return func(l i18n.Lang) string { return seatNameIn(fe, seat, l) }
 }
 

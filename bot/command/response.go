@@ -2,7 +2,7 @@ package command
 
 import (
 	"github.com/mortain/mortain/internal/i18n"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // Caller is who sent a command.
@@ -20,7 +20,7 @@ type Caller struct {
 // from Caller, the subcommand name and its options by name, as Parse
 // returns them.
 type Request struct {
-	Key    store.Key
+	Key    record.Key
 	Caller Caller
 	// Lang is the language of the person who gave the command (Discord's
 	// locale of the member, the terminal's LANG): replies to them alone
@@ -36,7 +36,7 @@ type Request struct {
 	Command string
 	Options map[string]string
 	// fresh, set for a button, refuses a record the button was not made for.
-	fresh func(rec *store.Record) error
+	fresh func(rec *record.Record) error
 }
 
 // ButtonStyle is a button's colour, as on Discord.
@@ -108,25 +108,21 @@ type Response struct {
 	// for the terminal's prompt (a front end without FrontEnd.Members); empty when no shot
 	// can hit.
 	Next []string
-	// Game, when set, is the channel of the game the response is about,
-	// when it is not the request's: the thread a new game opened, the
-	// game an open challenge's button joined. Its posts are delivered
-	// there and its AI started there.
-	Game store.Key
+	// Game, when set, is the game the response is about: the one a new
+	// game started (in the thread it opened), the game an open
+	// challenge's button joined, the saved game resume went to. Its posts
+	// are delivered there and its AI started there; a front end that
+	// plays one game at a time (the terminal) sends its next commands
+	// there.
+	Game record.Key
 	// Also lists the other channels whose outbox this response queued
 	// notices in (the channel a game's thread was opened from).
-	Also []store.Key
-	// Update, set for a component pressed on a message of its own (an
-	// open challenge, the picker), replaces that message: its text, menus
-	// and buttons (none: they go).
-	Update *Panel
-	// Open is a new message for the caller alone: the picker the Play
-	// button opens.
-	Open *Panel
-	// Switch, when set, is the key of the game the front end's next
-	// commands go to: local play's new (a game of its own, the others
-	// kept) and resume.
-	Switch store.Key
+	Also []record.Key
+	// Panel, when set, is a message of menus and buttons: it replaces
+	// the message whose component was pressed (an open challenge, the
+	// picker), or, when Panel.Apart, is a new message for the caller
+	// alone (the picker the Play button opens).
+	Panel *Panel
 	// queued is set once Posts are in the store's outbox (FrontEnd.Queues).
 	queued bool
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // dbService is a Service with an outbox over a real database (which rates
@@ -36,7 +37,7 @@ func dbService(t *testing.T) (*Service, *store.DB, *time.Time) {
 func playSteps(t *testing.T, db *store.DB, n int) {
 	t.Helper()
 	p := rules.NewRandomPlayer(3)
-	require.NoError(t, db.Update(testKey, func(r *store.Record) error {
+	require.NoError(t, db.Update(testKey, func(r *record.Record) error {
 		for len(r.Game.History) < n {
 			a, ok := p.Choose(&r.Game.State)
 			require.True(t, ok)
@@ -64,7 +65,7 @@ func lastPostOf(t *testing.T, db *store.DB) string {
 func TestTheResultPostSaysWhatTheGameDidToTheRatings(t *testing.T) {
 	s, db, _ := dbService(t)
 	mustDo(t, s, ann, "new opponent:<@2> side:us")
-	playSteps(t, db, store.MinRatedSteps)
+	playSteps(t, db, record.MinRatedSteps)
 	r := mustDo(t, s, bob, "resign confirm:yes")
 	require.True(t, r.Over)
 	rec, err := db.LastFinished(testKey)
@@ -86,9 +87,9 @@ func TestTheResultPostSaysWhyARankedGameIsNotRated(t *testing.T) {
 	t.Run("too few steps", func(t *testing.T) {
 		s, db, _ := dbService(t)
 		mustDo(t, s, ann, "new opponent:<@2> side:us")
-		playSteps(t, db, store.MinRatedSteps-1)
+		playSteps(t, db, record.MinRatedSteps-1)
 		r := mustDo(t, s, bob, "resign confirm:yes")
-		assert.Contains(t, r.Posts[len(r.Posts)-1].Text, i18n.Plural(lang, "rating.few-steps", store.MinRatedSteps, nil))
+		assert.Contains(t, r.Posts[len(r.Posts)-1].Text, i18n.Plural(lang, "rating.few-steps", record.MinRatedSteps, nil))
 		assert.NotContains(t, lastPostOf(t, db), i18n.T(lang, "rating.line", map[string]any{"Changes": ""}))
 	})
 	t.Run("a side handed to the AI, in Japanese", func(t *testing.T) {
@@ -108,7 +109,7 @@ func TestTheResultPostSaysWhyARankedGameIsNotRated(t *testing.T) {
 	t.Run("an unranked game says nothing", func(t *testing.T) {
 		s, db, _ := dbService(t)
 		mustDo(t, s, ann, "new opponent:<@2> side:us ranked:no")
-		playSteps(t, db, store.MinRatedSteps)
+		playSteps(t, db, record.MinRatedSteps)
 		r := mustDo(t, s, bob, "resign confirm:yes")
 		assert.NotContains(t, r.Posts[len(r.Posts)-1].Text, "rated")
 	})
@@ -135,7 +136,7 @@ func TestStatusTellsThePostsDiscordRefused(t *testing.T) {
 	mustDo(t, s, ann, "new opponent:<@2> side:us")
 	assert.NotContains(t, mustDo(t, s, eve, "status").Private, "refused", "nothing refused yet")
 	for i := 1; i <= 4; i++ {
-		require.NoError(t, db.Enqueue(testKey, store.Notice{Text: fmt.Sprintf("post %d\nits second line", i)}))
+		require.NoError(t, db.Enqueue(testKey, record.Notice{Text: fmt.Sprintf("post %d\nits second line", i)}))
 	}
 	p, err := db.Pending(testKey)
 	require.NoError(t, err)

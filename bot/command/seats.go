@@ -8,21 +8,21 @@ import (
 
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // holds reports whether caller sits in seat. Seats belong to a Discord
 // account: only the user id is compared, never a name.
-func holds(seat store.Seat, c Caller) bool {
+func holds(seat record.Seat, c Caller) bool {
 	return seat.AI == "" && seat.UserID != "" && seat.UserID == c.UserID
 }
 
 // open reports whether nobody holds seat: neither the AI nor an account. A
 // name without an account (kept by older versions) holds nothing.
-func open(seat store.Seat) bool { return seat.AI == "" && seat.UserID == "" }
+func open(seat record.Seat) bool { return seat.AI == "" && seat.UserID == "" }
 
 // sidesOf lists the sides caller holds, US first.
-func sidesOf(rec *store.Record, c Caller) []rules.Side {
+func sidesOf(rec *record.Record, c Caller) []rules.Side {
 	var out []rules.Side
 	for _, side := range []rules.Side{rules.US, rules.German} {
 		if holds(rec.Seats[side], c) {
@@ -34,16 +34,16 @@ func sidesOf(rec *store.Record, c Caller) []rules.Side {
 
 // seatName words a seat for messages in English: the holder's display
 // name, else their mention (seatNameIn).
-func seatName(fe FrontEnd, seat store.Seat) string { return seatNameIn(fe, seat, i18n.English) }
+func seatName(fe FrontEnd, seat record.Seat) string { return seatNameIn(fe, seat, i18n.English) }
 
 // seatsLine words both seats in English: "US: Ann · German: the AI
 // (easy)" (seatsLineIn).
-func seatsLine(fe FrontEnd, seats map[rules.Side]store.Seat) string {
+func seatsLine(fe FrontEnd, seats map[rules.Side]record.Seat) string {
 	return seatsLineIn(fe, seats, i18n.English)
 }
 
 // mentionOf is the user to ping for side, or "".
-func mentionOf(rec *store.Record, side rules.Side) string {
+func mentionOf(rec *record.Record, side rules.Side) string {
 	seat := rec.Seats[side]
 	if seat.AI != "" {
 		return ""
@@ -52,7 +52,7 @@ func mentionOf(rec *store.Record, side rules.Side) string {
 }
 
 // isAI reports whether the AI holds side.
-func isAI(rec *store.Record, side rules.Side) bool { return rec.Seats[side].AI != "" }
+func isAI(rec *record.Record, side rules.Side) bool { return rec.Seats[side].AI != "" }
 
 // whatWaits words what the game waits for in English: "the German
 // round", "the US set-up", "the US choice of redraw or miss"
@@ -60,7 +60,7 @@ func isAI(rec *store.Record, side rules.Side) bool { return rec.Seats[side].AI !
 func whatWaits(st *rules.State) string { return whatWaitsIn(st, i18n.English) }
 
 // mayAct checks that caller may act now for the side to act.
-func mayAct(fe FrontEnd, rec *store.Record, c Caller) error {
+func mayAct(fe FrontEnd, rec *record.Record, c Caller) error {
 	st := &rec.Game.State
 	if st.Over() {
 		return refuseT("reply.act.over", map[string]any{"Side": st.Winner(), "Why": reasonPhrase(st.WinReason())})
@@ -110,14 +110,14 @@ func (s *Service) seat(req Request) (Response, error) {
 	if !ok {
 		return Response{}, refuseT("reply.seat.needs-user", nil)
 	}
-	newSeat := store.Seat{UserID: id}
+	newSeat := record.Seat{UserID: id}
 	if id == req.Caller.UserID {
 		newSeat.Name = req.Caller.Name
 	}
 	var resp Response
-	err = s.cfg.Store.Update(req.Key, func(r *store.Record) error {
+	err = s.cfg.Store.Update(req.Key, func(r *record.Record) error {
 		st := &r.Game.State
-		if st.Over() || r.Meta.Resigned != rules.NoSide {
+		if r.Ended() {
 			return refuseT("reply.over", nil)
 		}
 		prev, enemy := r.Seats[side], r.Seats[side.Enemy()]
@@ -132,11 +132,11 @@ func (s *Service) seat(req Request) (Response, error) {
 		r.Seats[side] = newSeat
 		// The new holder starts afresh: no vacation used, no deadline
 		// missed, no held ping of the previous holder's.
-		*r.Meta.Side(side) = store.SideMeta{}
+		*r.Meta.Side(side) = record.SideMeta{}
 		if st.ToAct() == side {
 			// Their deadline is their own: warned of and passing anew.
 			r.Meta.Acted = stampTime(s.cfg.Now())
-			r.Meta.Reminded, r.Meta.Warned, r.Meta.Lapsed = store.StepMark{}, store.StepMark{}, store.StepMark{}
+			r.Meta.Reminded, r.Meta.Warned, r.Meta.Lapsed = record.StepMark{}, record.StepMark{}, record.StepMark{}
 		}
 		lang := langOf(r.Meta)
 		by := i18n.T(lang, "reply.seat.moderator", nil)
@@ -174,12 +174,12 @@ var errNothingToOpen = errors.New("no seat held by a typed name")
 // Response posts a line saying so in the channel. It is empty when there
 // is nothing to open (or no game). Front ends call it for every running
 // game at start.
-func (s *Service) OpenNameSeats(ctx context.Context, key store.Key) Response {
+func (s *Service) OpenNameSeats(ctx context.Context, key record.Key) Response {
 	if ctx.Err() != nil {
 		return Response{}
 	}
 	var resp Response
-	err := s.cfg.Store.Update(key, func(r *store.Record) error {
+	err := s.cfg.Store.Update(key, func(r *record.Record) error {
 		st := &r.Game.State
 		if st.Over() {
 			return errNothingToOpen
@@ -191,7 +191,7 @@ func (s *Service) OpenNameSeats(ctx context.Context, key store.Key) Response {
 				continue
 			}
 			lines = append(lines, tr(langOf(r.Meta), "post.seat.typed-name", map[string]any{"Side": side, "Name": seat.Name, "Quoted": fmt.Sprintf("%q", seat.Name)}))
-			r.Seats[side] = store.Seat{}
+			r.Seats[side] = record.Seat{}
 		}
 		if len(lines) == 0 {
 			return errNothingToOpen
@@ -202,7 +202,7 @@ func (s *Service) OpenNameSeats(ctx context.Context, key store.Key) Response {
 		return nil
 	})
 	if err != nil {
-		if !errors.Is(err, errNothingToOpen) && !errors.Is(err, store.ErrNotFound) {
+		if !errors.Is(err, errNothingToOpen) && !errors.Is(err, record.ErrNotFound) {
 			s.cfg.Logger.Error("opening the seats held by typed names", "key", key, "err", err)
 		}
 		return Response{}
@@ -212,7 +212,7 @@ func (s *Service) OpenNameSeats(ctx context.Context, key store.Key) Response {
 
 // waitingLine words a game's seats and whom it waits for, in lang: "US:
 // Ann · German: Bob. Waiting for Bob: the German round."
-func waitingLine(fe FrontEnd, r *store.Record, lang i18n.Lang) string {
+func waitingLine(fe FrontEnd, r *record.Record, lang i18n.Lang) string {
 	st := &r.Game.State
 	return i18n.T(lang, "post.waiting", map[string]any{"Seats": seatsLineIn(fe, r.Seats, lang),
 		"Who": seatNameIn(fe, r.Seats[st.ToAct()], lang), "What": whatWaitsIn(st, lang)})

@@ -10,6 +10,7 @@ import (
 	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // A seat given as a user belongs to that account: another account with the
@@ -21,7 +22,7 @@ func TestUserSeatIsAnAccountNotAName(t *testing.T) {
 		t.Errorf("new pings %q, want the member challenged (%s)", r.Posts[0].Mention, bob.UserID)
 	}
 	rec, _ := st.Get(testKey)
-	if got := rec.Seats[rules.German]; got != (store.Seat{UserID: bob.UserID}) {
+	if got := rec.Seats[rules.German]; got != (record.Seat{UserID: bob.UserID}) {
 		t.Fatalf("the German seat is %+v, want Bob's account only", got)
 	}
 	mustDo(t, s, ann, "setup preset:historical done")
@@ -111,11 +112,11 @@ func TestOpponentAndModeOptions(t *testing.T) {
 
 // nameSeatGame stores a running game as an older version made it from
 // "new opponent:@bob": the German seat holds only a typed name.
-func nameSeatGame(t *testing.T, st *MemStore, name string) {
+func nameSeatGame(t *testing.T, st *memStore, name string) {
 	t.Helper()
 	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
-	rec := &store.Record{Key: testKey, Game: rules.NewGame(nil, rules.Options{}, 11),
-		Seats:   map[rules.Side]store.Seat{rules.US: {UserID: ann.UserID, Name: ann.Name}, rules.German: {Name: name}},
+	rec := &record.Record{Key: testKey, Game: rules.NewGame(nil, rules.Options{}, 11),
+		Seats:   map[rules.Side]record.Seat{rules.US: {UserID: ann.UserID, Name: ann.Name}, rules.German: {Name: name}},
 		Created: now, Updated: now}
 	if err := st.Create(rec); err != nil {
 		t.Fatal(err)
@@ -144,14 +145,14 @@ func TestOpenNameSeatsThenJoin(t *testing.T) {
 		}
 	}
 	rec, _ := st.Get(testKey)
-	if rec.Seats[rules.German] != (store.Seat{}) || rec.Seats[rules.US].UserID != ann.UserID {
+	if rec.Seats[rules.German] != (record.Seat{}) || rec.Seats[rules.US].UserID != ann.UserID {
 		t.Errorf("seats after OpenNameSeats: %+v", rec.Seats)
 	}
 	before := st.Commits
 	if again := s.OpenNameSeats(ctx, testKey); len(again.Posts) != 0 || st.Commits != before {
 		t.Errorf("a second OpenNameSeats posted %+v and wrote %d times", again.Posts, st.Commits-before)
 	}
-	if none := s.OpenNameSeats(ctx, store.Key{Guild: "g1", Channel: "none"}); len(none.Posts) != 0 {
+	if none := s.OpenNameSeats(ctx, record.Key{Guild: "g1", Channel: "none"}); len(none.Posts) != 0 {
 		t.Errorf("OpenNameSeats without a game: %+v", none)
 	}
 
@@ -245,7 +246,7 @@ func TestStatsCountUserSeats(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := map[string]store.PlayerStats{}
+	got := map[string]record.PlayerStats{}
 	for _, p := range ps {
 		got[p.UserID] = p
 	}
@@ -265,7 +266,7 @@ func TestStatsCountUserSeats(t *testing.T) {
 // queued in the same commit as the seat change, so none is lost to a
 // restart.
 func TestSeatLinesQueuedWithTheChange(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	s := New(Config{Store: st, Seed: func() uint64 { return 11 }, FrontEnd: frontend.Discord{Outbox: true}})
 	nameSeatGame(t, st, "bob")
 	before := st.Commits

@@ -14,7 +14,7 @@ import (
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/rules/ai"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // RenderFunc draws the map after events as a PNG, its words in lang.
@@ -82,15 +82,15 @@ type Config struct {
 type Service struct {
 	cfg  Config
 	mu   sync.Mutex
-	busy keylock.Locks[store.Key] // serialises the AI's steps in a channel
+	busy keylock.Locks[record.Key] // serialises the AI's steps in a channel
 	// last caches each channel's last finished game (nil: none), so that
 	// the archive is read at most once per channel.
-	last map[store.Key]*view
+	last map[record.Key]*view
 	// pending holds each channel's new waiting for its Confirm button.
-	pending map[store.Key]pendingNew
+	pending map[record.Key]pendingNew
 	// replays holds each channel's replays of the last minute; drawing
 	// holds the one replay drawn at a time.
-	replays map[store.Key][]time.Time
+	replays map[record.Key][]time.Time
 	drawing chan struct{}
 }
 
@@ -117,8 +117,8 @@ func New(cfg Config) *Service {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
-	return &Service{cfg: cfg, last: map[store.Key]*view{}, pending: map[store.Key]pendingNew{},
-		replays: map[store.Key][]time.Time{}, drawing: make(chan struct{}, 1)}
+	return &Service{cfg: cfg, last: map[record.Key]*view{}, pending: map[record.Key]pendingNew{},
+		replays: map[record.Key][]time.Time{}, drawing: make(chan struct{}, 1)}
 }
 
 // StrongestLevel is the strongest AI level (the last of ai.Levels).
@@ -181,7 +181,7 @@ func (s *Service) Handle(ctx context.Context, req Request) Response {
 		return refusedT(req.Lang, "reply.needs-manage", map[string]any{"Command": def.Name})
 	}
 	resp, err := c.run(s, ctx, req)
-	if errors.Is(err, store.ErrNotFound) {
+	if errors.Is(err, record.ErrNotFound) {
 		if r, over := s.notFound(c, req); over {
 			return r
 		}
@@ -218,8 +218,8 @@ func (s *Service) notFound(c Command, req Request) (Response, bool) {
 func (s *Service) fail(err error, lang i18n.Lang) Response {
 	var r *refusal
 	var re *rules.RuleError
-	var dmg *store.DamagedFileError
-	var pe *store.PanicError
+	var dmg *record.DamagedFileError
+	var pe *record.PanicError
 	say := func(id string, data map[string]any) Response {
 		return Response{Private: i18n.T(lang, id, data), Refused: true}
 	}
@@ -234,24 +234,24 @@ func (s *Service) fail(err error, lang i18n.Lang) Response {
 	case errors.As(err, &pe):
 		s.cfg.Logger.Error("command failed", "err", err, "stack", string(pe.Stack))
 		return say("fail.internal", nil)
-	case errors.Is(err, store.ErrNotFound):
+	case errors.Is(err, record.ErrNotFound):
 		if !s.cfg.FrontEnd.Members() {
 			return say("fail.no-game-local", nil)
 		}
 		return say("fail.no-game", nil)
-	case errors.Is(err, store.ErrSetAside):
+	case errors.Is(err, record.ErrSetAside):
 		s.cfg.Logger.Warn("a damaged game was set aside", "err", err)
 		id := "damaged"
-		var sa *store.SetAsideError
+		var sa *record.SetAsideError
 		if errors.As(err, &sa) {
 			id = sa.ID()
 		}
 		return say("fail.set-aside", map[string]any{"ID": id})
-	case errors.Is(err, store.ErrExists):
+	case errors.Is(err, record.ErrExists):
 		return say("fail.exists", nil)
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		return say("fail.too-long", nil)
-	case errors.Is(err, store.ErrDiskFull):
+	case errors.Is(err, record.ErrDiskFull):
 		s.cfg.Logger.Error("the disk that holds the database is full: a command was refused, nothing was saved; free some space", "err", err)
 		if !s.cfg.FrontEnd.Members() {
 			return say("fail.disk-full-local", nil)

@@ -8,7 +8,7 @@ import (
 	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // startTwoPlayer starts Ann (US) against Bob (German) and finishes the
@@ -105,7 +105,7 @@ func TestJoinAndResign(t *testing.T) {
 	if !r.Over || !strings.Contains(r.Posts[0].Text, "the US side wins") || r.Posts[0].Mention != bob.UserID {
 		t.Errorf("resign: %+v", r.Posts)
 	}
-	if _, err := st.Get(testKey); err != store.ErrNotFound {
+	if _, err := st.Get(testKey); err != record.ErrNotFound {
 		t.Errorf("the resigned game is still running")
 	}
 }
@@ -310,7 +310,7 @@ func TestRuleText(t *testing.T) {
 // posts exactly one map image with a one-line narration heading, until the
 // game ends with a summary.
 func TestEveryLegalActionAsACommand(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	renders := 0
 	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return 8 },
 		Render: func(*rules.State, []rules.Event, i18n.Lang) ([]byte, error) { renders++; return []byte("\x89PNG"), nil }})

@@ -12,7 +12,7 @@ import (
 // rebuild the set-up, Game.Place); after a debug step it is refused,
 // naming the rule.
 func TestR2_1SetupMovesAPlacedUnit(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return 5 }, Debug: true})
 	mustDo(t, s, ann, "new mode:hotseat")
 	mustDo(t, s, ann, "setup unit:117 hex:1501")

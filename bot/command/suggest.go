@@ -8,7 +8,7 @@ import (
 
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // maxChoices is Discord's limit of autocomplete choices.
@@ -22,7 +22,7 @@ const maxChoices = 25
 // sight), narrowed by the other options already given, and only for the
 // player who may act; otherwise none. The choices' names are in the
 // caller's language (the values are what the text form reads).
-func (s *Service) Suggest(ctx context.Context, key store.Key, caller Caller, command string, opts map[string]string, focused string) []Choice {
+func (s *Service) Suggest(ctx context.Context, key record.Key, caller Caller, command string, opts map[string]string, focused string) []Choice {
 	command, focused = strings.ToLower(command), strings.ToLower(focused)
 	partial := strings.ToLower(strings.TrimSpace(opts[focused]))
 	lang := caller.Lang
@@ -136,7 +136,7 @@ func actionChoices(st *rules.State, command string, opts map[string]string, focu
 			continue
 		}
 		seen[v] = true
-		out = append(out, scored{markFree(st, a, choiceFor(st, a, form.field(focused), v, lang), opts, focused, lang), score(st, a, command, focused)})
+		out = append(out, scored{markFree(st, a, choiceFor(st, a, form.field(focused), v, lang), opts, focused, lang), score(st, a, focused)})
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].score > out[j].score })
 	res := make([]Choice, len(out))
@@ -231,8 +231,9 @@ func choiceFor(st *rules.State, a rules.Action, f field, v string, lang i18n.Lan
 	return Choice{Name: hexLabel(a.Hex), Value: v}
 }
 
-// score ranks a suggestion: higher first.
-func score(st *rules.State, a rules.Action, command, focused string) float64 {
+// score ranks a suggestion for the option focused, by the action it
+// completes: higher first.
+func score(st *rules.State, a rules.Action, focused string) float64 {
 	sc := st.Scenario()
 	side := st.ToAct()
 	west := func(h rules.Hex) float64 {
@@ -245,7 +246,7 @@ func score(st *rules.State, a rules.Action, command, focused string) float64 {
 		return float64(sc.Terrain[h].Modifier())
 	}
 	switch {
-	case command == "fire" && focused == "target", (command == "air" || command == "oba") && focused == "unit":
+	case a.Kind == rules.ActFire && focused == "target", (a.Kind == rules.ActAirAttack || a.Kind == rules.ActOBA) && focused == "unit":
 		t := a.Target
 		f := sc.Unit(t)
 		v := float64(-sc.Terrain[st.Unit(t).Hex].Modifier())
@@ -256,10 +257,10 @@ func score(st *rules.State, a rules.Action, command, focused string) float64 {
 			v += 0.5
 		}
 		return v
-	case command == "fire" && focused == "unit":
+	case a.Kind == rules.ActFire && focused == "unit":
 		f := st.Factors(a.Unit)
 		return float64(max(f.AT, f.AI))
-	case command == "setup" && focused == "hex":
+	case a.Kind == rules.ActPlace && focused == "hex":
 		if a.Unit != rules.NoUnit && sc.Unit(a.Unit).Historical == a.Hex {
 			return 10
 		}

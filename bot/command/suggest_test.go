@@ -7,7 +7,7 @@ import (
 
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // Suggestions for the actions come from the legal actions: every value
@@ -65,7 +65,7 @@ func TestSuggestMatchesLegalActions(t *testing.T) {
 		}
 		checkMoveNarrowed(t, s, state, legal)
 		a, _ := p.Choose(state)
-		if err := st.Update(testKey, func(r *store.Record) error { _, err := r.Game.Apply(a); return err }); err != nil {
+		if err := st.Update(testKey, func(r *record.Record) error { _, err := r.Game.Apply(a); return err }); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -164,7 +164,7 @@ func TestSuggestInTheMembersLanguage(t *testing.T) {
 			seen += check(c.cmd+" "+c.opt, c.cmd, map[string]string{c.opt: ""}, c.opt)
 		}
 		a, _ := p.Choose(&rec.Game.State)
-		if err := st.Update(testKey, func(r *store.Record) error { _, err := r.Game.Apply(a); return err }); err != nil {
+		if err := st.Update(testKey, func(r *record.Record) error { _, err := r.Game.Apply(a); return err }); err != nil {
 			t.Fatal(err)
 		}
 	}

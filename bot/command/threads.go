@@ -2,12 +2,13 @@ package command
 
 import (
 	"errors"
+	"sort"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // Place is where a command was given, as the front end knows it.
@@ -17,10 +18,10 @@ type Place struct {
 	// the first message of a forum post (a thread of a text channel gets
 	// its messages from the outbox). Nil: the game is played where the
 	// command was given.
-	OpenThread func(t NewThread) (store.Key, error)
+	OpenThread func(t NewThread) (record.Key, error)
 	// DropThread deletes a thread OpenThread opened for a game that could
 	// then not be saved, and reports whether it did; nil: it is left.
-	DropThread func(key store.Key) bool
+	DropThread func(key record.Key) bool
 	// Forum marks a forum or media channel: its games are posts, and the
 	// channel itself takes no messages.
 	Forum bool
@@ -62,7 +63,7 @@ func ThreadLimitText(lang i18n.Lang) string { return i18n.T(lang, "thread.limit"
 
 // threadName names a game's thread in lang after its players and sides,
 // within Discord's 100 characters.
-func threadName(seats map[rules.Side]store.Seat, lang i18n.Lang) string {
+func threadName(seats map[rules.Side]record.Seat, lang i18n.Lang) string {
 	name := i18n.T(lang, "thread.name", map[string]any{"US": plainName(seats[rules.US], lang), "German": plainName(seats[rules.German], lang)})
 	if us := seats[rules.US]; us.UserID != "" && us.UserID == seats[rules.German].UserID {
 		name = i18n.T(lang, "thread.name-both", map[string]any{"Name": plainName(us, lang)})
@@ -76,7 +77,7 @@ func threadName(seats map[rules.Side]store.Seat, lang i18n.Lang) string {
 
 // plainName is a seat's name in lang without mentions, for a thread's
 // name.
-func plainName(seat store.Seat, lang i18n.Lang) string {
+func plainName(seat record.Seat, lang i18n.Lang) string {
 	switch {
 	case seat.AI != "":
 		return i18n.T(lang, "thread.name-ai", map[string]any{"Level": i18n.Level(lang, seat.AI)})
@@ -91,15 +92,15 @@ func plainName(seat store.Seat, lang i18n.Lang) string {
 // reportKey is the channel told of a game's end or loss: the channel its
 // thread was opened from; for a forum post, the server's ForumResults
 // channel (a forum takes no messages). ok is false for none.
-func (s *Service) reportKey(rec *store.Record) (store.Key, bool) {
+func (s *Service) reportKey(rec *record.Record) (record.Key, bool) {
 	p := rec.Meta.Parent
 	if rec.Meta.Forum {
 		p = s.forumResults(rec.Key.Guild)
 	}
 	if p == "" || p == rec.Key.Channel {
-		return store.Key{}, false
+		return record.Key{}, false
 	}
-	return store.Key{Guild: rec.Key.Guild, Channel: p}, true
+	return record.Key{Guild: rec.Key.Guild, Channel: p}, true
 }
 
 // forumResults is the channel a server names for the results of its
@@ -115,7 +116,7 @@ func (s *Service) forumResults(guild string) string {
 
 // startLine is the line the parent channel gets when a game starts in a
 // thread.
-func startLine(fe FrontEnd, rec *store.Record) string {
+func startLine(fe FrontEnd, rec *record.Record) string {
 	lang := langOf(rec.Meta)
 	d := map[string]any{"Channel": fe.Channel(rec.Key.Channel), "Seats": seatsLineIn(fe, rec.Seats, lang)}
 	if open(rec.Seats[rules.US]) || open(rec.Seats[rules.German]) {
@@ -127,7 +128,7 @@ func startLine(fe FrontEnd, rec *store.Record) string {
 // forumFirst is the first message of a game's forum post: who plays,
 // and where the result goes (the post; also results, when the server
 // names such a channel).
-func forumFirst(fe FrontEnd, rec *store.Record, results string) string {
+func forumFirst(fe FrontEnd, rec *record.Record, results string) string {
 	lang := langOf(rec.Meta)
 	d := map[string]any{"Seats": seatsLineIn(fe, rec.Seats, lang)}
 	first := i18n.T(lang, "thread.forum", d)
@@ -143,7 +144,7 @@ func forumFirst(fe FrontEnd, rec *store.Record, results string) string {
 
 // joinButton is the Join button of an open challenge: it names the
 // game's thread, so that it works from the parent channel.
-func joinButton(rec *store.Record) Button {
+func joinButton(rec *record.Record) Button {
 	b := button(rec, i18n.T(langOf(rec.Meta), "thread.join", nil), "join", Success)
 	b.CustomID += "/" + rec.Key.Channel
 	return b
@@ -151,7 +152,7 @@ func joinButton(rec *store.Record) Button {
 
 // endLine is the line the parent channel gets when a game in a thread
 // ends.
-func endLine(fe FrontEnd, rec *store.Record) string {
+func endLine(fe FrontEnd, rec *record.Record) string {
 	v := &view{game: rec.Game, seats: rec.Seats, meta: rec.Meta, finished: true, outcome: rec.Outcome()}
 	lang := langOf(rec.Meta)
 	return i18n.T(lang, "thread.end", map[string]any{"Channel": fe.Channel(rec.Key.Channel), "Seats": seatsLineIn(fe, rec.Seats, lang), "Result": resultLineIn(v, lang)})
@@ -160,14 +161,14 @@ func endLine(fe FrontEnd, rec *store.Record) string {
 // parentNotice is a notice for the channel a game's thread was opened
 // from (reportKey), added to resp.Also; ok is false for a game with no
 // such channel.
-func (s *Service) parentNotice(rec *store.Record, resp *Response, text string, buttons ...Button) (store.Notice, bool) {
+func (s *Service) parentNotice(rec *record.Record, resp *Response, text string, buttons ...Button) (record.Notice, bool) {
 	pk, ok := s.reportKey(rec)
 	if !ok {
-		return store.Notice{}, false
+		return record.Notice{}, false
 	}
-	n := store.Notice{Key: pk, Text: text}
+	n := record.Notice{Key: pk, Text: text}
 	for _, b := range buttons {
-		n.Buttons = append(n.Buttons, store.Button{Label: b.Label, CustomID: b.CustomID, Style: int(b.Style)})
+		n.Buttons = append(n.Buttons, record.Button{Label: b.Label, CustomID: b.CustomID, Style: int(b.Style)})
 	}
 	// A challenge's button stays until someone presses it: the post is
 	// not the channel's live post (other games' lines come and go).
@@ -177,21 +178,18 @@ func (s *Service) parentNotice(rec *store.Record, resp *Response, text string, b
 }
 
 // gamesFromHereIn is gamesFromHere in lang.
-func (s *Service) gamesFromHereIn(key store.Key, lang i18n.Lang) string {
-	keys, err := s.cfg.Store.Running()
+func (s *Service) gamesFromHereIn(key record.Key, lang i18n.Lang) string {
+	heads, err := s.cfg.Store.HeadsOf(key.Guild)
 	if err != nil {
 		return ""
 	}
+	sort.Slice(heads, func(i, j int) bool { return heads[i].Key.Channel < heads[j].Key.Channel })
 	var links []string
-	for _, k := range keys {
-		if k.Guild != key.Guild || k == key {
+	for _, h := range heads {
+		if h.Key == key || h.Parent != key.Channel {
 			continue
 		}
-		rec, err := s.cfg.Store.Get(k)
-		if err != nil || rec.Meta.Parent != key.Channel {
-			continue
-		}
-		links = append(links, i18n.T(lang, "thread.link", map[string]any{"Channel": s.cfg.FrontEnd.Channel(k.Channel), "Seats": seatsLineIn(s.cfg.FrontEnd, rec.Seats, lang)}))
+		links = append(links, i18n.T(lang, "thread.link", map[string]any{"Channel": s.cfg.FrontEnd.Channel(h.Key.Channel), "Seats": seatsLineIn(s.cfg.FrontEnd, h.Seats, lang)}))
 	}
 	if len(links) == 0 {
 		return ""
@@ -215,6 +213,19 @@ func (s *Service) server(req Request) (Response, error) {
 	if games == "" && language == "" && posts == "" && req.Options["forum-tag"] == "" && req.Options["forum-results"] == "" {
 		return Response{Private: serverText(s.cfg.FrontEnd, req.Lang, "server.head", cur, "server.change")}, nil
 	}
+	err = s.cfg.Store.UpdateServer(req.Key.Guild, func(now *record.ServerSettings) error {
+		err := changeServer(now, req, games, language, posts)
+		cur = *now
+		return err
+	})
+	if err != nil {
+		return Response{}, err
+	}
+	return Response{Private: serverText(s.cfg.FrontEnd, req.Lang, "server.saved", cur, "server.running")}, nil
+}
+
+// changeServer sets in cur what the options of /mortain-admin server ask.
+func changeServer(cur *record.ServerSettings, req Request, games, language, posts string) error {
 	switch games {
 	case GamesInThreads:
 		cur.InChannel = false
@@ -233,13 +244,7 @@ func (s *Service) server(req Request) (Response, error) {
 	case PostsActivation:
 		cur.Posts = "" // the default
 	}
-	if err := setForum(&cur, req); err != nil {
-		return Response{}, err
-	}
-	if err := s.cfg.Store.SetServer(req.Key.Guild, cur); err != nil {
-		return Response{}, err
-	}
-	return Response{Private: serverText(s.cfg.FrontEnd, req.Lang, "server.saved", cur, "server.running")}, nil
+	return setForum(cur, req)
 }
 
 // maxTagName is the longest name Discord gives a forum tag.
@@ -248,7 +253,7 @@ const maxTagName = 20
 // setForum applies the forum options of server: forum-tag:NAME|off, the
 // tag of a game's forum post; forum-results:here|off, the channel where
 // the command is given also gets the results of forum games.
-func setForum(cur *store.ServerSettings, req Request) error {
+func setForum(cur *record.ServerSettings, req Request) error {
 	tag := strings.TrimSpace(req.Options["forum-tag"])
 	switch {
 	case strings.EqualFold(tag, "off"):
@@ -272,13 +277,13 @@ func setForum(cur *store.ServerSettings, req Request) error {
 
 // serverText words a server's settings in lang, between the messages head
 // and foot.
-func serverText(fe FrontEnd, lang i18n.Lang, head string, s store.ServerSettings, foot string) string {
+func serverText(fe FrontEnd, lang i18n.Lang, head string, s record.ServerSettings, foot string) string {
 	return strings.Join([]string{i18n.T(lang, head, nil), "- " + gamesWhere(s, lang), "- " + serverLanguage(s, lang),
 		"- " + forumTagText(s, lang), "- " + forumResultsText(fe, s, lang), "- " + serverPosts(s, lang), i18n.T(lang, foot, nil)}, "\n")
 }
 
 // forumTagText words a server's forum-tag setting in lang.
-func forumTagText(s store.ServerSettings, lang i18n.Lang) string {
+func forumTagText(s record.ServerSettings, lang i18n.Lang) string {
 	if s.ForumTag == "" {
 		return i18n.T(lang, "server.tag-unset", nil)
 	}
@@ -286,7 +291,7 @@ func forumTagText(s store.ServerSettings, lang i18n.Lang) string {
 }
 
 // forumResultsText words a server's forum-results setting in lang.
-func forumResultsText(fe FrontEnd, s store.ServerSettings, lang i18n.Lang) string {
+func forumResultsText(fe FrontEnd, s record.ServerSettings, lang i18n.Lang) string {
 	if s.ForumResults == "" {
 		return i18n.T(lang, "server.results-unset", nil)
 	}
@@ -295,7 +300,7 @@ func forumResultsText(fe FrontEnd, s store.ServerSettings, lang i18n.Lang) strin
 }
 
 // serverPosts words how often a server's new games post their map.
-func serverPosts(s store.ServerSettings, lang i18n.Lang) string {
+func serverPosts(s record.ServerSettings, lang i18n.Lang) string {
 	if s.Posts == PostsRound {
 		return i18n.T(lang, "server.posts-round", nil)
 	}
@@ -303,7 +308,7 @@ func serverPosts(s store.ServerSettings, lang i18n.Lang) string {
 }
 
 // gamesWhere words where a server's new games are played.
-func gamesWhere(s store.ServerSettings, lang i18n.Lang) string {
+func gamesWhere(s record.ServerSettings, lang i18n.Lang) string {
 	if s.InChannel {
 		return i18n.T(lang, "server.in-channel", nil)
 	}

@@ -10,17 +10,17 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/mortain/mortain/bot/frontend"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // TestForumResultsOffStopsTheResultsGoingThere: once forum-results:off
 // is given, a forum game's result goes to its own post alone again.
 func TestForumResultsOffStopsTheResultsGoingThere(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	s := New(Config{Store: st, FrontEnd: frontend.Discord{Outbox: true}, Seed: func() uint64 { return 5 }})
 	th := &threads{}
 	mod := Caller{UserID: "9", Name: "Mod", CanManage: true}
-	results := store.Key{Guild: testKey.Guild, Channel: "c9"}
+	results := record.Key{Guild: testKey.Guild, Channel: "c9"}
 	r := s.Handle(context.Background(), Request{Key: results, Caller: mod, Command: "server", Options: map[string]string{"forum-results": "here"}})
 	require.False(t, r.Refused, r.Private)
 	r = s.Handle(context.Background(), Request{Key: results, Caller: mod, Command: "server", Options: map[string]string{"forum-results": "off"}})
@@ -29,7 +29,7 @@ func TestForumResultsOffStopsTheResultsGoingThere(t *testing.T) {
 	r = newIn(t, s, ann, th.place(true), "new mode:hotseat", nil)
 	require.False(t, r.Refused, r.Private)
 	assert.Contains(t, th.firsts[0], "The result is posted here.")
-	post := store.Key{Guild: testKey.Guild, Channel: "thread-1"}
+	post := record.Key{Guild: testKey.Guild, Channel: "thread-1"}
 	r = s.Handle(context.Background(), Request{Key: post, Caller: ann, Command: "resign", Options: map[string]string{"confirm": "yes"}})
 	require.False(t, r.Refused, r.Private)
 	pending, err := st.Pending(results)

@@ -13,7 +13,7 @@ import (
 	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // threads is a front end's thread opener for the tests: each call opens
@@ -24,12 +24,12 @@ type threads struct {
 }
 
 func (th *threads) place(forum bool) Place {
-	return Place{Forum: forum, OpenThread: func(nt NewThread) (store.Key, error) {
+	return Place{Forum: forum, OpenThread: func(nt NewThread) (record.Key, error) {
 		if th.fail != nil {
-			return store.Key{}, th.fail
+			return record.Key{}, th.fail
 		}
 		th.names, th.firsts, th.tags = append(th.names, nt.Name), append(th.firsts, nt.First), append(th.tags, nt.Tag)
-		return store.Key{Guild: testKey.Guild, Channel: "thread-" + string(rune('0'+len(th.names)))}, nil
+		return record.Key{Guild: testKey.Guild, Channel: "thread-" + string(rune('0'+len(th.names)))}, nil
 	}}
 }
 
@@ -41,7 +41,7 @@ func newIn(t *testing.T, s *Service, c Caller, place Place, text string, names m
 }
 
 func TestTwoGamesRunSideBySideInThreadsOfOneChannel(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	seed := uint64(0)
 	s := New(Config{Store: st, FrontEnd: frontend.Discord{Outbox: true}, Seed: func() uint64 { seed++; return seed }})
 	th := &threads{}
@@ -52,11 +52,11 @@ func TestTwoGamesRunSideBySideInThreadsOfOneChannel(t *testing.T) {
 
 	assert.Equal(t, []string{"Mortain: Ann (US) vs Bob (German)", "Mortain: Eve (US) vs AI " + StrongestLevel() + " (German)"}, th.names)
 	assert.Contains(t, r.Private, "<#thread-1>")
-	one, err := st.Get(store.Key{Guild: testKey.Guild, Channel: "thread-1"})
+	one, err := st.Get(record.Key{Guild: testKey.Guild, Channel: "thread-1"})
 	require.NoError(t, err)
 	assert.Equal(t, testKey.Channel, one.Meta.Parent)
 	_, err = st.Get(testKey)
-	assert.ErrorIs(t, err, store.ErrNotFound, "the channel itself holds no game")
+	assert.ErrorIs(t, err, record.ErrNotFound, "the channel itself holds no game")
 
 	lines, err := st.Pending(testKey)
 	require.NoError(t, err)
@@ -86,7 +86,7 @@ func TestTwoGamesRunSideBySideInThreadsOfOneChannel(t *testing.T) {
 }
 
 func TestAForumGameIsAPostWhoseFirstMessageNamesThePlayers(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	s := New(Config{Store: st, FrontEnd: frontend.Discord{Outbox: true}, Seed: func() uint64 { return 5 }})
 	th := &threads{}
 	r := newIn(t, s, ann, th.place(true), "new mode:hotseat", nil)
@@ -99,7 +99,7 @@ func TestAForumGameIsAPostWhoseFirstMessageNamesThePlayers(t *testing.T) {
 }
 
 func TestTheServerMayKeepOneGameInTheChannel(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	s := New(Config{Store: st, FrontEnd: frontend.Discord{Outbox: true}, Seed: func() uint64 { return 5 }})
 	mustRefuse(t, s, st, ann, "server games:channel", "Manage Channels")
 	r := mustDo(t, s, mod, "server games:channel")
@@ -115,7 +115,7 @@ func TestTheServerMayKeepOneGameInTheChannel(t *testing.T) {
 }
 
 func TestAThreadThatCannotOpenChangesNothing(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	s := New(Config{Store: st, FrontEnd: frontend.Discord{Outbox: true}, Seed: func() uint64 { return 5 }})
 	th := &threads{fail: Refuse(ThreadLimitText(i18n.English))}
 	r := newIn(t, s, ann, th.place(false), "new mode:hotseat", nil)
@@ -129,7 +129,7 @@ func TestAThreadThatCannotOpenChangesNothing(t *testing.T) {
 }
 
 func TestAnOpenChallengeIsJoinedFromTheChannelsButton(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	s := New(Config{Store: st, FrontEnd: frontend.Discord{Outbox: true}, Seed: func() uint64 { return 5 }})
 	th := &threads{}
 	r := newIn(t, s, ann, th.place(false), "new", nil)
@@ -143,25 +143,25 @@ func TestAnOpenChallengeIsJoinedFromTheChannelsButton(t *testing.T) {
 	assert.True(t, strings.HasSuffix(id, "/thread-1"), id)
 
 	// A forged button naming a thread of another channel is refused.
-	forged := s.HandleButton(context.Background(), store.Key{Guild: testKey.Guild, Channel: "elsewhere"}, bob, id)
+	forged := s.HandleButton(context.Background(), record.Key{Guild: testKey.Guild, Channel: "elsewhere"}, bob, id)
 	assert.True(t, forged.Refused)
 
 	got := s.HandleButton(context.Background(), testKey, bob, id)
 	require.False(t, got.Refused, got.Private)
-	assert.Contains(t, got.Update.Text, "took the open seat")
-	assert.Contains(t, got.Update.Text, "<#thread-1>")
-	assert.Equal(t, store.Key{Guild: testKey.Guild, Channel: "thread-1"}, got.Game)
-	rec, err := st.Get(store.Key{Guild: testKey.Guild, Channel: "thread-1"})
+	assert.Contains(t, got.Panel.Text, "took the open seat")
+	assert.Contains(t, got.Panel.Text, "<#thread-1>")
+	assert.Equal(t, record.Key{Guild: testKey.Guild, Channel: "thread-1"}, got.Game)
+	rec, err := st.Get(record.Key{Guild: testKey.Guild, Channel: "thread-1"})
 	require.NoError(t, err)
 	assert.Equal(t, bob.UserID, rec.Seats[rules.German].UserID)
 
 	again := s.HandleButton(context.Background(), testKey, eve, id)
 	assert.True(t, again.Refused)
-	assert.Contains(t, again.Update.Text, "The seat was taken")
+	assert.Contains(t, again.Panel.Text, "The seat was taken")
 }
 
 func TestGamesListsTheCallersGamesWaitingFirst(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	seed := uint64(0)
 	s := New(Config{Store: st, FrontEnd: frontend.Discord{Outbox: true}, Now: func() time.Time { return now }, Seed: func() uint64 { seed++; return seed }})
@@ -191,28 +191,28 @@ func TestGamesListsTheCallersGamesWaitingFirst(t *testing.T) {
 }
 
 // failingCreate is a store whose Create fails.
-type failingCreate struct{ *MemStore }
+type failingCreate struct{ *memStore }
 
-func (f failingCreate) Create(*store.Record) error { return errors.New("disk full") }
+func (f failingCreate) Create(*record.Record) error { return errors.New("disk full") }
 
 func TestAThreadOpenedForAGameThatCannotBeSavedIsDeleted(t *testing.T) {
-	s := New(Config{Store: failingCreate{NewMemStore()}, FrontEnd: frontend.Discord{Outbox: true}, Seed: func() uint64 { return 5 }})
+	s := New(Config{Store: failingCreate{newMemStore()}, FrontEnd: frontend.Discord{Outbox: true}, Seed: func() uint64 { return 5 }})
 	th := &threads{}
-	var dropped []store.Key
+	var dropped []record.Key
 	place := th.place(false)
-	place.DropThread = func(k store.Key) bool { dropped = append(dropped, k); return true }
+	place.DropThread = func(k record.Key) bool { dropped = append(dropped, k); return true }
 	r := newIn(t, s, ann, place, "new mode:hotseat", nil)
 	assert.True(t, r.Refused)
 	require.Len(t, th.names, 1)
-	assert.Equal(t, []store.Key{{Guild: testKey.Guild, Channel: "thread-1"}}, dropped)
+	assert.Equal(t, []record.Key{{Guild: testKey.Guild, Channel: "thread-1"}}, dropped)
 	assert.NotContains(t, r.Private, "thread-1")
 }
 
 func TestAThreadThatCouldNotBeDeletedIsNamedInTheRefusal(t *testing.T) {
-	s := New(Config{Store: failingCreate{NewMemStore()}, FrontEnd: frontend.Discord{Outbox: true}, Seed: func() uint64 { return 5 }})
+	s := New(Config{Store: failingCreate{newMemStore()}, FrontEnd: frontend.Discord{Outbox: true}, Seed: func() uint64 { return 5 }})
 	th := &threads{}
 	place := th.place(false)
-	place.DropThread = func(store.Key) bool { return false } // no Manage Threads
+	place.DropThread = func(record.Key) bool { return false } // no Manage Threads
 	r := newIn(t, s, ann, place, "new mode:hotseat", nil)
 	assert.True(t, r.Refused)
 	assert.Contains(t, r.Private, "nothing was changed", "the failure itself")
@@ -221,7 +221,7 @@ func TestAThreadThatCouldNotBeDeletedIsNamedInTheRefusal(t *testing.T) {
 }
 
 func TestAForumGameTellsItsResultToTheServersChannelAlone(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	s := New(Config{Store: st, FrontEnd: frontend.Discord{Outbox: true}, Seed: func() uint64 { return 5 }})
 	th := &threads{}
 	mod := Caller{UserID: "9", Name: "Mod", CanManage: true}
@@ -231,7 +231,7 @@ func TestAForumGameTellsItsResultToTheServersChannelAlone(t *testing.T) {
 	require.False(t, r.Refused, r.Private)
 	assert.Equal(t, []string{"Mortain"}, th.tags, "the server's tag goes with the post")
 	assert.Contains(t, th.firsts[0], "The result is posted here.")
-	post := store.Key{Guild: testKey.Guild, Channel: "thread-1"}
+	post := record.Key{Guild: testKey.Guild, Channel: "thread-1"}
 	rec := mustGet(t, st, post)
 	assert.Equal(t, testKey.Channel, rec.Meta.Parent)
 	r = s.Handle(context.Background(), Request{Key: post, Caller: ann, Command: "resign", Options: map[string]string{"confirm": "yes"}})
@@ -241,14 +241,14 @@ func TestAForumGameTellsItsResultToTheServersChannelAlone(t *testing.T) {
 	assert.Empty(t, pending, "nothing is posted in the forum itself")
 
 	// With forum-results:here given in channel c9, the result goes there.
-	results := store.Key{Guild: testKey.Guild, Channel: "c9"}
+	results := record.Key{Guild: testKey.Guild, Channel: "c9"}
 	r = s.Handle(context.Background(), Request{Key: results, Caller: mod, Command: "server", Options: map[string]string{"forum-results": "here"}})
 	require.False(t, r.Refused, r.Private)
 	assert.Contains(t, r.Private, "forum-results:<#c9>")
 	r = newIn(t, s, ann, th.place(true), "new mode:hotseat", nil)
 	require.False(t, r.Refused, r.Private)
 	assert.Contains(t, th.firsts[1], "<#c9>")
-	second := store.Key{Guild: testKey.Guild, Channel: "thread-2"}
+	second := record.Key{Guild: testKey.Guild, Channel: "thread-2"}
 	r = s.Handle(context.Background(), Request{Key: second, Caller: ann, Command: "resign", Options: map[string]string{"confirm": "yes"}})
 	require.False(t, r.Refused, r.Private)
 	pending, err = st.Pending(results)

@@ -23,7 +23,7 @@ func TestR4_6TheRefusalSaysWhyTheTigerCouldNotFollow(t *testing.T) {
 	mustDo(t, s, ann, "move unit:102 to:1901") // the Tiger pays and is stacked with DR-1
 	for lang, want := range map[i18n.Lang][]string{
 		i18n.English:  {"Not allowed by rule R4.6", "after DR-1 moves, the Tiger could not follow it: 102 was already activated this round (R4.4)"},
-		i18n.Japanese: {"ルール R4.6 に反します", "DR-1 が移動したあと、タイガー戦車はいっしょに移動できません: 102 はこのラウンドすでに活性化しました (R4.4)"},
+		i18n.Japanese: {"実行できません (R4.6)", "DR-1 が移動したあと、タイガー戦車はいっしょに移動できません。102 はこのラウンドすでに活性化しました (R4.4)"},
 	} {
 		before := st.Commits
 		r := s.Handle(context.Background(), Request{Key: testKey, Caller: ann, Command: "move", Lang: lang,

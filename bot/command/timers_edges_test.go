@@ -13,7 +13,7 @@ import (
 	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // playTo plays random legal actions in the game of testKey until cond
@@ -21,7 +21,7 @@ import (
 func playTo(t *testing.T, st Store, cond func(s *rules.State) bool) {
 	t.Helper()
 	p := rules.NewRandomPlayer(11)
-	require.NoError(t, st.Update(testKey, func(r *store.Record) error {
+	require.NoError(t, st.Update(testKey, func(r *record.Record) error {
 		for i := 0; !cond(&r.Game.State); i++ {
 			require.Less(t, i, 2000, "never reached")
 			a, ok := p.Choose(&r.Game.State)
@@ -66,7 +66,7 @@ func TestRestartClockStartsTheWaitAfresh(t *testing.T) {
 	assert.Empty(t, s.Tick(context.Background(), testKey).Posts)
 	*now = start.Add(11 * time.Hour)
 	assert.Len(t, s.Tick(context.Background(), testKey).Posts, 1)
-	s.RestartClock(store.Key{Guild: "g1", Channel: "none"}) // no game: nothing happens
+	s.RestartClock(record.Key{Guild: "g1", Channel: "none"}) // no game: nothing happens
 }
 
 // No reminder or time limit runs while the AI is to act or nobody holds
@@ -88,7 +88,7 @@ func TestNoTimerForTheAIOrAnOpenSeat(t *testing.T) {
 // repeated at the next check.
 func TestWithoutAnOutboxAReminderIsGivenOnce(t *testing.T) {
 	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
-	s := New(Config{FrontEnd: frontend.Discord{}, Store: NewMemStore(), Now: func() time.Time { return now }, Seed: func() uint64 { return 5 }})
+	s := New(Config{FrontEnd: frontend.Discord{}, Store: newMemStore(), Now: func() time.Time { return now }, Seed: func() uint64 { return 5 }})
 	mustDo(t, s, ann, "new opponent:<@2> remind:6h")
 	now = now.Add(7 * time.Hour)
 	assert.Len(t, s.Tick(context.Background(), testKey).Posts, 1)
@@ -118,7 +118,7 @@ func TestASeatHandedOverIsPosted(t *testing.T) {
 	mustDo(t, s, ann, "new opponent:<@2>")
 	r := mustDo(t, s, mod, "seat side:us user:<@3>")
 	for _, k := range r.Also {
-		assert.NotEqual(t, store.Key{}, k)
+		assert.NotEqual(t, record.Key{}, k)
 	}
 	rec, err := st.Get(testKey)
 	require.NoError(t, err)
@@ -152,7 +152,7 @@ func TestStatusShowsEveryPostSetAsideUpToThree(t *testing.T) {
 	mustDo(t, s, ann, "new opponent:<@2> side:us")
 	long := strings.Repeat("x", 250)
 	for i, text := range []string{"first", long} {
-		require.NoError(t, db.Enqueue(testKey, store.Notice{Text: text}))
+		require.NoError(t, db.Enqueue(testKey, record.Notice{Text: text}))
 		p, err := db.Pending(testKey)
 		require.NoError(t, err)
 		require.NoError(t, db.Undeliverable(testKey, p[len(p)-1].Seq, fmt.Sprint("reason ", i)))
@@ -167,7 +167,7 @@ func TestStatusShowsEveryPostSetAsideUpToThree(t *testing.T) {
 // it is not repeated at the next check.
 func TestWithoutAnOutboxAWarningIsGivenOnce(t *testing.T) {
 	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
-	s := New(Config{FrontEnd: frontend.Discord{}, Store: NewMemStore(), Now: func() time.Time { return now }, Seed: func() uint64 { return 5 }})
+	s := New(Config{FrontEnd: frontend.Discord{}, Store: newMemStore(), Now: func() time.Time { return now }, Seed: func() uint64 { return 5 }})
 	mustDo(t, s, ann, "new opponent:<@2> deadline:24h")
 	now = now.Add(18 * time.Hour)
 	assert.Len(t, s.Tick(context.Background(), testKey).Posts, 1)

@@ -24,7 +24,7 @@ func (w watchingAI) Watch(before *rules.State, a rules.Action) {
 // The AI made afresh for each step is shown the game so far (ai.WatchGame),
 // so that the hard US can read the German's style from a person's moves.
 func TestAIStepShowsTheAIThePersonsMoves(t *testing.T) {
-	st := NewMemStore()
+	st := newMemStore()
 	seen := 0
 	s := New(Config{FrontEnd: frontend.Discord{}, Store: st, Seed: func() uint64 { return 21 }, AI: func(level string, seed uint64) (ai.Player, error) {
 		p, err := ai.New("easy", seed)

@@ -77,7 +77,7 @@ func (m *Main) runBot(ctx context.Context, args []string) error {
 	log.Info("starting", "version", versionText(), "config", cfg)
 
 	// The walk of every page runs in the background once the bot serves.
-	db, err := store.Open(cfg.DatabasePath(), store.Options{DeferCheck: true})
+	db, err := store.Open(cfg.DatabasePath(), store.Options{DeferCheck: true, CacheGames: cfg.CacheGames})
 	if err != nil {
 		log.Error("opening the database", "path", cfg.DatabasePath(), "err", err)
 		return exitStatus(1)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 const doctorUsage = `mortain doctor — check a database and list what was set aside
@@ -89,7 +90,7 @@ func (m *Main) runDoctor(ctx context.Context, args []string) error {
 		fmt.Fprintln(m.Stdout, "No game was set aside as damaged.")
 		return status(code)
 	}
-	keys := make([]store.Key, 0, len(aside))
+	keys := make([]record.Key, 0, len(aside))
 	for k := range aside {
 		keys = append(keys, k)
 	}
@@ -133,7 +134,7 @@ func (m *Main) reportUndeliverable(db *store.DB) {
 		fmt.Fprintln(m.Stdout, "No post was set aside as undeliverable.")
 		return
 	}
-	keys := make([]store.Key, 0, len(posts))
+	keys := make([]record.Key, 0, len(posts))
 	for k := range posts {
 		keys = append(keys, k)
 	}

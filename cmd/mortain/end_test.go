@@ -7,6 +7,7 @@ import (
 	"github.com/mortain/mortain/bot/command"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // A game whose end was committed but not its archiving (an older
@@ -22,7 +23,7 @@ func TestLocalPlayArchivesAtStartAGameLeftEndedButRunning(t *testing.T) {
 		t.Fatal(err)
 	}
 	ended, playing := command.LocalKey(1), command.LocalKey(2)
-	if err := db.Update(ended, func(r *store.Record) error { r.Meta.Resigned = rules.US; return nil }); err != nil {
+	if err := db.Update(ended, func(r *record.Record) error { r.Meta.Resigned = rules.US; return nil }); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()

@@ -16,6 +16,7 @@ import (
 	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 const exportUsage = `mortain export — write a game as a JSON record anyone can replay and check
@@ -68,7 +69,7 @@ func (m *Main) runExport(_ context.Context, args []string) error {
 	}
 	defer db.Close()
 	svc := command.New(command.Config{Store: db, FrontEnd: frontend.Discord{}})
-	key := store.Key{Guild: guild, Channel: channel}
+	key := record.Key{Guild: guild, Channel: channel}
 	if *game == "" {
 		key = localKey
 		if games, err := svc.LocalGames(); err == nil {
@@ -82,7 +83,7 @@ func (m *Main) runExport(_ context.Context, args []string) error {
 		*game = key.String()
 	}
 	r, err := svc.Record(key)
-	if errors.Is(err, store.ErrNotFound) {
+	if errors.Is(err, record.ErrNotFound) {
 		fmt.Fprintf(m.Stderr, "mortain export: %s has no game in %s\n", *game, *dbPath)
 		return exitStatus(1)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/mortain/mortain/bot/command"
 	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // new keeps the game played so far; games lists the saved games with
@@ -94,8 +95,8 @@ func TestResumeIsLocal(t *testing.T) {
 	svc := command.New(command.Config{FrontEnd: frontend.Discord{}, Store: db, Seed: func() uint64 { return 5 }})
 	term := command.New(command.Config{FrontEnd: terminal{}, Store: db, Seed: func() uint64 { return 5 }})
 	ctx := context.Background()
-	server := store.Key{Guild: "g", Channel: "c"}
-	for key, svc := range map[store.Key]*command.Service{server: svc, localKey: term} {
+	server := record.Key{Guild: "g", Channel: "c"}
+	for key, svc := range map[record.Key]*command.Service{server: svc, localKey: term} {
 		if r := svc.Handle(ctx, command.Request{Key: key, Caller: localCaller, Command: "new", Options: map[string]string{"mode": "hotseat"}}); r.Refused {
 			t.Fatal(r.Private)
 		}
@@ -135,9 +136,9 @@ func TestTabCompletesResumeIDs(t *testing.T) {
 		if r.Refused {
 			t.Fatal(r.Private)
 		}
-		key = r.Switch
+		key = r.Game
 	}
-	c := &completer{ctx: ctx, svc: svc, key: func() store.Key { return key }}
+	c := &completer{ctx: ctx, svc: svc, key: func() record.Key { return key }}
 	out, _ := c.Do([]rune("resume id:"), len("resume id:"))
 	var got []string
 	for _, r := range out {

@@ -103,7 +103,7 @@ func TestLocalGameInJapanese(t *testing.T) {
 	for range 400 {
 		lines = append(lines, "pass")
 	}
-	lines = append(lines, "games", "resume id:1", "resign confirm:yes", "resume id:2")
+	lines = append(lines, "games", "resume id:1", "resign confirm:yes", "stats", "resume id:2")
 	db := filepath.Join(dir, "ja.db")
 	stdout, stderr, code := run(t, "", "local", "--lang", "ja", "--script", writeScript(t, lines...), "--seed", "5", "--budget", "20it", "--db", db)
 	if code != 0 {
@@ -114,11 +114,12 @@ func TestLocalGameInJapanese(t *testing.T) {
 		"ローカルプレイ。ゲームは " + db + " に保存します。",
 		"AI (むずかしい) との対戦を始めます。あなたは米軍です。",
 		"独軍の AI (むずかしい) が考えています…",
-		"実行できません: mode:open はほかのメンバーの参加を待ちます",
-		"実行できません: opponent: は Discord のメンバーを指定します",
-		"実行できません: deadline: はプレイヤーが出入りする Discord のゲーム用です",
-		"実行できません: seat は Discord でほかのメンバーに席を渡すコマンドです",
-		"実行できません: 保存したゲーム 7 はありません",
+		"× mode:open はほかのメンバーの参加を待ちます",
+		"× opponent: は Discord のメンバーを指定します",
+		"× deadline: はプレイヤーが出入りする Discord のゲーム用です",
+		"× seat は Discord でほかのメンバーに席を渡すコマンドです",
+		"× 保存したゲーム 7 はありません",
+		"1. あなた — ", // stats names the terminal's player in the session's language
 		"保存したゲーム、新しい順",
 		"  " + filepath.Join(dir, "game.json") + " に書き出しました",
 		"▶ あなたの番です",
@@ -147,7 +148,7 @@ func TestLocalGameInJapanese(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("second run: exit %d\n%s", code, stderr)
 	}
-	for _, want := range []string{"前回のゲームは終了しています。保存したゲームは 2 件です", "活性化のたびにマップを " + filepath.Join(dir, "maps") + " に描きます。", "mortain> ", "  マップ: " + filepath.Join(dir, "maps")} {
+	for _, want := range []string{"前回のゲームは終了しています。保存したゲームは 2 件です", "活性化のたびに、マップの画像を " + filepath.Join(dir, "maps") + " に保存します。", "mortain> ", "  マップ: " + filepath.Join(dir, "maps")} {
 		if !strings.Contains(stdout+stderr, want) {
 			t.Errorf("the second run does not say %q:\n%s", want, stdout+stderr)
 		}

@@ -13,7 +13,7 @@ import (
 	"github.com/chzyer/readline"
 
 	"github.com/mortain/mortain/bot/command"
-	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // maxLine is the longest command line read; a longer one is refused and
@@ -112,7 +112,7 @@ type completer struct {
 	svc   *command.Service
 	debug bool
 	// key gives the game being played (nil: local game 1).
-	key func() store.Key
+	key func() record.Key
 }
 
 // Do lists the completions of the word before pos (readline's

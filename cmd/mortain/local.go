@@ -16,6 +16,7 @@ import (
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/rules/ai"
 	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 // localKey is the key of local game 1 in the database (the one local
@@ -41,7 +42,7 @@ type localPlay struct {
 	nextImage   int
 	// key is the game being played: the saved game most recently played
 	// at start, then the one new or resume switches to.
-	key store.Key
+	key record.Key
 	// hadGame is set once the database holds a game (running or
 	// finished); before that, a game command starts one against the AI.
 	hadGame bool
@@ -266,7 +267,7 @@ func (lp *localPlay) run(ctx context.Context, dbPath string) int {
 	}
 	if lp.interactive && lp.m.Stdin == os.Stdin {
 		// A person at the terminal: line editing, history, Tab completion.
-		if t, err := newTerminalLines(lp.m, lp.t("term.prompt", nil), &completer{ctx: ctx, svc: lp.svc, debug: lp.debug, key: func() store.Key { return lp.key }}); err == nil {
+		if t, err := newTerminalLines(lp.m, lp.t("term.prompt", nil), &completer{ctx: ctx, svc: lp.svc, debug: lp.debug, key: func() record.Key { return lp.key }}); err == nil {
 			lp.in = t
 		}
 	}
@@ -416,7 +417,7 @@ func lastPlayed(games []command.LocalGame) command.LocalGame {
 
 // pickGame chooses the game to resume at start: the running game played
 // last, else the game finished last, else game 1 (none yet).
-func pickGame(games []command.LocalGame) store.Key {
+func pickGame(games []command.LocalGame) record.Key {
 	for _, g := range games {
 		if !g.SetAside && !g.Finished {
 			return g.Key
@@ -437,8 +438,8 @@ func (lp *localPlay) respond(ctx context.Context, resp command.Response) int {
 	if resp.Refused {
 		return lp.refusedShown()
 	}
-	if resp.Switch != (store.Key{}) {
-		lp.key = resp.Switch // new or resume: the next commands go there
+	if resp.Game != (record.Key{}) {
+		lp.key = resp.Game // new or resume: the next commands go there
 	}
 	if resp.AINext {
 		return lp.runAI(ctx)
@@ -540,8 +541,8 @@ func (lp *localPlay) show(resp command.Response) {
 				fmt.Fprintln(lp.narr, "  "+lp.t("term.image", map[string]any{"What": lp.imageWhat(name), "Path": path}))
 			}
 		}
-		if len(p.Buttons) > 0 {
-			fmt.Fprintln(lp.narr, "  "+lp.t("term.next", map[string]any{"Commands": strings.Join(nextCommands(resp.Next, p.Buttons, lp.t("term.next-moves", nil)), " · ")}))
+		if next := nextCommands(resp.Next, p.Buttons, lp.t("term.next-moves", nil)); len(next) > 0 {
+			fmt.Fprintln(lp.narr, "  "+lp.t("term.next", map[string]any{"Commands": strings.Join(next, " · ")}))
 		}
 	}
 	if resp.Private != "" {

@@ -207,7 +207,7 @@ func TestLocalDebugPositionCombatOutcome(t *testing.T) {
 	if !dr.Targeted || dr.Suppressed {
 		t.Errorf("DR-1 was targeted this round (R6.7), not put under Air cover: %+v", dr)
 	}
-	if !strings.Contains(stderr, "TD → DR-1 at 1403: strength 5, M -1 adjacent, N 6; card 5H: hit: DR-1 flipped") {
+	if !strings.Contains(stderr, "TD → DR-1 at 1403: strength 5, M -1 (-1 adjacent), N 6; card 5H: hit: DR-1 flipped") {
 		t.Errorf("the attack was not narrated with its figures:\n%s", stderr)
 	}
 	if v.Round.Side != "us" || v.Round.PointsLeft != 2 {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 func TestRatingsRecomputeRebuildsTheStoredRatings(t *testing.T) {
@@ -18,7 +19,7 @@ func TestRatingsRecomputeRebuildsTheStoredRatings(t *testing.T) {
 	}
 	at := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	for i, winner := range []rules.Side{rules.US, rules.German, rules.German} {
-		key := store.Key{Guild: "g", Channel: "c" + string(rune('a'+i))}
+		key := record.Key{Guild: "g", Channel: "c" + string(rune('a'+i))}
 		g := rules.NewGame(nil, rules.Options{}, uint64(i+1))
 		p := rules.NewRandomPlayer(uint64(i))
 		for n := 0; n < 15 && !g.State.Over(); n++ {
@@ -27,8 +28,8 @@ func TestRatingsRecomputeRebuildsTheStoredRatings(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		rec := &store.Record{Key: key, Game: g, Seats: map[rules.Side]store.Seat{rules.US: {UserID: "ann"}, rules.German: {UserID: "bob"}},
-			Meta: store.Meta{Ranked: true, Resigned: winner.Enemy(), Acted: at.Add(time.Duration(i) * 48 * time.Hour)}}
+		rec := &record.Record{Key: key, Game: g, Seats: map[rules.Side]record.Seat{rules.US: {UserID: "ann"}, rules.German: {UserID: "bob"}},
+			Meta: record.Meta{Ranked: true, Resigned: winner.Enemy(), Acted: at.Add(time.Duration(i) * 48 * time.Hour)}}
 		if err := db.Create(rec); err != nil {
 			t.Fatal(err)
 		}

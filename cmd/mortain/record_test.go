@@ -15,6 +15,7 @@ import (
 	"github.com/mortain/mortain/internal/testenv"
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 	bolt "go.etcd.io/bbolt"
 )
 
@@ -271,8 +272,8 @@ func TestDoctorListsPostsSetAside(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	key := store.Key{Guild: "300000000000000001", Channel: "300000000000000002"}
-	if err := db.Enqueue(key, store.Notice{Text: "Turn 2 · US round"}); err != nil {
+	key := record.Key{Guild: "300000000000000001", Channel: "300000000000000002"}
+	if err := db.Enqueue(key, record.Notice{Text: "Turn 2 · US round"}); err != nil {
 		t.Fatal(err)
 	}
 	pending, _ := db.Pending(key)
@@ -378,9 +379,9 @@ func TestBackupNeverOverwritesADatabaseInUse(t *testing.T) {
 			t.Errorf("%q: exit %d\n%s%s", args, code, stdout, stderr)
 		}
 	}
-	key := store.Key{Guild: "g", Channel: "c"}
+	key := record.Key{Guild: "g", Channel: "c"}
 	for _, d := range []*store.DB{db, odb} {
-		if err := d.Create(&store.Record{Key: key, Game: rules.NewGame(rules.DefaultScenario(), rules.Options{}, 1)}); err != nil {
+		if err := d.Create(&record.Record{Key: key, Game: rules.NewGame(rules.DefaultScenario(), rules.Options{}, 1)}); err != nil {
 			t.Fatal(err)
 		}
 		p := d.Path()

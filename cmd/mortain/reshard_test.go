@@ -9,6 +9,7 @@ import (
 
 	"github.com/mortain/mortain/rules"
 	"github.com/mortain/mortain/store"
+	"github.com/mortain/mortain/store/record"
 )
 
 func TestReshardSplitsTheDatabaseByGuild(t *testing.T) {
@@ -19,8 +20,8 @@ func TestReshardSplitsTheDatabaseByGuild(t *testing.T) {
 	}
 	guilds := []string{strconv.FormatUint(500000000000<<22, 10), strconv.FormatUint(500000000001<<22, 10)}
 	for _, g := range guilds {
-		rec := &store.Record{Key: store.Key{Guild: g, Channel: "1"}, Game: rules.NewGame(rules.DefaultScenario(), rules.Options{}, 1),
-			Seats: map[rules.Side]store.Seat{rules.US: {UserID: "u1"}, rules.German: {AI: "random"}}}
+		rec := &record.Record{Key: record.Key{Guild: g, Channel: "1"}, Game: rules.NewGame(rules.DefaultScenario(), rules.Options{}, 1),
+			Seats: map[rules.Side]record.Seat{rules.US: {UserID: "u1"}, rules.German: {AI: "random"}}}
 		if err := db.Create(rec); err != nil {
 			t.Fatal(err)
 		}

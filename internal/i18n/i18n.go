@@ -198,6 +198,20 @@ func localize(lang Lang, cfg *i18n.LocalizeConfig) string {
 	return s
 }
 
+// IDs returns the ids of every message of lang's own catalog, sorted
+// (Pseudo: the English ones).
+func IDs(lang Lang) []string {
+	if lang == Pseudo {
+		lang = English
+	}
+	out := make([]string, 0, len(cat.messages[lang]))
+	for id := range cat.messages[lang] {
+		out = append(out, id)
+	}
+	sort.Strings(out)
+	return out
+}
+
 // Texts returns every message of lang's own catalog as written there,
 // each plural form apart, placeholders included: what a font for the
 // language must be able to draw.
