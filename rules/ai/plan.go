@@ -195,16 +195,19 @@ func exitRace(s *rules.State, legal []rules.Action) (rules.Action, bool) {
 
 // principled is the action of a US round (or pending attack) that the
 // principles a wargamer plays by rate best (rules/ai/internal/principles,
-// the scripted expert US's scoring), leaving out the blunders of v
-// (blunder.go, the plan's among them): the hard US's own choice, which
-// its search overrules only on clear evidence. Equal scores go to the
-// first in the order of legal; ok is false when every action is a
-// blunder.
+// the scripted expert US's scoring), leaving out a move or entry into
+// the German fire lanes in the open (intoLanes): the hard US's own
+// choice, which its search overrules only on clear evidence. Equal
+// scores go to the first in the order of legal; ok is false when every
+// action is left out.
 func principled(s *rules.State, v *view, legal []rules.Action) (rules.Action, bool) {
 	sc := principles.Scores(s, legal)
 	best := -1
 	for i, a := range legal {
-		if (best < 0 || sc[i] > sc[best]+1e-9) && v.score(a) > passScore-blunderCost/2 {
+		if (a.Kind == rules.ActMove || a.Kind == rules.ActEnter) && v.intoLanes(a) {
+			continue
+		}
+		if best < 0 || sc[i] > sc[best]+1e-9 {
 			best = i
 		}
 	}
