@@ -8,6 +8,7 @@ import (
 	"github.com/mortain/mortain/bot/frontend"
 	"github.com/mortain/mortain/internal/i18n"
 	"github.com/mortain/mortain/rules"
+	"github.com/mortain/mortain/store/record"
 )
 
 // A person's input is quoted in Japanese without spaces around 「」
@@ -95,4 +96,21 @@ func TestR4_5ARoundEndedForWantOfActionCountsThePointsLeft(t *testing.T) {
 		return
 	}
 	t.Fatal("the round did not end")
+}
+
+// A typed name an older version kept in a seat is quoted as the game's
+// language quotes: 「bob」 in Japanese, not "bob".
+func TestJapaneseTypedNameSeatIsQuotedInJapanese(t *testing.T) {
+	s, st := newService(t, 11)
+	nameSeatGame(t, st, "bob")
+	if err := st.Update(testKey, func(r *record.Record) error { r.Meta.Lang = "ja"; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	r := s.OpenNameSeats(context.Background(), testKey)
+	if len(r.Posts) != 1 {
+		t.Fatalf("OpenNameSeats: %+v", r)
+	}
+	if text := r.Posts[0].Text; !strings.Contains(text, "名前「bob」が") || strings.Contains(text, `"bob"`) {
+		t.Errorf("the typed name is not quoted in Japanese:\n%s", text)
+	}
 }

@@ -3,7 +3,6 @@ package command
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/mortain/mortain/internal/i18n"
@@ -190,7 +189,8 @@ func (s *Service) OpenNameSeats(ctx context.Context, key record.Key) Response {
 			if seat.Name == "" || seat.UserID != "" || seat.AI != "" {
 				continue
 			}
-			lines = append(lines, tr(langOf(r.Meta), "post.seat.typed-name", map[string]any{"Side": side, "Name": seat.Name, "Quoted": fmt.Sprintf("%q", seat.Name)}))
+			lang := langOf(r.Meta)
+			lines = append(lines, tr(lang, "post.seat.typed-name", map[string]any{"Side": side, "Name": seat.Name, "Quoted": quoted(seat.Name)(lang)}))
 			r.Seats[side] = record.Seat{}
 		}
 		if len(lines) == 0 {
