@@ -84,14 +84,7 @@ func TestMigrateFromSchema3(t *testing.T) {
 
 	// The reminder queued before the upgrade sets the typed mark once sent.
 	key := record.Key{Guild: "500", Channel: "601"}
-	pending, err := db.Pending(key)
-	require.NoError(t, err)
-	require.Len(t, pending, 1)
-	_, err = db.Delivered(key, pending[0].Seq, "m1", true)
-	require.NoError(t, err)
-	rec, err := db.Get(key)
-	require.NoError(t, err)
-	assert.True(t, rec.Meta.Reminded.At(40))
+	requireQueuedReminderMarks(t, db, key, 40)
 	// The games play on, and resign.
 	require.NoError(t, db.Update(key, func(r *record.Record) error { return playOne(r.Game, rules.NewRandomPlayer(1)) }))
 	requireReplays(t, db, key)
@@ -105,6 +98,22 @@ func TestMigrateFromSchema3(t *testing.T) {
 
 	requireSchema(t, path, SchemaVersion)
 	requireSchema(t, path+".schema3.bak", 3)
+}
+
+// requireQueuedReminderMarks delivers the one reminder queued for key
+// before an upgrade and checks that it sets the typed mark of step on
+// the game, which it returns.
+func requireQueuedReminderMarks(t *testing.T, db *DB, key record.Key, step int) *record.Record {
+	t.Helper()
+	pending, err := db.Pending(key)
+	require.NoError(t, err)
+	require.Len(t, pending, 1)
+	_, err = db.Delivered(key, pending[0].Seq, "m1", true)
+	require.NoError(t, err)
+	rec, err := db.Get(key)
+	require.NoError(t, err)
+	assert.True(t, rec.Meta.Reminded.At(step), "the delivered reminder marks step %d", step)
+	return rec
 }
 
 // requireSchema checks the schema version written in the file at path.

@@ -75,14 +75,7 @@ func TestMigrateFromSchema4(t *testing.T) {
 	assert.Empty(t, problems)
 
 	key := record.Key{Guild: "500", Channel: "701"}
-	pending, err := db.Pending(key)
-	require.NoError(t, err)
-	require.Len(t, pending, 1)
-	_, err = db.Delivered(key, pending[0].Seq, "m1", true)
-	require.NoError(t, err)
-	rec, err := db.Get(key)
-	require.NoError(t, err)
-	assert.True(t, rec.Meta.Reminded.At(40))
+	rec := requireQueuedReminderMarks(t, db, key, 40)
 	assert.Equal(t, time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC), rec.Meta.German.PausedUntil)
 	// The games play on; a seat taken over moves in the index.
 	require.NoError(t, db.Update(key, func(r *record.Record) error {
