@@ -126,13 +126,9 @@ func (p *hardPlayer) halving(ctx context.Context, smp *sampler, cands []rules.Ac
 	// Depart from the heuristic's choice only on clear evidence: a paired
 	// sign test on the samples where the two differed.
 	best, bestGain := 0, 0.0
-	z := signZ
-	if side == rules.US && p.planned {
-		z = planTrustZ
-	}
 	for _, c := range alive[1:] {
 		d := float64(better[c] - worse[c])
-		if d > z*math.Sqrt(float64(better[c]+worse[c])) && d > bestGain {
+		if d > signZ*math.Sqrt(float64(better[c]+worse[c])) && d > bestGain {
 			best, bestGain = c, d
 		}
 	}

@@ -183,11 +183,6 @@ func (p *hardPlayer) plan(s *rules.State) (rules.Action, []rules.Action) {
 		cands = diverse(v, legal, germanWidth)
 	} else {
 		cands = topActions(v, legal, rootWidth, nil, nil)
-		if p.planned && s.Phase() == rules.PhaseRound {
-			if a, ok := principled(s, v, legal); ok {
-				cands = withFirst(a, cands)
-			}
-		}
 	}
 	if len(cands) == 1 {
 		return cands[0], nil
@@ -203,7 +198,7 @@ func Thinks(level string, s *rules.State) bool {
 	if strings.ToLower(strings.TrimSpace(level)) != "hard" || s.Over() {
 		return false
 	}
-	_, cands := newHard(0, Budget{}).withPlan().plan(s)
+	_, cands := newHard(0, Budget{}).plan(s)
 	return cands != nil
 }
 

@@ -4,7 +4,6 @@ import (
 	"math/bits"
 
 	"github.com/mortain/mortain/rules"
-	"github.com/mortain/mortain/rules/ai/internal/principles"
 )
 
 // The hard US's plan (issue 50): what a wargamer playing the US goes by,
@@ -25,14 +24,6 @@ import (
 //     shot of 40% or better (R6.8) is a blunder, and so is moving such a
 //     unit before it fires (R4.4: it moves or fires).
 //
-// The hard US's own choice in a round is the action the principles rate
-// best (principled: rules/ai/internal/principles, the scripted expert
-// US's scoring, with the German fire massed on a hex, the moves a unit
-// adds to the German's roads to the exits, Air and OBA on whole stacks);
-// its search, over that action and the heuristic's best, plays another
-// only on clear evidence (usTrustZ in the tree, planTrustZ in the
-// halving).
-//
 // The hard German's plan: once five exits are within reach (exitsNear:
 // the units exited and those in columns 11-13 make five),
 // it races for them (R8.1) instead of hunting the US units (R8.2): a unit
@@ -52,14 +43,6 @@ const (
 	blockValue = 4.0 // per German unit near the west edge a hex stands in the way of (two at most)
 	laneCost   = 5.0 // standing in the open in reach of two or more German units
 	usefulShot = 0.4 // a shot a US unit alone never passes up
-	// planTrustZ is the evidence the hard US's halving (against a hunt,
-	// style.go) needs to play another action than the principles' choice
-	// (principled): the z of its paired sign test. Its playouts model
-	// neither side as the principles play, so it departs from them only
-	// on strong evidence. Against a walk the tree overrules them at
-	// usTrustZ, as it did the heuristic: its model, the easy German, is
-	// the walk's.
-	planTrustZ = 3.0
 )
 
 // withPlan makes the hard player play the US by the plan.
@@ -191,40 +174,4 @@ func exitRace(s *rules.State, legal []rules.Action) (rules.Action, bool) {
 		}
 	}
 	return rules.Action{}, false
-}
-
-// principled is the action of a US round (or pending attack) that the
-// principles a wargamer plays by rate best (rules/ai/internal/principles,
-// the scripted expert US's scoring), leaving out a move or entry into
-// the German fire lanes in the open (intoLanes): the hard US's own
-// choice, which its search overrules only on clear evidence. Equal
-// scores go to the first in the order of legal; ok is false when every
-// action is left out.
-func principled(s *rules.State, v *view, legal []rules.Action) (rules.Action, bool) {
-	sc := principles.Scores(s, legal)
-	best := -1
-	for i, a := range legal {
-		if (a.Kind == rules.ActMove || a.Kind == rules.ActEnter) && v.intoLanes(a) {
-			continue
-		}
-		if best < 0 || sc[i] > sc[best]+1e-9 {
-			best = i
-		}
-	}
-	if best < 0 {
-		return rules.Action{}, false
-	}
-	return legal[best], true
-}
-
-// withFirst returns cands with a first, once.
-func withFirst(a rules.Action, cands []rules.Action) []rules.Action {
-	out := make([]rules.Action, 0, len(cands)+1)
-	out = append(out, a)
-	for _, c := range cands {
-		if c != a {
-			out = append(out, c)
-		}
-	}
-	return out
 }
